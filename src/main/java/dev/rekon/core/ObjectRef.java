@@ -1,0 +1,10 @@
+package dev.rekon.core;
+
+/** A Kubernetes object named in a reply or a plan: enough to find it with kubectl. */
+public record ObjectRef(String apiVersion, String kind, String namespace, String name) {
+
+    @Override
+    public String toString() {
+        return kind + " " + (namespace == null ? "" : namespace + "/") + name;
+    }
+}

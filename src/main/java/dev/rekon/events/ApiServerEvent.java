@@ -1,0 +1,90 @@
+package dev.rekon.events;
+
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.rekon.core.InvalidEventException;
+import io.quarkus.funqy.knative.events.CloudEvent;
+
+/**
+ * One Knative ApiServerSource event, in either mode: Resource mode carries the whole object, Reference mode
+ * only an ObjectReference (the object must then be read). Parsing decides nothing about what to do.
+ */
+public record ApiServerEvent(Verb verb, boolean reference, String apiVersion, String kind, String namespace,
+        String name, JsonNode object) {
+
+    public static final String TYPE_PREFIX = "dev.knative.apiserver.";
+
+    /** What happened to the object. */
+    public enum Verb {
+        ADD, UPDATE, DELETE
+    }
+
+    public static boolean isApiServerType(String type) {
+        return type != null && type.startsWith(TYPE_PREFIX);
+    }
+
+    /** Parses a Funqy CloudEvent whose type is one of the six ApiServerSource types. */
+    public static ApiServerEvent parse(CloudEvent<JsonNode> event) {
+        return parse(event.type(), event.extensions(), event.data());
+    }
+
+    public static ApiServerEvent parse(String type, Map<String, String> extensions, JsonNode data) {
+        if (!isApiServerType(type)) {
+            throw new InvalidEventException("CloudEvent type '" + type + "' is not an ApiServerSource type ("
+                    + TYPE_PREFIX + "resource|ref.add|update|delete)");
+        }
+        String rest = type.substring(TYPE_PREFIX.length());
+        boolean reference;
+        if (rest.startsWith("resource.")) {
+            reference = false;
+        } else if (rest.startsWith("ref.")) {
+            reference = true;
+        } else {
+            throw new InvalidEventException("CloudEvent type '" + type + "' has neither 'resource' nor 'ref' mode");
+        }
+        Verb verb = verb(type, rest.substring(rest.indexOf('.') + 1));
+        if (data == null || !data.isObject()) {
+            throw new InvalidEventException("CloudEvent '" + type + "' needs JSON object data: "
+                    + (reference ? "an ObjectReference" : "the whole Kubernetes object"));
+        }
+        JsonNode meta = reference ? data : data.path("metadata");
+        String apiVersion = first(text(data, "apiVersion"), ext(extensions, "apiversion"));
+        String kind = first(text(data, "kind"), ext(extensions, "kind"));
+        String name = first(text(meta, "name"), ext(extensions, "name"));
+        String namespace = first(text(meta, "namespace"), ext(extensions, "namespace"));
+        if (kind == null || name == null) {
+            throw new InvalidEventException("ApiServerSource event without the object's kind and name: set 'kind' and "
+                    + (reference ? "'name' in the ObjectReference" : "'metadata.name' in the object")
+                    + " or the CloudEvent extensions 'kind' and 'name'");
+        }
+        return new ApiServerEvent(verb, reference, apiVersion, kind, namespace, name, reference ? null : data);
+    }
+
+    private static Verb verb(String type, String verb) {
+        return switch (verb) {
+            case "add" -> Verb.ADD;
+            case "update" -> Verb.UPDATE;
+            case "delete" -> Verb.DELETE;
+            default -> throw new InvalidEventException("CloudEvent type '" + type + "' ends in neither add, update nor delete");
+        };
+    }
+
+    private static String ext(Map<String, String> extensions, String key) {
+        return extensions == null ? null : blankToNull(extensions.get(key));
+    }
+
+    private static String text(JsonNode node, String field) {
+        JsonNode v = node.get(field);
+        return v == null || !v.isTextual() ? null : blankToNull(v.asText());
+    }
+
+    private static String first(String a, String b) {
+        return a != null ? a : b;
+    }
+
+    private static String blankToNull(String s) {
+        return s == null || s.isBlank() ? null : s;
+    }
+}

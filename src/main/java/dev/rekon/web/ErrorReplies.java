@@ -1,0 +1,85 @@
+package dev.rekon.web;
+
+import java.util.Map;
+
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Singleton;
+
+import org.jboss.logging.Logger;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+
+import dev.rekon.core.InvalidEventException;
+import dev.rekon.core.TransientFailureException;
+import io.vertx.core.json.Json;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+
+/**
+ * Turns every failure on the event path into an HTTP status Knative acts on correctly, with a JSON body
+ * that says what to fix: 400 for a malformed event (not retried), 503 for a transient failure (retried).
+ * Funqy's own statuses (404 no function, 409 several functions, 406 media type) get a message too.
+ */
+@Singleton
+public class ErrorReplies {
+
+    private static final Logger LOG = Logger.getLogger(ErrorReplies.class);
+
+    void install(@Observes Router router) {
+        router.route().order(Integer.MIN_VALUE).failureHandler(this::handle);
+    }
+
+    void handle(RoutingContext ctx) {
+        if (ctx.response().ended() || ctx.response().headWritten()) {
+            return;
+        }
+        Throwable failure = ctx.failure();
+        int status;
+        String error;
+        String message;
+        if (failure instanceof InvalidEventException || failure instanceof JsonProcessingException
+                || failure instanceof IllegalArgumentException && failure.getCause() instanceof JsonProcessingException) {
+            status = 400;
+            error = "InvalidEvent";
+            message = failure instanceof InvalidEventException ? failure.getMessage()
+                    : "the event data is not valid JSON: " + firstLine(failure.getMessage());
+        } else if (failure instanceof TransientFailureException) {
+            status = 503;
+            error = "TransientFailure";
+            message = failure.getMessage() + "; the event will be redelivered";
+            LOG.warnf("transient failure: %s", failure.getMessage());
+        } else if (failure != null) {
+            status = 500;
+            error = "InternalError";
+            message = failure.getClass().getSimpleName() + ": " + firstLine(failure.getMessage());
+            LOG.error("unexpected failure", failure);
+        } else {
+            status = ctx.statusCode() < 400 ? 500 : ctx.statusCode();
+            error = switch (status) {
+                case 404 -> "NoFunction";
+                case 409 -> "AmbiguousFunction";
+                case 406, 415 -> "UnsupportedMediaType";
+                default -> "HttpError";
+            };
+            message = switch (status) {
+                case 404 -> "no function accepts this CloudEvent type (and kind); see the README for the event types";
+                case 409 -> "more than one function accepts this CloudEvent; narrow its type or kind";
+                case 406, 415 -> "send a CloudEvent: binary mode (ce-* headers) or structured mode "
+                        + "(Content-Type: application/cloudevents+json)";
+                case 413 -> "the request body is larger than this endpoint accepts";
+                default -> "request failed with HTTP " + status;
+            };
+        }
+        ctx.response().setStatusCode(status)
+                .putHeader("Content-Type", "application/json")
+                .end(Json.encode(Map.of("error", error, "message", message)));
+    }
+
+    private static String firstLine(String s) {
+        if (s == null) {
+            return "";
+        }
+        int nl = s.indexOf('\n');
+        return nl < 0 ? s : s.substring(0, nl);
+    }
+}
