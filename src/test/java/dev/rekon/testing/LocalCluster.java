@@ -4,8 +4,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Base64;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.logging.FileHandler;
 import java.util.logging.Logger;
 import java.util.logging.SimpleFormatter;
@@ -112,17 +110,46 @@ public final class LocalCluster {
         return adminConfig.getMasterUrl();
     }
 
-    /** Configuration that points the application's Kubernetes client at this cluster as cluster admin. */
-    public Map<String, String> quarkusConfig() {
-        Map<String, String> config = new LinkedHashMap<>();
-        config.put("quarkus.kubernetes-client.api-server-url", apiServerUrl());
-        config.put("quarkus.kubernetes-client.ca-cert-data", data(adminConfig.getCaCertData(), adminConfig.getCaCertFile()));
-        config.put("quarkus.kubernetes-client.client-cert-data",
-                data(adminConfig.getClientCertData(), adminConfig.getClientCertFile()));
-        config.put("quarkus.kubernetes-client.client-key-data",
-                data(adminConfig.getClientKeyData(), adminConfig.getClientKeyFile()));
-        config.put("quarkus.kubernetes-client.trust-certs", "false");
-        return config;
+    /**
+     * Points Kubernetes clients created from now on (the application's included) at this cluster as
+     * cluster admin. The Quarkus client properties are fixed at build time, so the kubeconfig is how a
+     * running application is pointed elsewhere, here as on a user's machine.
+     */
+    public void useAsAdmin() {
+        System.setProperty("kubeconfig", kubeconfigFile.toString());
+    }
+
+    /** Points Kubernetes clients created from now on at this cluster as the ServiceAccount (its RBAC applies). */
+    public void useAs(String namespace, String serviceAccount) {
+        Path file = kubeconfigFile.resolveSibling("kubeconfig-" + namespace + "-" + serviceAccount);
+        String yaml = """
+                apiVersion: v1
+                kind: Config
+                clusters:
+                - name: local
+                  cluster:
+                    server: %s
+                    certificate-authority-data: %s
+                users:
+                - name: %s
+                  user:
+                    token: %s
+                contexts:
+                - name: %s
+                  context:
+                    cluster: local
+                    user: %s
+                    namespace: %s
+                current-context: %s
+                """.formatted(apiServerUrl(), data(adminConfig.getCaCertData(), adminConfig.getCaCertFile()),
+                serviceAccount, tokenFor(namespace, serviceAccount), serviceAccount, serviceAccount, namespace,
+                serviceAccount);
+        try {
+            Files.writeString(file, yaml);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot write " + file, e);
+        }
+        System.setProperty("kubeconfig", file.toString());
     }
 
     /** A token from the TokenRequest API (no token Secrets exist without a controller-manager). */

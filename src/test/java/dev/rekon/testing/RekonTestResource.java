@@ -24,7 +24,8 @@ public class RekonTestResource implements QuarkusTestResourceLifecycleManager {
 
     @Override
     public Map<String, String> start() {
-        Map<String, String> config = new HashMap<>(LocalCluster.get().quarkusConfig());
+        LocalCluster.get().useAsAdmin();
+        Map<String, String> config = new HashMap<>();
         config.put("quarkus.http.test-port", String.valueOf(port()));
         LocalRegistry.get();
         config.put("rekon.webhooks.distribution.token", LocalRegistry.NOTIFICATION_TOKEN);
