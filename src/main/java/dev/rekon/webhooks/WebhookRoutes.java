@@ -39,7 +39,8 @@ import io.vertx.ext.web.RoutingContext;
 public class WebhookRoutes {
 
     private static final Logger LOG = Logger.getLogger(WebhookRoutes.class);
-    static final int ORDER = RouteConstants.ROUTE_ORDER_BEFORE_DEFAULT;
+    /** After Quarkus' body handler, before Funqy's routes (which get the first free orders from 0). */
+    static final int ORDER = RouteConstants.ROUTE_ORDER_UPLOAD_LIMIT - 10;
 
     /** The answer to one webhook request. */
     @RegisterForReflection

@@ -8,9 +8,6 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
-
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -29,13 +26,7 @@ class WebhookAuthenticatorTest {
             "rekon.webhooks.quay.token", " ").get(name)));
 
     static String hmac(String key) {
-        try {
-            Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(new SecretKeySpec(key.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
-            return "sha256=" + java.util.HexFormat.of().formatHex(mac.doFinal(BODY));
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
+        return Signatures.sign(key, BODY);
     }
 
     @ParameterizedTest(name = "{0} {1}={2} path={3} -> {4}")
