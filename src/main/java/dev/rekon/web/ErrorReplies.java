@@ -33,7 +33,7 @@ public class ErrorReplies {
         if (ctx.response().ended() || ctx.response().headWritten()) {
             return;
         }
-        Throwable failure = ctx.failure();
+        Throwable failure = unwrap(ctx.failure());
         int status;
         String error;
         String message;
@@ -73,6 +73,12 @@ public class ErrorReplies {
         ctx.response().setStatusCode(status)
                 .putHeader("Content-Type", "application/json")
                 .end(Json.encode(Map.of("error", error, "message", message)));
+    }
+
+    /** Funqy wraps what a function throws in its ApplicationException; the cause decides the status. */
+    private static Throwable unwrap(Throwable failure) {
+        return failure instanceof io.quarkus.funqy.runtime.ApplicationException && failure.getCause() != null
+                ? failure.getCause() : failure;
     }
 
     private static String firstLine(String s) {
