@@ -19,7 +19,7 @@ import java.util.List;
 public final class LocalRegistry {
 
     /** The token the registry sends with its notifications, as configured in the test application. */
-    public static final String NOTIFICATION_TOKEN = "test-distribution-token";
+    public static final String NOTIFICATION_TOKEN = "test-token";
     public static final String DEFAULT_NOTIFICATION_URL = "http://127.0.0.1:8081/webhooks/distribution";
 
     /** How a registry is set up: optional basic-auth user, optional notification endpoint. */

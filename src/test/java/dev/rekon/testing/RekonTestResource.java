@@ -28,7 +28,6 @@ public class RekonTestResource implements QuarkusTestResourceLifecycleManager {
         Map<String, String> config = new HashMap<>();
         config.put("quarkus.http.test-port", String.valueOf(port()));
         LocalRegistry.get();
-        config.put("rekon.webhooks.distribution.token", LocalRegistry.NOTIFICATION_TOKEN);
         return config;
     }
 

@@ -1,0 +1,39 @@
+package dev.rekon.webhooks;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import jakarta.inject.Inject;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.rekon.core.Reply;
+import io.quarkus.funqy.Funq;
+import io.quarkus.funqy.knative.events.CloudEvent;
+import io.quarkus.funqy.knative.events.CloudEventMapping;
+
+/**
+ * Harbor's "CloudEvents" payload format posted to Rekon's CloudEvent endpoint (or delivered by a Knative
+ * Trigger): exactly the type {@code harbor.artifact.pushed}. Authenticated before it gets here by
+ * {@link HarborCloudEventGuard}, with the Harbor token.
+ */
+public class HarborCloudEventFunction {
+
+    public static final String REPLY_TYPE = "dev.rekon.webhooks.routed";
+
+    private final HarborParser parser = new HarborParser();
+
+    @Inject
+    PushDispatcher dispatcher;
+
+    @Funq("webhooksHarborArtifactPushed")
+    @CloudEventMapping(trigger = HarborParser.CLOUDEVENT_TYPE, responseType = REPLY_TYPE)
+    public Reply harborArtifactPushed(CloudEvent<JsonNode> event) {
+        Delivery delivery = parser.parseCloudEventData(event.data(), event.source(), event.id());
+        List<Reply> replies = new ArrayList<>();
+        for (ImagePushed push : delivery.pushes()) {
+            replies.addAll(dispatcher.dispatch(push).replies());
+        }
+        return PushDispatcher.combine(replies);
+    }
+}

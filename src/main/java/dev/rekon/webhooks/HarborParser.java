@@ -1,0 +1,83 @@
+package dev.rekon.webhooks;
+
+import static dev.rekon.webhooks.Payloads.text;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.rekon.core.InvalidEventException;
+
+/**
+ * Harbor webhooks in both payload formats a Harbor policy can choose: "Default" ({@code type: PUSH_ARTIFACT},
+ * {@code event_data}) and "CloudEvents" (structured, {@code type: harbor.artifact.pushed}, {@code data}).
+ * Harbor's default format carries no event id, so one is derived from the push time, repository and digest.
+ */
+public final class HarborParser implements PayloadParser {
+
+    public static final String PUSH_ARTIFACT = "PUSH_ARTIFACT";
+    public static final String CLOUDEVENT_TYPE = "harbor.artifact.pushed";
+
+    @Override
+    public Delivery parse(JsonNode body, Map<String, String> headers) {
+        return body.has("specversion") ? parseCloudEvent(body) : parseDefault(body);
+    }
+
+    Delivery parseDefault(JsonNode body) {
+        String type = text(body, "type");
+        if (!PUSH_ARTIFACT.equals(type)) {
+            return Delivery.ignored("NotAPush", "Harbor event type '" + type + "' is not " + PUSH_ARTIFACT);
+        }
+        JsonNode occurAt = body.get("occur_at");
+        return pushes(Payloads.object(body, "event_data", "Harbor " + PUSH_ARTIFACT), "Harbor " + PUSH_ARTIFACT,
+                occurAt == null ? null : occurAt.asText(), null);
+    }
+
+    /** The structured CloudEvent as Harbor posts it: attributes and {@code data} in one JSON object. */
+    public Delivery parseCloudEvent(JsonNode event) {
+        String type = text(event, "type");
+        if (!CLOUDEVENT_TYPE.equals(type)) {
+            return Delivery.ignored("NotAPush", "Harbor CloudEvent type '" + type + "' is not " + CLOUDEVENT_TYPE);
+        }
+        String id = Payloads.required(text(event, "id"), "Harbor CloudEvent 'id'");
+        String source = text(event, "source");
+        return pushes(Payloads.object(event, "data", "Harbor CloudEvent"), "Harbor CloudEvent " + id, null,
+                (source == null ? "" : source + "#") + id);
+    }
+
+    /** The CloudEvent's data alone, as Funqy hands it over, with the event's source and id. */
+    public Delivery parseCloudEventData(JsonNode data, String source, String id) {
+        if (data == null || !data.isObject()) {
+            throw new InvalidEventException("Harbor CloudEvent " + id + ": 'data' must be a JSON object");
+        }
+        return pushes(data, "Harbor CloudEvent " + id, null, (source == null ? "" : source + "#") + id);
+    }
+
+    private static Delivery pushes(JsonNode eventData, String what, String occurAt, String eventId) {
+        JsonNode repository = Payloads.object(eventData, "repository", what);
+        String fullName = text(repository, "repo_full_name");
+        if (fullName == null && text(repository, "namespace") != null && text(repository, "name") != null) {
+            fullName = text(repository, "namespace") + "/" + text(repository, "name");
+        }
+        Payloads.repository(fullName, what + ": repository.repo_full_name");
+        JsonNode resources = eventData.get("resources");
+        if (resources == null || !resources.isArray() || resources.isEmpty()) {
+            throw new InvalidEventException(what + ": 'resources' must be a non-empty array");
+        }
+        List<ImagePushed> pushes = new ArrayList<>();
+        for (JsonNode resource : resources) {
+            String[] hostAndRepo = Payloads.hostAndRepository(text(resource, "resource_url"));
+            if (hostAndRepo == null) {
+                throw new InvalidEventException(what + ": every resource needs a 'resource_url' (host/project/repository:tag)");
+            }
+            String tag = Payloads.tag(text(resource, "tag"), what);
+            String digest = Payloads.digest(text(resource, "digest"), what);
+            String id = eventId != null ? eventId + "/" + tag + "@" + digest
+                    : Payloads.derivedId("harbor", occurAt, fullName, tag, digest);
+            pushes.add(new ImagePushed(Payloads.registry(hostAndRepo[0], what), fullName, tag, digest, id));
+        }
+        return new Delivery(pushes, List.of());
+    }
+}
