@@ -15,6 +15,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.core.NamespacePolicy;
 import dev.rekon.core.ObjectRef;
+import dev.rekon.core.RekonConfig;
 import dev.rekon.core.TransientFailureException;
 import dev.rekon.modules.ModulePlan.DeploymentPatch;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
@@ -23,7 +24,6 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * All cluster I/O of the module functions: reads the module's Deployments (by label, in the namespaces Rekon
@@ -47,8 +47,8 @@ public class ModuleGateway {
     @Inject
     ObjectMapper json;
 
-    @ConfigProperty(name = "rekon.namespaces", defaultValue = "*")
-    String namespaces;
+    @Inject
+    RekonConfig config;
 
     public List<ModuleDeployment> deployments(String module) {
         return call("list Deployments of module " + module, () -> client.apps().deployments().inAnyNamespace()
@@ -145,7 +145,7 @@ public class ModuleGateway {
     }
 
     NamespacePolicy policy() {
-        return NamespacePolicy.parse(namespaces);
+        return config.namespacePolicy();
     }
 
     private <T> T call(String what, java.util.function.Supplier<T> io) {

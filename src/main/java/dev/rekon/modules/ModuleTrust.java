@@ -4,7 +4,7 @@ import java.util.Optional;
 
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import dev.rekon.modules.ocm.PublicKeys;
 import dev.rekon.modules.ocm.SignatureVerifier;
@@ -16,18 +16,27 @@ import dev.rekon.modules.ocm.SignatureVerifier;
 @ApplicationScoped
 public class ModuleTrust {
 
-    @Inject
-    ModulesConfig config;
+    /** Apply only releases whose signature verifies against the public keys. */
+    @ConfigProperty(name = "rekon.modules.require-signature", defaultValue = "false")
+    boolean requireSignature;
+
+    /** Comma-separated PEM files (or directories of *.pem) holding the trusted RSA public keys. */
+    @ConfigProperty(name = "rekon.modules.public-keys")
+    Optional<String> publicKeys;
+
+    /** Optional UTC window for version changes, e.g. {@code Sat,Sun 02:00-06:00}. */
+    @ConfigProperty(name = "rekon.modules.maintenance-window")
+    Optional<String> maintenanceWindow;
 
     private SignatureVerifier verifier;
     private ModuleUpdatePlanner.Policy policy;
 
     @PostConstruct
     void load() {
-        verifier = new SignatureVerifier(PublicKeys.load(config.publicKeys().orElse("")));
-        Optional<MaintenanceWindow> window = config.maintenanceWindow().filter(w -> !w.isBlank())
+        verifier = new SignatureVerifier(PublicKeys.load(publicKeys.orElse("")));
+        Optional<MaintenanceWindow> window = maintenanceWindow.filter(w -> !w.isBlank())
                 .map(MaintenanceWindow::parse);
-        policy = new ModuleUpdatePlanner.Policy(config.requireSignature(), window);
+        policy = new ModuleUpdatePlanner.Policy(requireSignature, window);
     }
 
     public SignatureVerifier verifier() {
