@@ -1,0 +1,167 @@
+package dev.rekon.modules;
+
+import java.net.HttpURLConnection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.rekon.core.NamespacePolicy;
+import dev.rekon.core.ObjectRef;
+import dev.rekon.core.RekonConfig;
+import dev.rekon.core.TransientFailureException;
+import dev.rekon.modules.ModulePlan.DeploymentPatch;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
+
+/**
+ * All cluster I/O of the module functions: reads the module's Deployments (by label, in the namespaces Rekon
+ * may act in) and Kyma's module objects, and writes each planned patch as a strategic-merge patch guarded
+ * by the resourceVersion it was planned against. Conflicts surface as {@link StaleDeploymentException} so
+ * the caller can re-read and re-plan; other failures become transient or propagate as permanent.
+ */
+@ApplicationScoped
+public class ModuleGateway {
+
+    /** A patch met a newer resourceVersion: someone else wrote first. */
+    public static class StaleDeploymentException extends TransientFailureException {
+        public StaleDeploymentException(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    @Inject
+    KubernetesClient client;
+
+    @Inject
+    ObjectMapper json;
+
+    @Inject
+    RekonConfig config;
+
+    public List<ModuleDeployment> deployments(String module) {
+        return call("list Deployments of module " + module, () -> client.apps().deployments().inAnyNamespace()
+                .withLabel(ModuleDeployment.MODULE_LABEL, module).list().getItems().stream()
+                .filter(d -> policy().allows(d.getMetadata().getNamespace())).map(ModuleGateway::view).toList());
+    }
+
+    public List<ModuleDeployment> allModuleDeployments() {
+        return call("list module Deployments", () -> client.apps().deployments().inAnyNamespace()
+                .withLabel(ModuleDeployment.MODULE_LABEL).list().getItems().stream()
+                .filter(d -> policy().allows(d.getMetadata().getNamespace())).map(ModuleGateway::view).toList());
+    }
+
+    /** The object as JSON, or empty when it no longer exists. */
+    public Optional<JsonNode> read(String kind, String namespace, String name) {
+        return call("read " + kind + " " + namespace + "/" + name, () -> Optional.ofNullable(
+                client.genericKubernetesResources(KymaModules.API_VERSION, kind).inNamespace(namespace)
+                        .withName(name).get()).map(r -> (JsonNode) json.valueToTree(r)));
+    }
+
+    /** All objects of a Kyma module kind in a namespace, or in every namespace when it is null. */
+    public List<JsonNode> list(String kind, String namespace) {
+        return call("list " + kind, () -> {
+            var op = client.genericKubernetesResources(KymaModules.API_VERSION, kind);
+            try {
+                List<GenericKubernetesResource> items = namespace == null ? op.inAnyNamespace().list().getItems()
+                        : op.inNamespace(namespace).list().getItems();
+                return items.stream().map(r -> (JsonNode) json.valueToTree(r)).toList();
+            } catch (KubernetesClientException e) {
+                if (e.getCode() == HttpURLConnection.HTTP_NOT_FOUND) {
+                    return List.of(); // Kyma's CRDs are not installed: no module objects exist
+                }
+                throw e;
+            }
+        });
+    }
+
+    public void patch(DeploymentPatch p) {
+        String body = body(p).toString();
+        try {
+            client.apps().deployments().inNamespace(p.ref().namespace()).withName(p.ref().name())
+                    .patch(PatchContext.of(PatchType.STRATEGIC_MERGE), body);
+        } catch (KubernetesClientException e) {
+            if (e.getCode() == HttpURLConnection.HTTP_CONFLICT) {
+                throw new StaleDeploymentException(p.ref() + " changed since it was read (resourceVersion "
+                        + p.resourceVersion() + ")", e);
+            }
+            throw classify("patch " + p.ref(), e);
+        }
+    }
+
+    ObjectNode body(DeploymentPatch p) {
+        ObjectNode body = json.createObjectNode();
+        ObjectNode meta = body.putObject("metadata").put("resourceVersion", p.resourceVersion());
+        if (p.version() != null) {
+            meta.with("labels").put(ModuleDeployment.VERSION_LABEL, p.version());
+        }
+        if (p.channel() != null) {
+            meta.with("labels").put(ModuleDeployment.CHANNEL_LABEL, p.channel());
+        }
+        if (p.replicasBeforeDisable() != null) {
+            ObjectNode annotations = meta.putObject("annotations");
+            if (p.replicasBeforeDisable().equals(DeploymentPatch.REMOVE)) {
+                annotations.putNull(ModuleDeployment.REPLICAS_ANNOTATION);
+            } else {
+                annotations.put(ModuleDeployment.REPLICAS_ANNOTATION, p.replicasBeforeDisable());
+            }
+        }
+        if (p.replicas() != null) {
+            body.with("spec").put("replicas", p.replicas());
+        }
+        if (!p.images().isEmpty()) {
+            var containers = body.with("spec").with("template").with("spec").putArray("containers");
+            p.images().forEach((name, image) -> containers.addObject().put("name", name).put("image", image));
+        }
+        return body;
+    }
+
+    static ModuleDeployment view(Deployment d) {
+        var meta = d.getMetadata();
+        Map<String, String> labels = meta.getLabels() == null ? Map.of() : meta.getLabels();
+        Map<String, String> annotations = meta.getAnnotations() == null ? Map.of() : meta.getAnnotations();
+        Map<String, String> images = new LinkedHashMap<>();
+        d.getSpec().getTemplate().getSpec().getContainers().forEach(c -> images.put(c.getName(), c.getImage()));
+        Integer before = null;
+        String remembered = annotations.get(ModuleDeployment.REPLICAS_ANNOTATION);
+        if (remembered != null && remembered.matches("\\d{1,9}")) {
+            before = Integer.valueOf(remembered);
+        }
+        return new ModuleDeployment(new ObjectRef("apps/v1", "Deployment", meta.getNamespace(), meta.getName()),
+                meta.getResourceVersion(), labels.get(ModuleDeployment.MODULE_LABEL),
+                labels.get(ModuleDeployment.VERSION_LABEL), labels.get(ModuleDeployment.CHANNEL_LABEL), images,
+                d.getSpec().getReplicas() == null ? 1 : d.getSpec().getReplicas(), before);
+    }
+
+    NamespacePolicy policy() {
+        return config.namespacePolicy();
+    }
+
+    private <T> T call(String what, java.util.function.Supplier<T> io) {
+        try {
+            return io.get();
+        } catch (KubernetesClientException e) {
+            throw classify(what, e);
+        }
+    }
+
+    private static RuntimeException classify(String what, KubernetesClientException e) {
+        int code = e.getCode();
+        if (code == 0 || code == 409 || code == 429 || code >= 500) {
+            return new TransientFailureException("cannot " + what + ": " + e.getMessage(), e);
+        }
+        return new IllegalStateException("cannot " + what + " (HTTP " + code + "): " + e.getMessage()
+                + "; check Rekon's RBAC for Deployments and operator.kyma-project.io objects", e);
+    }
+}

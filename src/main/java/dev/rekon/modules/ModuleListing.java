@@ -1,0 +1,74 @@
+package dev.rekon.modules;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.quarkus.runtime.annotations.RegisterForReflection;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+
+/**
+ * {@code GET /modules}: each installed module (per channel its Deployments follow) with its running
+ * version, whether it is enabled, and the newest version a ModuleReleaseMeta offers on that channel.
+ */
+@Singleton
+public class ModuleListing {
+
+    /** One row of the listing. */
+    @RegisterForReflection
+    public record Entry(String module, String channel, String version, boolean enabled, String newestOnChannel,
+            List<String> deployments) {
+    }
+
+    @Inject
+    ModuleGateway gateway;
+
+    @Inject
+    ObjectMapper json;
+
+    void install(@Observes Router router) {
+        router.get("/modules").blockingHandler(this::handle);
+    }
+
+    void handle(RoutingContext ctx) {
+        try {
+            String body = json.writeValueAsString(list());
+            ctx.response().putHeader("Content-Type", "application/json").end(body);
+        } catch (Exception e) {
+            ctx.fail(e);
+        }
+    }
+
+    public List<Entry> list() {
+        Map<String, String> offered = new HashMap<>();
+        for (JsonNode meta : gateway.list(KymaModules.RELEASE_META, null)) {
+            String module = KymaModules.releaseMetaModule(meta);
+            KymaModules.channels(meta).forEach((channel, version) -> offered.merge(module + "/" + channel, version,
+                    ModuleListing::newer));
+        }
+        Map<String, List<ModuleDeployment>> groups = new TreeMap<>();
+        for (ModuleDeployment d : gateway.allModuleDeployments()) {
+            groups.computeIfAbsent(d.module() + "/" + d.channel(), k -> new ArrayList<>()).add(d);
+        }
+        List<Entry> entries = new ArrayList<>();
+        groups.forEach((key, ds) -> entries.add(new Entry(ds.get(0).module(), ds.get(0).channel(),
+                ModuleUpdatePlanner.runningVersions(ds), ds.stream().allMatch(ModuleDeployment::enabled),
+                offered.get(key), ds.stream().map(d -> d.ref().namespace() + "/" + d.ref().name()).toList())));
+        return entries;
+    }
+
+    private static String newer(String a, String b) {
+        return dev.rekon.core.SemVer.tryParse(a).flatMap(x -> dev.rekon.core.SemVer.tryParse(b)
+                .map(y -> x.compareTo(y) >= 0 ? a : b)).orElse(a);
+    }
+}
