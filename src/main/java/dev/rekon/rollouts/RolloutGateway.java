@@ -1,0 +1,141 @@
+package dev.rekon.rollouts;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.rekon.cluster.KubeErrors;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.ObjectReference;
+import io.fabric8.kubernetes.api.model.ObjectReferenceBuilder;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
+import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
+
+/**
+ * All cluster I/O of image rollouts: reads kpack Images, ImageDeploys and Deployments, and writes
+ * Deployments and ImageDeploy status with field manager {@code rekon}, each write guarded by the
+ * resourceVersion that was read. Failures are sorted by {@link KubeErrors}.
+ */
+@ApplicationScoped
+public class RolloutGateway {
+
+    public static final String FIELD_MANAGER = "rekon";
+    public static final String GROUP = "rekon.dev";
+    public static final String KPUSH_GROUP = "crd.whizzosoftware.com";
+
+    @Inject
+    KubernetesClient client;
+
+    @Inject
+    RolloutConfig config;
+
+    @Inject
+    ObjectMapper mapper;
+
+    ResourceDefinitionContext imageContext() {
+        RolloutConfig.ImageCrd crd = config.imageCrd();
+        return new ResourceDefinitionContext.Builder().withGroup(crd.group()).withVersion(crd.version())
+                .withPlural(crd.plural()).withKind("Image").withNamespaced(true).build();
+    }
+
+    static ResourceDefinitionContext imageDeployContext(String group) {
+        return new ResourceDefinitionContext.Builder().withGroup(group)
+                .withVersion("v1alpha1").withPlural("imagedeploys").withKind("ImageDeploy").withNamespaced(true)
+                .build();
+    }
+
+    public List<String> imageDeployGroups() {
+        return config.kpushImageDeploys() ? List.of(GROUP, KPUSH_GROUP) : List.of(GROUP);
+    }
+
+    public Optional<KpackImage> image(String namespace, String name) {
+        GenericKubernetesResource r = KubeErrors.call("reading kpack Image " + namespace + "/" + name,
+                () -> client.genericKubernetesResources(imageContext()).inNamespace(namespace).withName(name).get());
+        return Optional.ofNullable(r).map(x -> KpackImage.fromJson(tree(x)));
+    }
+
+    public Optional<ImageDeployView> imageDeploy(String group, String namespace, String name) {
+        GenericKubernetesResource r = KubeErrors.call("reading ImageDeploy " + namespace + "/" + name,
+                () -> client.genericKubernetesResources(imageDeployContext(group)).inNamespace(namespace)
+                        .withName(name).get());
+        return Optional.ofNullable(r).map(x -> ImageDeployView.fromJson(tree(x)));
+    }
+
+    /** Every ImageDeploy of the enabled groups in the namespace that references the kpack Image. */
+    public List<ImageDeployView> imageDeploysReferencing(String namespace, String imageName) {
+        List<ImageDeployView> out = new ArrayList<>();
+        for (String group : imageDeployGroups()) {
+            List<GenericKubernetesResource> items = KubeErrors.call("listing ImageDeploys in " + namespace,
+                    () -> client.genericKubernetesResources(imageDeployContext(group)).inNamespace(namespace).list()
+                            .getItems());
+            for (GenericKubernetesResource item : items) {
+                ImageDeployView v = ImageDeployView.fromJson(tree(item));
+                if (v.references(imageName)) {
+                    out.add(v);
+                }
+            }
+        }
+        return out;
+    }
+
+    public Optional<DeploymentView> deployment(String namespace, String name) {
+        Deployment d = KubeErrors.call("reading Deployment " + namespace + "/" + name,
+                () -> client.apps().deployments().inNamespace(namespace).withName(name).get());
+        return Optional.ofNullable(d).map(x -> DeploymentView.fromJson(tree(x)));
+    }
+
+    public void createDeployment(ObjectNode deployment) {
+        Deployment d = mapper.convertValue(deployment, Deployment.class);
+        // Server-side apply without force: should the Deployment have appeared since it was read, fields that
+        // another manager owns conflict (409, redelivered) instead of being overwritten.
+        KubeErrors.run("creating Deployment " + d.getMetadata().getNamespace() + "/" + d.getMetadata().getName(),
+                () -> client.apps().deployments().resource(d).fieldManager(FIELD_MANAGER).serverSideApply());
+    }
+
+    public void patchDeployment(String namespace, String name, ObjectNode patch) {
+        KubeErrors.run("patching Deployment " + namespace + "/" + name,
+                () -> client.apps().deployments().inNamespace(namespace).withName(name)
+                        .patch(new PatchContext.Builder().withPatchType(PatchType.STRATEGIC_MERGE)
+                                .withFieldManager(FIELD_MANAGER).build(), patch.toString()));
+    }
+
+    public boolean deleteDeployment(String namespace, String name) {
+        return KubeErrors.call("deleting Deployment " + namespace + "/" + name,
+                () -> !client.apps().deployments().inNamespace(namespace).withName(name).delete().isEmpty());
+    }
+
+    /** Replaces the status subresource, guarded by the resourceVersion the plan was made from. */
+    public void writeStatus(ImageDeployView idp, ObjectNode status) {
+        String group = idp.group();
+        GenericKubernetesResource r = new GenericKubernetesResource();
+        r.setApiVersion(idp.apiVersion());
+        r.setKind(idp.kind());
+        r.setMetadata(new io.fabric8.kubernetes.api.model.ObjectMetaBuilder().withName(idp.name())
+                .withNamespace(idp.namespace()).withResourceVersion(idp.resourceVersion()).build());
+        r.setAdditionalProperty("spec", mapper.convertValue(
+                mapper.createObjectNode().set("deployment", idp.deployment()), java.util.Map.class));
+        r.setAdditionalProperty("status", mapper.convertValue(status, java.util.Map.class));
+        KubeErrors.run("updating the status of ImageDeploy " + idp.namespace() + "/" + idp.name(),
+                () -> client.genericKubernetesResources(imageDeployContext(group)).inNamespace(idp.namespace())
+                        .resource(r).updateStatus());
+    }
+
+    public static ObjectReference reference(String apiVersion, String kind, String namespace, String name) {
+        return new ObjectReferenceBuilder().withApiVersion(apiVersion).withKind(kind).withNamespace(namespace)
+                .withName(name).build();
+    }
+
+    JsonNode tree(Object o) {
+        return mapper.valueToTree(o);
+    }
+}

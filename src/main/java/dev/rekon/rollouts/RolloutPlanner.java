@@ -1,0 +1,284 @@
+package dev.rekon.rollouts;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.rekon.cluster.Conditions;
+import dev.rekon.cluster.JsonEquality;
+import dev.rekon.cluster.Conditions.Condition;
+import dev.rekon.rollouts.ImageDeployView.ContainerRef;
+
+/**
+ * Decides how one ImageDeploy's Deployment follows its kpack Images: create it, patch only the images that
+ * changed, or leave it. It never goes backwards (an older build than the one applied is ignored), never
+ * writes twice (a status that already says the same is not written), and touches nothing but images.
+ */
+public final class RolloutPlanner {
+
+    public static final String MANAGED_BY = "app.kubernetes.io/managed-by";
+    public static final String IMAGEDEPLOY_LABEL = "rekon.dev/imagedeploy";
+    public static final String READY = "Ready";
+    public static final String PROGRESSING = "Progressing";
+
+    /**
+     * The facts one plan is made from.
+     *
+     * @param images     the kpack Images read for this event, by name; a name in {@code concerned} that is
+     *                   absent here does not exist in the cluster
+     * @param concerned  the Image names this event is about: one for an Image event, all references for an
+     *                   ImageDeploy event
+     * @param deployment the live Deployment, if there is one
+     */
+    public record Request(ImageDeployView imageDeploy, Map<String, KpackImage> images, Set<String> concerned,
+            Optional<DeploymentView> deployment, Instant now) {
+    }
+
+    private record Target(ContainerRef ref, String image) {
+    }
+
+    public RolloutPlan plan(Request r) {
+        ImageDeployView idp = r.imageDeploy();
+        String problem = idp.specProblem();
+        if (problem != null) {
+            return new RolloutPlan.Rejected("InvalidSpec", problem,
+                    status(r, Map.of(), Condition.isFalse(READY, "InvalidSpec", problem), null));
+        }
+        List<ContainerRef> refs = idp.refs();
+        Set<String> missing = new LinkedHashSet<>();
+        Set<String> notReady = new LinkedHashSet<>();
+        Set<String> older = new LinkedHashSet<>();
+        Map<String, KpackImage> usable = new LinkedHashMap<>();
+        Map<String, AppliedImage> applied = idp.applied();
+        for (ContainerRef ref : refs) {
+            String name = ref.imageName();
+            if (!r.concerned().contains(name) || usable.containsKey(name)) {
+                continue;
+            }
+            KpackImage image = r.images().get(name);
+            if (image == null) {
+                missing.add(name);
+            } else if (!image.rollable()) {
+                notReady.add(name);
+            } else if (applied.containsKey(name) && applied.get(name).isNewerThan(image)) {
+                older.add(name);
+            } else {
+                usable.put(name, image);
+            }
+        }
+        if (!missing.isEmpty()) {
+            String message = "kpack Image " + names(missing) + " referenced by ImageDeploy " + idp.name()
+                    + " does not exist in namespace " + idp.namespace() + ": create it or fix the REF= image";
+            return new RolloutPlan.Rejected("ImageNotFound", message,
+                    status(r, Map.of(), Condition.isFalse(READY, "ImageNotFound", message), null));
+        }
+        return r.deployment().isEmpty() ? planCreate(r, refs, usable, notReady, older)
+                : planPatch(r, refs, usable, notReady, older, r.deployment().get());
+    }
+
+    private RolloutPlan planCreate(Request r, List<ContainerRef> refs, Map<String, KpackImage> usable,
+            Set<String> notReady, Set<String> older) {
+        ImageDeployView idp = r.imageDeploy();
+        Set<String> unresolved = new LinkedHashSet<>();
+        for (ContainerRef ref : refs) {
+            if (!usable.containsKey(ref.imageName())) {
+                unresolved.add(ref.imageName());
+            }
+        }
+        if (!unresolved.isEmpty()) {
+            String message = "Deployment " + idp.deploymentName() + " is not created yet: kpack Image "
+                    + names(unresolved) + " has no ready image" + notReadyDetail(r, unresolved, notReady, older);
+            return new RolloutPlan.NoChange("ImageNotReady", message,
+                    status(r, Map.of(), Condition.isFalse(READY, "ImageNotReady", message), null));
+        }
+        ObjectNode deployment = desiredDeployment(idp, usable);
+        String message = "created Deployment " + idp.deploymentName() + " with " + describe(refs, usable);
+        return new RolloutPlan.Create(deployment, "DeploymentCreated", message,
+                status(r, usable, ready(idp), Condition.isTrue(PROGRESSING, "DeploymentCreated", message)));
+    }
+
+    private RolloutPlan planPatch(Request r, List<ContainerRef> refs, Map<String, KpackImage> usable,
+            Set<String> notReady, Set<String> older, DeploymentView live) {
+        ImageDeployView idp = r.imageDeploy();
+        List<Target> changes = new ArrayList<>();
+        List<String> absent = new ArrayList<>();
+        for (ContainerRef ref : refs) {
+            KpackImage image = usable.get(ref.imageName());
+            if (image == null) {
+                continue;
+            }
+            String current = live.imageOf(ref.init(), ref.container());
+            if (current == null && !(ref.init() ? live.initContainers() : live.containers()).containsKey(ref.container())) {
+                absent.add(ref.container());
+            } else if (!image.latestImage().equals(current)) {
+                changes.add(new Target(ref, image.latestImage()));
+            }
+        }
+        Condition readiness = !notReady.isEmpty()
+                ? Condition.isFalse(READY, "ImageNotReady", "kpack Image " + names(notReady)
+                        + " is not ready; Deployment " + live.name() + " keeps its current image"
+                        + notReadyDetail(r, notReady, notReady, Set.of()))
+                : ready(idp);
+        if (changes.isEmpty()) {
+            ObjectNode status = status(r, usable, readiness, null);
+            String[] why = unchangedReason(r, live, usable, notReady, older, absent);
+            return new RolloutPlan.NoChange(why[0], why[1], status);
+        }
+        String message = "set " + describeChanges(changes, usable) + " in Deployment " + live.name();
+        return new RolloutPlan.PatchImages(patch(live, changes), "ImageUpdated", message,
+                status(r, usable, readiness, Condition.isTrue(PROGRESSING, "ImageUpdated", message)));
+    }
+
+    private static String[] unchangedReason(Request r, DeploymentView live, Map<String, KpackImage> usable,
+            Set<String> notReady, Set<String> older, List<String> absent) {
+        ImageDeployView idp = r.imageDeploy();
+        Map<String, AppliedImage> applied = idp.applied();
+        if (!older.isEmpty()) {
+            String name = older.iterator().next();
+            KpackImage img = r.images().get(name);
+            AppliedImage a = applied.get(name);
+            return new String[] { "OlderBuild", AppliedImage.describe(img.buildCounter(), img.buildTime())
+                    + " of kpack Image " + name + " is older than " + AppliedImage.describe(a.buildCounter(), a.buildTime())
+                    + " already applied to Deployment " + live.name() + "; nothing changed" };
+        }
+        if (!notReady.isEmpty() && usable.isEmpty()) {
+            return new String[] { "ImageNotReady", "kpack Image " + names(notReady)
+                    + " is not ready; Deployment " + live.name() + " keeps its current image" };
+        }
+        if (!absent.isEmpty()) {
+            return new String[] { "ContainerNotFound", "Deployment " + live.name() + " has no container "
+                    + String.join(", ", absent) + "; its image was left alone" };
+        }
+        return new String[] { "UpToDate", "Deployment " + live.name() + " already runs "
+                + String.join(", ", usable.values().stream().map(KpackImage::latestImage).toList()) };
+    }
+
+    private static String notReadyDetail(Request r, Set<String> names, Set<String> notReady, Set<String> older) {
+        StringBuilder sb = new StringBuilder();
+        for (String n : names) {
+            KpackImage img = r.images().get(n);
+            if (notReady.contains(n) && img != null && img.notReadyMessage() != null) {
+                sb.append("; ").append(n).append(": ").append(img.notReadyMessage());
+            } else if (older.contains(n)) {
+                sb.append("; ").append(n).append(": only an older build than the one applied was seen");
+            }
+        }
+        return sb.toString();
+    }
+
+    private static Condition ready(ImageDeployView idp) {
+        return Condition.isTrue(READY, "ImagesApplied",
+                "Deployment " + idp.deploymentName() + " runs the latest ready build of every referenced kpack Image");
+    }
+
+    private ObjectNode status(Request r, Map<String, KpackImage> rolled, Condition ready, Condition progressing) {
+        ImageDeployView idp = r.imageDeploy();
+        JsonNode current = idp.status();
+        ObjectNode next = current.deepCopy();
+        next.put("observedGeneration", idp.generation());
+        next.put("deployment", idp.deploymentName());
+        next.set("images", images(idp.applied(), rolled, r.now()));
+        ArrayNode conditions = Conditions.set(current.path("conditions"), ready, idp.generation(), r.now());
+        if (progressing != null) {
+            conditions = Conditions.set(conditions, progressing, idp.generation(), r.now());
+        }
+        next.set("conditions", conditions);
+        return JsonEquality.same(next, current) ? null : next;
+    }
+
+    private static ArrayNode images(Map<String, AppliedImage> applied, Map<String, KpackImage> rolled, Instant now) {
+        Map<String, AppliedImage> merged = new LinkedHashMap<>(applied);
+        for (KpackImage img : rolled.values()) {
+            AppliedImage old = merged.get(img.name());
+            boolean same = old != null && img.latestImage().equals(old.image())
+                    && java.util.Objects.equals(old.buildCounter(), img.buildCounter())
+                    && java.util.Objects.equals(old.buildTime(), img.buildTime());
+            if (!same) {
+                merged.put(img.name(), new AppliedImage(img.name(), img.latestImage(), img.buildCounter(),
+                        img.buildTime(), img.uid() != null ? img.uid() : old == null ? null : old.imageUid(), now));
+            }
+        }
+        ArrayNode out = JsonNodeFactory.instance.arrayNode();
+        merged.values().forEach(a -> out.add(a.toJson()));
+        return out;
+    }
+
+    private static ObjectNode desiredDeployment(ImageDeployView idp, Map<String, KpackImage> usable) {
+        ObjectNode d = JsonNodeFactory.instance.objectNode();
+        d.put("apiVersion", "apps/v1");
+        d.put("kind", "Deployment");
+        ObjectNode meta = idp.deployment().path("metadata").isObject()
+                ? ((ObjectNode) idp.deployment().get("metadata")).deepCopy()
+                : JsonNodeFactory.instance.objectNode();
+        meta.put("name", idp.deploymentName());
+        meta.put("namespace", idp.namespace());
+        ObjectNode labels = meta.path("labels").isObject() ? (ObjectNode) meta.get("labels") : meta.putObject("labels");
+        labels.put(MANAGED_BY, "rekon");
+        labels.put(IMAGEDEPLOY_LABEL, idp.name());
+        meta.putArray("ownerReferences").add(idp.ownerReference());
+        d.set("metadata", meta);
+        ObjectNode spec = ((ObjectNode) idp.deployment().path("spec")).deepCopy();
+        JsonNode pod = spec.path("template").path("spec");
+        for (String list : new String[] { "initContainers", "containers" }) {
+            for (JsonNode c : pod.path(list)) {
+                String image = c.path("image").asText("");
+                if (image.startsWith(ImageDeployView.REF_PREFIX)) {
+                    String name = image.substring(ImageDeployView.REF_PREFIX.length()).trim();
+                    ((ObjectNode) c).put("image", usable.get(name).latestImage());
+                }
+            }
+        }
+        d.set("spec", spec);
+        return d;
+    }
+
+    private static ObjectNode patch(DeploymentView live, List<Target> changes) {
+        ObjectNode patch = JsonNodeFactory.instance.objectNode();
+        patch.putObject("metadata").put("resourceVersion", live.resourceVersion());
+        ObjectNode pod = patch.putObject("spec").putObject("template").putObject("spec");
+        for (Target t : changes) {
+            ArrayNode list = pod.has(t.ref().init() ? "initContainers" : "containers")
+                    ? (ArrayNode) pod.get(t.ref().init() ? "initContainers" : "containers")
+                    : pod.putArray(t.ref().init() ? "initContainers" : "containers");
+            list.addObject().put("name", t.ref().container()).put("image", t.image());
+        }
+        return patch;
+    }
+
+    private static String describe(List<ContainerRef> refs, Map<String, KpackImage> usable) {
+        if (refs.isEmpty()) {
+            return "its images as written (no REF= images)";
+        }
+        List<String> parts = new ArrayList<>();
+        for (ContainerRef ref : refs) {
+            KpackImage img = usable.get(ref.imageName());
+            parts.add((ref.init() ? "initContainer " : "container ") + ref.container() + "=" + img.latestImage());
+        }
+        return String.join(", ", parts);
+    }
+
+    private static String describeChanges(List<Target> changes, Map<String, KpackImage> usable) {
+        List<String> parts = new ArrayList<>();
+        for (Target t : changes) {
+            KpackImage img = usable.get(t.ref().imageName());
+            parts.add((t.ref().init() ? "initContainer " : "container ") + t.ref().container() + " to " + t.image()
+                    + " (" + AppliedImage.describe(img.buildCounter(), img.buildTime()) + " of kpack Image "
+                    + img.name() + ")");
+        }
+        return String.join(", ", parts);
+    }
+
+    private static String names(Set<String> names) {
+        return String.join(", ", names);
+    }
+}

@@ -1,0 +1,163 @@
+package dev.rekon.rollouts;
+
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import dev.rekon.cluster.EventRecorder;
+import dev.rekon.cluster.KubeErrors.PermanentApiException;
+import dev.rekon.core.ObjectRef;
+import dev.rekon.core.Outcome;
+import dev.rekon.core.Reply;
+
+/**
+ * Runs image rollouts: reads what the planner needs, asks {@link RolloutPlanner} for a plan per ImageDeploy,
+ * applies it (Deployment first, then status, each guarded by resourceVersion so that concurrent or
+ * reordered events can never move a Deployment backwards), and records Kubernetes Events.
+ */
+@ApplicationScoped
+public class RolloutService {
+
+    @Inject
+    RolloutGateway gateway;
+
+    @Inject
+    EventRecorder events;
+
+    Clock clock = Clock.systemUTC();
+
+    private final RolloutPlanner planner = new RolloutPlanner();
+
+    /** A kpack Image reported a build (ApiServerSource or manual event): roll it out where it is referenced. */
+    public Reply imageBuilt(KpackImage image) {
+        if (!image.rollable()) {
+            return Reply.unchanged("ImageNotReady", "kpack Image " + image.namespace() + "/" + image.name()
+                    + " is not ready: " + image.notReadyMessage() + "; nothing to roll out", List.of());
+        }
+        List<ImageDeployView> targets = gateway.imageDeploysReferencing(image.namespace(), image.name());
+        if (targets.isEmpty()) {
+            return Reply.unchanged("NoImageDeploys", "no ImageDeploy in namespace " + image.namespace()
+                    + " references kpack Image " + image.name() + " (write its image as REF=" + image.name() + ")",
+                    List.of());
+        }
+        List<Reply> replies = new ArrayList<>();
+        for (ImageDeployView idp : targets) {
+            replies.add(rollOut(idp, new LinkedHashMap<>(Map.of(image.name(), image)), Set.of(image.name())));
+        }
+        return combine(replies);
+    }
+
+    /** An ImageDeploy was added or changed: bring its Deployment in line with the current Images. */
+    public Reply imageDeployChanged(ImageDeployView idp) {
+        Set<String> names = new LinkedHashSet<>();
+        idp.refs().forEach(r -> names.add(r.imageName()));
+        Map<String, KpackImage> images = new LinkedHashMap<>();
+        for (String name : names) {
+            gateway.image(idp.namespace(), name).ifPresent(i -> images.put(name, i));
+        }
+        return rollOut(idp, images, names);
+    }
+
+    /**
+     * An ImageDeploy was deleted: delete the Deployment it owns. A garbage collector would do the same via
+     * the ownerReference, but none may be running. A Deployment it does not own is left alone.
+     */
+    public Reply imageDeployDeleted(String group, String namespace, String name, String uid, String deploymentName) {
+        Optional<ImageDeployView> now = gateway.imageDeploy(group, namespace, name);
+        if (now.isPresent()) {
+            return Reply.unchanged("ImageDeployExists", "ImageDeploy " + namespace + "/" + name
+                    + " exists again (uid " + now.get().uid() + "); its Deployment is kept", List.of());
+        }
+        String target = deploymentName != null ? deploymentName : name;
+        Optional<DeploymentView> deployment = gateway.deployment(namespace, target);
+        ObjectRef ref = new ObjectRef("apps/v1", "Deployment", namespace, target);
+        if (deployment.isEmpty()) {
+            return Reply.unchanged("NoDeployment", "Deployment " + namespace + "/" + target + " is already gone",
+                    List.of(ref));
+        }
+        if (!ownedByImageDeploy(deployment.get(), name, uid)) {
+            return Reply.unchanged("NotOwned", "Deployment " + namespace + "/" + target
+                    + " is not owned by ImageDeploy " + name + "; it is left in place", List.of(ref));
+        }
+        gateway.deleteDeployment(namespace, target);
+        return Reply.applied("DeploymentDeleted", "deleted Deployment " + namespace + "/" + target
+                + " of the deleted ImageDeploy " + name, List.of(ref));
+    }
+
+    private static boolean ownedByImageDeploy(DeploymentView d, String name, String uid) {
+        for (var o : d.ownerReferences()) {
+            if ("ImageDeploy".equals(o.path("kind").asText()) && name.equals(o.path("name").asText())
+                    && (uid == null || uid.equals(o.path("uid").asText()))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private Reply rollOut(ImageDeployView idp, Map<String, KpackImage> images, Set<String> concerned) {
+        Optional<DeploymentView> deployment = gateway.deployment(idp.namespace(), idp.deploymentName());
+        Set<String> scope = concerned;
+        if (deployment.isEmpty()) {
+            // A new Deployment needs every referenced image, not only the one this event is about.
+            scope = new LinkedHashSet<>(concerned);
+            for (var ref : idp.refs()) {
+                if (scope.add(ref.imageName())) {
+                    gateway.image(idp.namespace(), ref.imageName()).ifPresent(i -> images.put(i.name(), i));
+                }
+            }
+        }
+        RolloutPlan plan = planner.plan(new RolloutPlanner.Request(idp, images, scope, deployment, clock.instant()));
+        List<ObjectRef> touched = List.of(new ObjectRef(idp.apiVersion(), idp.kind(), idp.namespace(), idp.name()),
+                new ObjectRef("apps/v1", "Deployment", idp.namespace(), idp.deploymentName()));
+        try {
+            apply(idp, plan);
+        } catch (PermanentApiException e) {
+            return Reply.rejected("ApiRefused", e.getMessage(), touched);
+        }
+        return new Reply(plan.outcome(), plan.reason(), plan.message(), touched);
+    }
+
+    private void apply(ImageDeployView idp, RolloutPlan plan) {
+        if (plan instanceof RolloutPlan.Create c) {
+            gateway.createDeployment(c.deployment());
+        } else if (plan instanceof RolloutPlan.PatchImages p) {
+            gateway.patchDeployment(idp.namespace(), idp.deploymentName(), p.patch());
+        }
+        if (plan.status() != null) {
+            gateway.writeStatus(idp, plan.status());
+        }
+        if (plan.outcome() == Outcome.APPLIED) {
+            events.normal(RolloutGateway.reference(idp.apiVersion(), idp.kind(), idp.namespace(), idp.name()),
+                    plan.reason(), plan.message());
+            events.normal(RolloutGateway.reference("apps/v1", "Deployment", idp.namespace(), idp.deploymentName()),
+                    plan.reason(), plan.message());
+        }
+    }
+
+    /** One reply for several ImageDeploys: applied if any was, rejected only if all were. */
+    static Reply combine(List<Reply> replies) {
+        if (replies.size() == 1) {
+            return replies.get(0);
+        }
+        List<ObjectRef> objects = new ArrayList<>();
+        List<String> messages = new ArrayList<>();
+        replies.forEach(r -> {
+            objects.addAll(r.objects());
+            messages.add(r.message());
+        });
+        Reply lead = replies.stream().filter(r -> r.outcome() == Outcome.APPLIED).findFirst()
+                .orElse(replies.stream().filter(r -> r.outcome() == Outcome.UNCHANGED).findFirst()
+                        .orElse(replies.get(0)));
+        String reason = replies.stream().allMatch(r -> r.reason().equals(lead.reason())) ? lead.reason()
+                : lead.reason() + "AndOthers";
+        return new Reply(lead.outcome(), reason, String.join("; ", messages), objects);
+    }
+}

@@ -1,0 +1,162 @@
+package dev.rekon.testing;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.logging.FileHandler;
+import java.util.logging.Logger;
+import java.util.logging.SimpleFormatter;
+
+import io.fabric8.kubeapitest.KubeAPIServer;
+import io.fabric8.kubeapitest.KubeAPIServerConfigBuilder;
+import io.fabric8.kubernetes.api.model.authentication.TokenRequest;
+import io.fabric8.kubernetes.api.model.authentication.TokenRequestBuilder;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.ConfigBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+
+/**
+ * One real etcd + kube-apiserver v1.20.2 per JVM (RBAC on), started through fabric8's kube-api-test in
+ * offline mode from the binaries {@code hack/control-plane.sh} lays out, with every CRD installed.
+ * No controller-manager runs: tests act as the controllers they need.
+ */
+public final class LocalCluster {
+
+    public static final String VERSION = "1.20.2";
+
+    private static LocalCluster instance;
+
+    private final KubeAPIServer server;
+    private final String kubeconfigYaml;
+    private final Config adminConfig;
+    private final KubernetesClient admin;
+    private final Path kubeconfigFile;
+
+    private LocalCluster(KubeAPIServer server, String kubeconfigYaml, Path kubeconfigFile) {
+        this.server = server;
+        this.kubeconfigYaml = kubeconfigYaml;
+        this.kubeconfigFile = kubeconfigFile;
+        this.adminConfig = Config.fromKubeconfig(kubeconfigYaml);
+        this.admin = new KubernetesClientBuilder().withConfig(adminConfig).build();
+    }
+
+    public static synchronized LocalCluster get() {
+        if (instance == null) {
+            instance = start(SharedFiles.projectDir().resolve("target/local-cluster"));
+            CrdInstaller.install(instance.admin, SharedFiles.projectDir());
+            Runtime.getRuntime().addShutdownHook(new Thread(instance::stop, "local-cluster-stop"));
+        }
+        return instance;
+    }
+
+    /** Starts a cluster whose logs and kubeconfig go to {@code workDir}; the caller stops it. */
+    public static LocalCluster start(Path workDir) {
+        Path cache = cacheDir();
+        Path apiserver = cache.resolve("k8s/" + VERSION + "-linux-amd64/kube-apiserver");
+        if (!Files.isExecutable(apiserver)) {
+            throw new IllegalStateException("no kube-apiserver at " + apiserver
+                    + ": run hack/control-plane.sh first (it builds and caches the control-plane binaries)");
+        }
+        try {
+            Files.createDirectories(workDir);
+            logTo(workDir.resolve("apiserver.log"));
+            KubeAPIServer server = new KubeAPIServer(KubeAPIServerConfigBuilder.anAPIServerConfig()
+                    .withTestDir(cache.toString())
+                    .withOfflineMode(true)
+                    .withApiServerVersion(VERSION)
+                    .withUpdateKubeConfig(false)
+                    .withStartupTimeout(120_000)
+                    .build());
+            server.start();
+            String yaml = server.getKubeConfigYaml();
+            Path kubeconfig = workDir.resolve("kubeconfig");
+            Files.writeString(kubeconfig, yaml);
+            return new LocalCluster(server, yaml, kubeconfig);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot prepare " + workDir, e);
+        }
+    }
+
+    static Path cacheDir() {
+        String configured = System.getProperty("rekon.cache", System.getenv("REKON_CACHE"));
+        return configured != null ? Path.of(configured) : Path.of(System.getProperty("user.home"), ".cache/rekon");
+    }
+
+    private static void logTo(Path file) throws IOException {
+        Logger logger = Logger.getLogger("io.fabric8.kubeapitest");
+        if (logger.getHandlers().length == 0) {
+            FileHandler handler = new FileHandler(file.toString(), true);
+            handler.setFormatter(new SimpleFormatter());
+            logger.addHandler(handler);
+            logger.setUseParentHandlers(false);
+        }
+    }
+
+    public KubernetesClient adminClient() {
+        return admin;
+    }
+
+    public String kubeconfigYaml() {
+        return kubeconfigYaml;
+    }
+
+    public Path kubeconfigFile() {
+        return kubeconfigFile;
+    }
+
+    public String apiServerUrl() {
+        return adminConfig.getMasterUrl();
+    }
+
+    /** Configuration that points the application's Kubernetes client at this cluster as cluster admin. */
+    public Map<String, String> quarkusConfig() {
+        Map<String, String> config = new LinkedHashMap<>();
+        config.put("quarkus.kubernetes-client.api-server-url", apiServerUrl());
+        config.put("quarkus.kubernetes-client.ca-cert-data", data(adminConfig.getCaCertData(), adminConfig.getCaCertFile()));
+        config.put("quarkus.kubernetes-client.client-cert-data",
+                data(adminConfig.getClientCertData(), adminConfig.getClientCertFile()));
+        config.put("quarkus.kubernetes-client.client-key-data",
+                data(adminConfig.getClientKeyData(), adminConfig.getClientKeyFile()));
+        config.put("quarkus.kubernetes-client.trust-certs", "false");
+        return config;
+    }
+
+    /** A token from the TokenRequest API (no token Secrets exist without a controller-manager). */
+    public String tokenFor(String namespace, String serviceAccount) {
+        TokenRequest request = new TokenRequestBuilder().withNewSpec()
+                .withExpirationSeconds(3600L).endSpec().build();
+        TokenRequest answer = admin.serviceAccounts().inNamespace(namespace).withName(serviceAccount)
+                .tokenRequest(request);
+        return answer.getStatus().getToken();
+    }
+
+    /** A client that authenticates as the ServiceAccount, so RBAC decides what it may do. */
+    public KubernetesClient clientAs(String namespace, String serviceAccount) {
+        Config config = new ConfigBuilder(Config.empty())
+                .withMasterUrl(apiServerUrl())
+                .withCaCertData(data(adminConfig.getCaCertData(), adminConfig.getCaCertFile()))
+                .withOauthToken(tokenFor(namespace, serviceAccount))
+                .build();
+        return new KubernetesClientBuilder().withConfig(config).build();
+    }
+
+    private static String data(String inline, String file) {
+        if (inline != null) {
+            return inline;
+        }
+        try {
+            return Base64.getEncoder().encodeToString(Files.readAllBytes(Path.of(file)));
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read " + file, e);
+        }
+    }
+
+    public void stop() {
+        admin.close();
+        server.stop();
+    }
+}
