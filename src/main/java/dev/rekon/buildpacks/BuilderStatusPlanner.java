@@ -7,6 +7,8 @@ import java.util.Set;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.rekon.cluster.Conditions;
+
 /**
  * Decides a Builder's or ClusterBuilder's status (kpack v1alpha2 shape) from resolving its {@code spec.order}:
  * {@code order}, {@code builderMetadata}, {@code Ready} and {@code UpToDate}, {@code observedGeneration}.
@@ -35,18 +37,18 @@ public final class BuilderStatusPlanner {
             String message = "resolved " + ok.metadata().size() + " buildpacks in " + ok.order().size() + " groups";
             status.put("order", ok.order());
             status.put("builderMetadata", ok.metadata());
-            status.put("conditions", StatusDiff.array(
-                    StatusDiff.condition(current, READY, true, RESOLVED, message, gen, now),
-                    StatusDiff.condition(current, UP_TO_DATE, true, RESOLVED, message, gen, now)));
+            status.put("conditions", StatusDiff.conditions(current, gen, now,
+                    Conditions.Condition.isTrue(READY, RESOLVED, message),
+                    Conditions.Condition.isTrue(UP_TO_DATE, RESOLVED, message)));
             return StatusDiff.plan(builder.ref(), current, status, OWNED_ON_SUCCESS, RESOLVED, message);
         }
         Resolution.Failed f = (Resolution.Failed) r;
         boolean hasPrevious = current != null && current.path("order").size() > 0;
-        status.put("conditions", StatusDiff.array(hasPrevious
-                ? StatusDiff.condition(current, READY, true, PREVIOUS,
-                        "keeps the order resolved before; UpToDate says why the current spec does not resolve", gen, now)
-                : StatusDiff.condition(current, READY, false, f.reason(), f.message(), gen, now),
-                StatusDiff.condition(current, UP_TO_DATE, false, f.reason(), f.message(), gen, now)));
+        status.put("conditions", StatusDiff.conditions(current, gen, now, hasPrevious
+                ? Conditions.Condition.isTrue(READY, PREVIOUS,
+                        "keeps the order resolved before; UpToDate says why the current spec does not resolve")
+                : Conditions.Condition.isFalse(READY, f.reason(), f.message()),
+                Conditions.Condition.isFalse(UP_TO_DATE, f.reason(), f.message())));
         return StatusDiff.plan(builder.ref(), current, status, OWNED_ON_FAILURE, f.reason(), f.message());
     }
 }

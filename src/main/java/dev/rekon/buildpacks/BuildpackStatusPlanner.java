@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import dev.rekon.cluster.Conditions;
 import dev.rekon.registry.RegistryImage;
 
 /**
@@ -50,8 +51,8 @@ public final class BuildpackStatusPlanner {
     private static Map<String, Object> status(BuildpackView bp, boolean ok, String reason, String message, Instant now) {
         Map<String, Object> status = new LinkedHashMap<>();
         status.put("observedGeneration", bp.generation());
-        status.put("conditions", StatusDiff.array(
-                StatusDiff.condition(bp.status(), READY, ok, reason, message, bp.generation(), now)));
+        status.put("conditions", StatusDiff.conditions(bp.status(), bp.generation(), now,
+                new Conditions.Condition(READY, ok ? "True" : "False", reason, message)));
         return status;
     }
 }

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.rekon.cluster.Conditions;
 import dev.rekon.core.ObjectRef;
 
 /**
@@ -39,32 +40,14 @@ final class StatusDiff {
                 : new StatusPlan.Write(target, patch, reason, message);
     }
 
-    /** One condition node, keeping the current lastTransitionTime when the status did not change. */
-    static ObjectNode condition(JsonNode currentStatus, String type, boolean ok, String reason, String message,
-            long generation, Instant now) {
-        String status = ok ? "True" : "False";
-        String since = now.toString();
-        for (JsonNode c : currentStatus == null ? JSON.createArrayNode() : currentStatus.path("conditions")) {
-            if (type.equals(c.path("type").asText()) && status.equals(c.path("status").asText())
-                    && c.hasNonNull("lastTransitionTime")) {
-                since = c.get("lastTransitionTime").asText();
-            }
+    /** The current conditions with {@code set} applied in turn; lastTransitionTime kept while a status holds. */
+    static ArrayNode conditions(JsonNode currentStatus, long generation, Instant now, Conditions.Condition... set) {
+        JsonNode conditions = currentStatus == null ? null : currentStatus.get("conditions");
+        ArrayNode out = null;
+        for (Conditions.Condition c : set) {
+            out = Conditions.set(out == null ? conditions : out, c, generation, now);
         }
-        ObjectNode c = JSON.createObjectNode();
-        c.put("type", type).put("status", status).put("reason", reason);
-        if (message != null && !message.isEmpty()) {
-            c.put("message", message);
-        }
-        c.put("lastTransitionTime", since).put("observedGeneration", generation);
-        return c;
-    }
-
-    static ArrayNode array(ObjectNode... items) {
-        ArrayNode a = JSON.createArrayNode();
-        for (ObjectNode i : items) {
-            a.add(i);
-        }
-        return a;
+        return out;
     }
 
     /** Round-trips through JSON text so that numbers compare equal to what the API server returns. */

@@ -19,14 +19,17 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.rekon.testing.BuildpackageImages;
+import dev.rekon.testing.LocalRegistry;
 import dev.rekon.testing.BuildpackageImages.Buildpack;
 
 /** Against real docker-registry processes: one open, one behind htpasswd. */
 class RegistryClientTest {
 
-    static TestRegistry open;
-    static TestRegistry locked;
-    static final Optional<Credential> CREDS = Optional.of(new Credential(TestRegistry.USER, TestRegistry.PASSWORD));
+    static final String USER = "rekon";
+    static final String PASSWORD = "s3cret-pull";
+    static LocalRegistry open;
+    static LocalRegistry locked;
+    static final Optional<Credential> CREDS = Optional.of(new Credential(USER, PASSWORD));
     final RegistryClient client = new RegistryClient(Set.of(), Duration.ofSeconds(5));
 
     @TempDir
@@ -34,14 +37,14 @@ class RegistryClientTest {
 
     @BeforeAll
     static void start() throws Exception {
-        open = TestRegistry.start(false);
-        locked = TestRegistry.start(true);
+        open = LocalRegistry.start(LocalRegistry.Options.plain("registry-client-open"));
+        locked = LocalRegistry.start(LocalRegistry.Options.plain("registry-client-locked").withBasicAuth(USER, PASSWORD));
     }
 
     @AfterAll
     static void stop() {
-        open.close();
-        locked.close();
+        open.stop();
+        locked.stop();
     }
 
     @Test
@@ -64,7 +67,7 @@ class RegistryClientTest {
     @Test
     void authenticatesWithHtpasswdCredentials() throws Exception {
         String ref = locked.hostPort() + "/private/node:1";
-        String creds = TestRegistry.USER + ":" + TestRegistry.PASSWORD;
+        String creds = USER + ":" + PASSWORD;
         String digest = new BuildpackageImages(work).push(ref, creds, "acme/node", "1.0.0", "b", Buildpack.of("acme/node@1.0.0"));
 
         assertEquals(digest, client.readImage(ImageReference.parse(ref), CREDS).digest());
@@ -77,7 +80,7 @@ class RegistryClientTest {
         assertEquals("registry " + locked.hostPort() + " refused access to private/node; give the resource's service "
                 + "account an imagePullSecret with credentials for " + locked.hostPort(), denied.getMessage());
         RegistryException wrong = assertThrows(RegistryException.class, () -> client.readImage(ImageReference.parse(ref),
-                Optional.of(new Credential(TestRegistry.USER, "wrong"))));
+                Optional.of(new Credential(USER, "wrong"))));
         assertEquals("RegistryUnauthorized", wrong.reason());
     }
 
