@@ -1,17 +1,28 @@
 package dev.rekon.core;
 
-import io.smallrye.config.ConfigMapping;
-import io.smallrye.config.WithDefault;
+import jakarta.enterprise.context.ApplicationScoped;
 
-/** Settings every function shares. */
-@ConfigMapping(prefix = "rekon")
-public interface RekonConfig {
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * Settings every function shares. Plain properties rather than a mapping of the whole {@code rekon.}
+ * prefix, so that each function area can own its own {@code rekon.<area>.} mapping.
+ */
+@ApplicationScoped
+public class RekonConfig {
 
     /** Namespaces Rekon may act in, comma-separated; {@code *} means all. Checked before any API call. */
-    @WithDefault("*")
-    String namespaces();
+    @ConfigProperty(name = "rekon.namespaces", defaultValue = "*")
+    String namespaces;
 
-    default NamespacePolicy namespacePolicy() {
-        return NamespacePolicy.parse(namespaces());
+    private volatile NamespacePolicy policy;
+
+    public NamespacePolicy namespacePolicy() {
+        NamespacePolicy p = policy;
+        if (p == null) {
+            p = NamespacePolicy.parse(namespaces);
+            policy = p;
+        }
+        return p;
     }
 }

@@ -33,12 +33,11 @@ public class ErrorReplies {
         if (ctx.response().ended() || ctx.response().headWritten()) {
             return;
         }
-        Throwable failure = ctx.failure();
+        Throwable failure = unwrap(ctx.failure());
         int status;
         String error;
         String message;
-        if (failure instanceof InvalidEventException || failure instanceof JsonProcessingException
-                || failure instanceof IllegalArgumentException && failure.getCause() instanceof JsonProcessingException) {
+        if (failure instanceof InvalidEventException || failure instanceof JsonProcessingException) {
             status = 400;
             error = "InvalidEvent";
             message = failure instanceof InvalidEventException ? failure.getMessage()
@@ -73,6 +72,20 @@ public class ErrorReplies {
         ctx.response().setStatusCode(status)
                 .putHeader("Content-Type", "application/json")
                 .end(Json.encode(Map.of("error", error, "message", message)));
+    }
+
+    /** Funqy and Jackson wrap what the functions throw; the reply is decided by the innermost known cause. */
+    static Throwable unwrap(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof InvalidEventException || t instanceof TransientFailureException
+                    || t instanceof JsonProcessingException) {
+                return t;
+            }
+            if (t.getCause() == t) {
+                break;
+            }
+        }
+        return failure;
     }
 
     private static String firstLine(String s) {
