@@ -23,6 +23,11 @@ public final class AffectedBuilders {
         return builders.stream().filter(b -> inScope(b, after) && mentions(b, after, ids)).toList();
     }
 
+    /** Every Builder the resource could matter to, for when its earlier buildpacks are unknown (deleted, Ref mode). */
+    public static List<BuilderView> inScope(List<BuilderView> builders, BuildpackSource changed) {
+        return builders.stream().filter(b -> inScope(b, changed)).toList();
+    }
+
     private static boolean inScope(BuilderView b, BuildpackSource changed) {
         if (BuildpackSource.CLUSTER_BUILDPACK.equals(changed.kind())) {
             return true;

@@ -9,7 +9,7 @@ import dev.rekon.core.ObjectRef;
 
 /** What Rekon reads of a Builder or ClusterBuilder: its {@code spec.order} as written, and its status. */
 public record BuilderView(String kind, String namespace, String name, long generation, List<List<BuilderSpecRef>> order,
-        JsonNode status) {
+        String serviceAccountNamespace, String serviceAccountName, JsonNode status) {
 
     public static final String BUILDER = "Builder";
     public static final String CLUSTER_BUILDER = "ClusterBuilder";
@@ -30,8 +30,14 @@ public record BuilderView(String kind, String namespace, String name, long gener
             order.add(group);
         }
         String namespace = text(meta, "namespace");
-        return new BuilderView(object.path("kind").asText(), namespace, meta.path("name").asText(),
-                meta.path("generation").asLong(), order, object.get("status"));
+        JsonNode spec = object.path("spec");
+        String kind = object.path("kind").asText();
+        boolean cluster = CLUSTER_BUILDER.equals(kind);
+        String saNamespace = cluster ? text(spec.path("serviceAccountRef"), "namespace") : namespace;
+        String saName = cluster ? text(spec.path("serviceAccountRef"), "name")
+                : first(text(spec, "serviceAccountName"), text(spec, "serviceAccount"), "default");
+        return new BuilderView(kind, namespace, meta.path("name").asText(), meta.path("generation").asLong(), order,
+                saNamespace, saName, object.get("status"));
     }
 
     public boolean isClusterBuilder() {
@@ -46,6 +52,15 @@ public record BuilderView(String kind, String namespace, String name, long gener
     public List<String> images() {
         return order.stream().flatMap(List::stream).filter(BuilderSpecRef::hasImage).map(BuilderSpecRef::image)
                 .distinct().toList();
+    }
+
+    private static String first(String... values) {
+        for (String v : values) {
+            if (v != null) {
+                return v;
+            }
+        }
+        return null;
     }
 
     private static String text(JsonNode node, String field) {

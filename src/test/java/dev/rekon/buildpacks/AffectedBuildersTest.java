@@ -11,7 +11,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 class AffectedBuildersTest {
 
     static BuilderView builder(String kind, String namespace, String name, BuilderSpecRef ref) {
-        return new BuilderView(kind, namespace, name, 1, List.of(List.of(ref)), null);
+        return new BuilderView(kind, namespace, name, 1, List.of(List.of(ref)), null, null, null);
     }
 
     static final List<BuilderView> BUILDERS = List.of(

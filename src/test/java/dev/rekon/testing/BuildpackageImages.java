@@ -39,7 +39,7 @@ public final class BuildpackageImages {
     private final Path work;
 
     public BuildpackageImages(Path work) {
-        this.work = work;
+        this.work = work.toAbsolutePath();
     }
 
     /**
