@@ -1,0 +1,55 @@
+package dev.rekon.buildpacks;
+
+import java.util.List;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.rekon.core.ObjectRef;
+
+/**
+ * What Rekon reads of a Buildpack or ClusterBuildpack: the image it names ({@code spec.source.image}, or
+ * {@code spec.image} as older kpack wrote it), whose pull secrets to use, and the current status.
+ */
+public record BuildpackView(String kind, String namespace, String name, long generation, String image,
+        String serviceAccountNamespace, String serviceAccountName, JsonNode status) {
+
+    public static final String API_VERSION = "kpack.io/v1alpha2";
+
+    public static BuildpackView of(JsonNode object) {
+        JsonNode meta = object.path("metadata");
+        JsonNode spec = object.path("spec");
+        String kind = object.path("kind").asText();
+        String namespace = blankToNull(meta.path("namespace").asText(null));
+        String image = blankToNull(spec.path("source").path("image").asText(null));
+        if (image == null) {
+            image = blankToNull(spec.path("image").asText(null));
+        }
+        String saNamespace;
+        String saName;
+        if (BuildpackSource.CLUSTER_BUILDPACK.equals(kind)) {
+            saNamespace = blankToNull(spec.path("serviceAccountRef").path("namespace").asText(null));
+            saName = blankToNull(spec.path("serviceAccountRef").path("name").asText(null));
+        } else {
+            saNamespace = namespace;
+            saName = blankToNull(spec.path("serviceAccountName").asText(null));
+        }
+        return new BuildpackView(kind, namespace, meta.path("name").asText(), meta.path("generation").asLong(),
+                image, saNamespace, saName, object.get("status"));
+    }
+
+    public ObjectRef ref() {
+        return new ObjectRef(API_VERSION, kind, namespace, name);
+    }
+
+    /** The buildpacks this resource's status lists now (no registry read). */
+    public BuildpackSource asSource() {
+        List<BuildpackEntry> entries = status == null || !status.has("buildpacks") ? List.of()
+                : StatusDiff.JSON.convertValue(status.get("buildpacks"),
+                        StatusDiff.JSON.getTypeFactory().constructCollectionType(List.class, BuildpackEntry.class));
+        return new BuildpackSource(kind, namespace, name, entries);
+    }
+
+    private static String blankToNull(String s) {
+        return s == null || s.isBlank() ? null : s;
+    }
+}

@@ -1,0 +1,122 @@
+package dev.rekon.registry;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.Set;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.rekon.testing.BuildpackageImages;
+import dev.rekon.testing.LocalRegistry;
+import dev.rekon.testing.BuildpackageImages.Buildpack;
+
+/** Against real docker-registry processes: one open, one behind htpasswd. */
+class RegistryClientTest {
+
+    static final String USER = "rekon";
+    static final String PASSWORD = "s3cret-pull";
+    static LocalRegistry open;
+    static LocalRegistry locked;
+    static final Optional<Credential> CREDS = Optional.of(new Credential(USER, PASSWORD));
+    final RegistryClient client = new RegistryClient(Set.of(), Duration.ofSeconds(5));
+
+    @TempDir
+    static Path work;
+
+    @BeforeAll
+    static void start() throws Exception {
+        open = LocalRegistry.start(LocalRegistry.Options.plain("registry-client-open"));
+        locked = LocalRegistry.start(LocalRegistry.Options.plain("registry-client-locked").withBasicAuth(USER, PASSWORD));
+    }
+
+    @AfterAll
+    static void stop() {
+        open.stop();
+        locked.stop();
+    }
+
+    @Test
+    void readsABuildpackageManifestConfigAndLayers() throws Exception {
+        String ref = open.hostPort() + "/bp/java:1";
+        String digest = new BuildpackageImages(work).push(ref, null, "acme/java", "1.0.0", "a",
+                Buildpack.of("acme/java@1.0.0", "acme/jvm@2.0.0"), Buildpack.of("acme/jvm@2.0.0"));
+
+        RegistryImage image = client.readImage(ImageReference.parse(ref), Optional.empty());
+
+        assertEquals(digest, image.digest());
+        assertEquals(2, image.layers().size());
+        JsonNode layers = new ObjectMapper().readTree(image.labels().get("io.buildpacks.buildpack.layers"));
+        String diffId = layers.path("acme/jvm").path("2.0.0").path("layerDiffID").asText();
+        assertTrue(image.layerByDiffId(diffId).orElseThrow().size() > 0);
+        assertEquals(digest, client.readDigest(ImageReference.parse(ref), Optional.empty()));
+        assertEquals(digest, client.readImage(ImageReference.parse(open.hostPort() + "/bp/java@" + digest), Optional.empty()).digest());
+    }
+
+    @Test
+    void authenticatesWithHtpasswdCredentials() throws Exception {
+        String ref = locked.hostPort() + "/private/node:1";
+        String creds = USER + ":" + PASSWORD;
+        String digest = new BuildpackageImages(work).push(ref, creds, "acme/node", "1.0.0", "b", Buildpack.of("acme/node@1.0.0"));
+
+        assertEquals(digest, client.readImage(ImageReference.parse(ref), CREDS).digest());
+        assertEquals(digest, client.readDigest(ImageReference.parse(ref), CREDS));
+
+        RegistryException denied = assertThrows(RegistryException.class,
+                () -> client.readImage(ImageReference.parse(ref), Optional.empty()));
+        assertFalse(denied.isTransient());
+        assertEquals("RegistryUnauthorized", denied.reason());
+        assertEquals("registry " + locked.hostPort() + " refused access to private/node; give the resource's service "
+                + "account an imagePullSecret with credentials for " + locked.hostPort(), denied.getMessage());
+        RegistryException wrong = assertThrows(RegistryException.class, () -> client.readImage(ImageReference.parse(ref),
+                Optional.of(new Credential(USER, "wrong"))));
+        assertEquals("RegistryUnauthorized", wrong.reason());
+    }
+
+    @Test
+    void aMissingImageIsPermanent() {
+        RegistryException e = assertThrows(RegistryException.class,
+                () -> client.readImage(ImageReference.parse(open.hostPort() + "/bp/none:1"), Optional.empty()));
+
+        assertFalse(e.isTransient());
+        assertEquals("ImageNotFound", e.reason());
+        assertTrue(e.getMessage().startsWith("image " + open.hostPort() + "/bp/none:1 not found in its registry"), e.getMessage());
+    }
+
+    @Test
+    void anUnreachableRegistryIsTransient() throws Exception {
+        int port;
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        String ref = "127.0.0.1:" + port + "/bp/java:1";
+
+        RegistryException e = assertThrows(RegistryException.class,
+                () -> client.readDigest(ImageReference.parse(ref), Optional.empty()));
+
+        assertTrue(e.isTransient());
+    }
+
+    @Test
+    void plainHttpOnlyForLoopbackAndConfiguredRegistries() {
+        RegistryClient c = new RegistryClient(Set.of("registry.lab:5000"), Duration.ofSeconds(1));
+
+        assertTrue(c.mayUsePlainHttp("127.0.0.1:5000"));
+        assertTrue(c.mayUsePlainHttp("localhost:5000"));
+        assertTrue(c.mayUsePlainHttp("[::1]:5000"));
+        assertTrue(c.mayUsePlainHttp("registry.lab:5000"));
+        assertFalse(c.mayUsePlainHttp("registry.lab"));
+        assertFalse(c.mayUsePlainHttp("ghcr.io"));
+    }
+}
