@@ -65,7 +65,7 @@ public class ErrorReplies {
                 case 409 -> "more than one function accepts this CloudEvent; narrow its type or kind";
                 case 406, 415 -> "send a CloudEvent: binary mode (ce-* headers) or structured mode "
                         + "(Content-Type: application/cloudevents+json)";
-                case 413 -> "the request body is larger than this endpoint accepts";
+                case 413 -> "the request body is larger than quarkus.http.limits.max-body-size allows";
                 default -> "request failed with HTTP " + status;
             };
         }
