@@ -94,6 +94,14 @@ public class RolloutGateway {
         return Optional.ofNullable(d).map(x -> DeploymentView.fromJson(tree(x)));
     }
 
+    /** The name of the Deployment Rekon created for the ImageDeploy, found by its label. */
+    public Optional<String> deploymentLabelledFor(String namespace, String imageDeploy) {
+        List<Deployment> items = KubeErrors.call("listing Deployments of ImageDeploy " + namespace + "/" + imageDeploy,
+                () -> client.apps().deployments().inNamespace(namespace)
+                        .withLabel(RolloutPlanner.IMAGEDEPLOY_LABEL, imageDeploy).list().getItems());
+        return items.stream().map(d -> d.getMetadata().getName()).findFirst();
+    }
+
     public void createDeployment(ObjectNode deployment) {
         Deployment d = mapper.convertValue(deployment, Deployment.class);
         // Server-side apply without force: should the Deployment have appeared since it was read, fields that

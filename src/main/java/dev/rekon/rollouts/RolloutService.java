@@ -76,7 +76,9 @@ public class RolloutService {
             return Reply.unchanged("ImageDeployExists", "ImageDeploy " + namespace + "/" + name
                     + " exists again (uid " + now.get().uid() + "); its Deployment is kept", List.of());
         }
-        String target = deploymentName != null ? deploymentName : name;
+        // A Reference-mode delete carries no spec: the label Rekon put on the Deployment names its ImageDeploy.
+        String target = deploymentName != null ? deploymentName
+                : gateway.deploymentLabelledFor(namespace, name).orElse(name);
         Optional<DeploymentView> deployment = gateway.deployment(namespace, target);
         ObjectRef ref = new ObjectRef("apps/v1", "Deployment", namespace, target);
         if (deployment.isEmpty()) {

@@ -136,6 +136,25 @@ class ImageRolloutTest {
     }
 
     @Test
+    void referenceModeDeleteFindsTheDeploymentByItsLabel() {
+        String ns = "rollout-ref-delete";
+        Kpack.namespace(k8s, ns);
+        Kpack.built(k8s, ns, "app", V1, 1);
+        imageDeploy(ns, "named", "custom-name");
+        String ref = "{\"apiVersion\":\"rekon.dev/v1alpha1\",\"kind\":\"ImageDeploy\",\"namespace\":\"" + ns
+                + "\",\"name\":\"named\"}";
+        Events.binary("dev.knative.apiserver.ref.add", apiServerExtensions("rekon.dev/v1alpha1", "ImageDeploy", ns, "named"), ref)
+                .statusCode(200).body("outcome", equalTo("applied"));
+        k8s.genericKubernetesResources(Kpack.IMAGE_DEPLOYS).inNamespace(ns).withName("named").delete();
+        k8s.genericKubernetesResources(Kpack.IMAGE_DEPLOYS).inNamespace(ns).withName("named")
+                .waitUntilCondition(r -> r == null, 10, java.util.concurrent.TimeUnit.SECONDS);
+        Events.binary("dev.knative.apiserver.ref.delete",
+                apiServerExtensions("rekon.dev/v1alpha1", "ImageDeploy", ns, "named"), ref)
+                .statusCode(200).body("outcome", equalTo("applied")).body("reason", equalTo("DeploymentDeleted"));
+        assertNull(deployment(ns, "custom-name"));
+    }
+
+    @Test
     void missingImageIsRejectedWithTheReasonInStatus() {
         String ns = "rollout-missing";
         Kpack.namespace(k8s, ns);
