@@ -194,7 +194,7 @@ public final class LocalRegistry {
         throw new IllegalStateException("docker-registry is not installed: run hack/control-plane.sh");
     }
 
-    static int freePort() {
+    public static int freePort() {
         try (ServerSocket s = new ServerSocket(0)) {
             return s.getLocalPort();
         } catch (IOException e) {

@@ -1,0 +1,51 @@
+package dev.rekon.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import org.junit.jupiter.api.Test;
+
+import dev.rekon.core.TransientFailureException;
+import dev.rekon.testing.Kpack;
+import dev.rekon.testing.LocalCluster;
+import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.client.ConfigBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+
+/** Failures from a real apiserver (and from none at all) are sorted into transient and permanent. */
+class KubeErrorsTest {
+
+    @Test
+    void anUnreachableApiServerIsTransient() {
+        int closed = dev.rekon.testing.LocalRegistry.freePort();
+        try (KubernetesClient nowhere = new KubernetesClientBuilder().withConfig(new ConfigBuilder()
+                .withMasterUrl("https://127.0.0.1:" + closed).withRequestRetryBackoffLimit(0)
+                .withConnectionTimeout(500).build()).build()) {
+            TransientFailureException e = assertThrows(TransientFailureException.class,
+                    () -> KubeErrors.call("reading Deployment x/y", () -> nowhere.apps().deployments()
+                            .inNamespace("x").withName("y").get()));
+            assertEquals(true, e.getMessage().startsWith("reading Deployment x/y failed"), e.getMessage());
+        }
+    }
+
+    @Test
+    void aConflictIsTransientAndAForbiddenIsPermanent() {
+        KubernetesClient admin = LocalCluster.get().adminClient();
+        Kpack.namespace(admin, "errors");
+        var cm = admin.configMaps().inNamespace("errors").resource(new ConfigMapBuilder().withNewMetadata()
+                .withName("cm").endMetadata().addToData("a", "1").build()).createOr(c -> c.update());
+        cm.getMetadata().setResourceVersion("1");
+        cm.getData().put("a", "2");
+        assertThrows(TransientFailureException.class, () -> KubeErrors.run("updating ConfigMap errors/cm",
+                () -> admin.configMaps().inNamespace("errors").resource(cm).update()));
+
+        admin.serviceAccounts().inNamespace("errors").resource(new io.fabric8.kubernetes.api.model.ServiceAccountBuilder()
+                .withNewMetadata().withName("nobody").endMetadata().build()).createOr(s -> s.update());
+        try (KubernetesClient nobody = LocalCluster.get().clientAs("errors", "nobody")) {
+            KubeErrors.PermanentApiException e = assertThrows(KubeErrors.PermanentApiException.class,
+                    () -> KubeErrors.call("listing Secrets", () -> nobody.secrets().inNamespace("errors").list()));
+            assertEquals(403, e.code());
+        }
+    }
+}
