@@ -148,6 +148,33 @@ class BuildpackPublicationTest {
         assertEquals("1.1.0", get("Builder", NS, "web").at("/status/order/0/group/0/version").asText());
     }
 
+    @Test
+    @Order(5)
+    void aClusterBuilderResolvesFromAReferenceModeEventAndRefusesNamespacedBuildpacks() {
+        create("""
+                {"apiVersion":"kpack.io/v1alpha2","kind":"ClusterBuilder","metadata":{"name":"e2e-cluster"},
+                 "spec":{"tag":"%s/builders/cluster","serviceAccountRef":{"name":"puller","namespace":"%s"},
+                   "order":[{"group":[{"kind":"ClusterBuildpack","name":"e2e-java"}]}]}}""".formatted(javaImage, NS));
+        String ref = "{\"apiVersion\":\"kpack.io/v1alpha2\",\"kind\":\"ClusterBuilder\",\"name\":\"e2e-cluster\"}";
+        Map<String, String> ext = Map.of("apiversion", "kpack.io/v1alpha2", "kind", "ClusterBuilder", "name", "e2e-cluster");
+        Events.binary("dev.knative.apiserver.ref.add", ext, ref).statusCode(200).body("outcome", equalTo("applied"));
+        JsonNode builder = get("ClusterBuilder", null, "e2e-cluster");
+        assertEquals("acme/java", builder.at("/status/order/0/group/0/id").asText());
+        assertEquals("True", condition(builder, "UpToDate").path("status").asText());
+
+        create("""
+                {"apiVersion":"kpack.io/v1alpha2","kind":"ClusterBuilder","metadata":{"name":"e2e-wrong"},
+                 "spec":{"tag":"%s/builders/wrong","order":[{"group":[{"kind":"Buildpack","name":"node"}]}]}}"""
+                .formatted(javaImage));
+        Map<String, String> wrong = Map.of("apiversion", "kpack.io/v1alpha2", "kind", "ClusterBuilder", "name", "e2e-wrong");
+        Events.binary("dev.knative.apiserver.ref.update", wrong,
+                "{\"apiVersion\":\"kpack.io/v1alpha2\",\"kind\":\"ClusterBuilder\",\"name\":\"e2e-wrong\"}")
+                .statusCode(200);
+        JsonNode refused = get("ClusterBuilder", null, "e2e-wrong");
+        assertEquals("False", condition(refused, "UpToDate").path("status").asText());
+        assertEquals(BuildpackResolver.NAMESPACED_IN_CLUSTER_BUILDER, condition(refused, "UpToDate").path("reason").asText());
+    }
+
     static io.restassured.response.ValidatableResponse send(String kind, String namespace, String name) {
         JsonNode object = get(kind, namespace, name);
         Map<String, String> ext = new HashMap<>(Map.of("apiversion", "kpack.io/v1alpha2", "kind", kind, "name", name));
