@@ -5,6 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 PORT="${REKON_PORT:-8080}"
 TOKEN="${REKON_WEBHOOK_TOKEN:-local-token}"
+REGISTRY_PORT="${REKON_REGISTRY_PORT:-5000}"
 
 bash hack/control-plane.sh >/dev/null
 echo "[run] building (first time: a few minutes)"
@@ -21,7 +22,7 @@ cleanup() {
 }
 trap cleanup INT TERM EXIT
 
-java -cp "target/test-classes:$(cat target/run-classpath.txt)" dev.rekon.testing.LocalStack "$PORT" "$TOKEN" \
+java -cp "target/test-classes:$(cat target/run-classpath.txt)" dev.rekon.testing.LocalStack "$PORT" "$TOKEN" "$REGISTRY_PORT" \
   >target/local-stack.log 2>&1 &
 pids+=($!)
 for _ in $(seq 1 120); do

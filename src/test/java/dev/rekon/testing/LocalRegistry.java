@@ -23,18 +23,23 @@ public final class LocalRegistry {
     public static final String DEFAULT_NOTIFICATION_URL = "http://127.0.0.1:8081/webhooks/distribution";
 
     /** How a registry is set up: optional basic-auth user, optional notification endpoint. */
-    public record Options(String name, String user, String password, String notifyUrl, String notifyToken) {
+    public record Options(String name, String user, String password, String notifyUrl, String notifyToken, int port) {
 
         public static Options plain(String name) {
-            return new Options(name, null, null, null, null);
+            return new Options(name, null, null, null, null, 0);
         }
 
         public Options withBasicAuth(String user, String password) {
-            return new Options(name, user, password, notifyUrl, notifyToken);
+            return new Options(name, user, password, notifyUrl, notifyToken, port);
         }
 
         public Options notifying(String url, String token) {
-            return new Options(name, user, password, url, token);
+            return new Options(name, user, password, url, token, port);
+        }
+
+        /** A fixed port (0 = any free one). */
+        public Options onPort(int port) {
+            return new Options(name, user, password, notifyUrl, notifyToken, port);
         }
     }
 
@@ -62,7 +67,7 @@ public final class LocalRegistry {
 
     public static LocalRegistry start(Options options) {
         Path dir = SharedFiles.projectDir().resolve("target/" + options.name());
-        LocalRegistry registry = new LocalRegistry(options, dir, freePort());
+        LocalRegistry registry = new LocalRegistry(options, dir, options.port() > 0 ? options.port() : freePort());
         registry.launch();
         return registry;
     }

@@ -26,13 +26,14 @@ public final class LocalStack {
     private static void run(String[] args) throws Exception {
         int appPort = args.length > 0 ? Integer.parseInt(args[0]) : 8080;
         String token = args.length > 1 ? args[1] : "local-token";
+        int registryPort = args.length > 2 ? Integer.parseInt(args[2]) : 5000;
         Path dir = SharedFiles.projectDir().resolve("target/local");
         Files.createDirectories(dir);
         LocalCluster cluster = LocalCluster.start(dir);
         CrdInstaller.install(cluster.adminClient(), SharedFiles.projectDir());
         Kpack.namespace(cluster.adminClient(), "demo");
         LocalRegistry registry = LocalRegistry.start(LocalRegistry.Options.plain("local-registry")
-                .notifying("http://127.0.0.1:" + appPort + "/webhooks/distribution", token));
+                .notifying("http://127.0.0.1:" + appPort + "/webhooks/distribution", token).onPort(registryPort));
         Files.writeString(dir.resolve("registry-address"), registry.hostPort() + "\n");
         Files.copy(cluster.kubeconfigFile(), dir.resolve("kubeconfig.ready"),
                 java.nio.file.StandardCopyOption.REPLACE_EXISTING);
