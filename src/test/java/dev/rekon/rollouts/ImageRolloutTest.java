@@ -136,6 +136,29 @@ class ImageRolloutTest {
     }
 
     @Test
+    void kpushImageDeploysRollOutToo() {
+        String ns = "rollout-kpush";
+        Kpack.namespace(k8s, ns);
+        var kpush = new io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext.Builder()
+                .withGroup("crd.whizzosoftware.com").withVersion("v1alpha1").withPlural("imagedeploys")
+                .withKind("ImageDeploy").withNamespaced(true).build();
+        GenericKubernetesResource idp = Serialization.unmarshal("""
+                {"apiVersion": "crd.whizzosoftware.com/v1alpha1", "kind": "ImageDeploy",
+                 "metadata": {"name": "legacy", "namespace": "%s"},
+                 "spec": {"deployment": {"spec": {"selector": {"matchLabels": {"app": "legacy"}},
+                   "template": {"metadata": {"labels": {"app": "legacy"}},
+                     "spec": {"containers": [{"name": "web", "image": "REF=app"}]}}}}}}
+                """.formatted(ns), GenericKubernetesResource.class);
+        k8s.genericKubernetesResources(kpush).inNamespace(ns).resource(idp).create();
+        var image = Kpack.built(k8s, ns, "app", V1, 3);
+        Events.binary(UPDATE, apiServerExtensions("kpack.io/v1alpha2", "Image", ns, "app"), Kpack.json(image))
+                .statusCode(200).body("outcome", equalTo("applied"));
+        Deployment d = deployment(ns, "legacy");
+        assertEquals(V1, d.getSpec().getTemplate().getSpec().getContainers().get(0).getImage());
+        assertEquals("crd.whizzosoftware.com/v1alpha1", d.getMetadata().getOwnerReferences().get(0).getApiVersion());
+    }
+
+    @Test
     void referenceModeDeleteFindsTheDeploymentByItsLabel() {
         String ns = "rollout-ref-delete";
         Kpack.namespace(k8s, ns);
