@@ -20,6 +20,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.rekon.testing.BuildpackageImages;
 import dev.rekon.testing.LocalRegistry;
+import dev.rekon.testing.TokenAuthServer;
 import dev.rekon.testing.BuildpackageImages.Buildpack;
 
 /** Against real docker-registry processes: one open, one behind htpasswd. */
@@ -45,6 +46,25 @@ class RegistryClientTest {
     static void stop() {
         open.stop();
         locked.stop();
+    }
+
+    @Test
+    void answersABearerTokenChallengeWithCredentialsFromTheTokenService() throws Exception {
+        try (TokenAuthServer tokens = TokenAuthServer.start(work.resolve("tokens"), USER, PASSWORD)) {
+            LocalRegistry bearer = LocalRegistry.start(LocalRegistry.Options.plain("registry-client-bearer")
+                    .withTokenAuth(tokens));
+            try {
+                String ref = bearer.hostPort() + "/team/bp:1";
+                String digest = new BuildpackageImages(work).push(ref, USER + ":" + PASSWORD, "acme/tok", "1.0.0", "t",
+                        Buildpack.of("acme/tok@1.0.0"));
+                assertEquals(digest, client.readDigest(ImageReference.parse(ref), CREDS));
+                RegistryException refused = assertThrows(RegistryException.class,
+                        () -> client.readDigest(ImageReference.parse(ref), Optional.of(new Credential(USER, "wrong"))));
+                assertFalse(refused.isTransient());
+            } finally {
+                bearer.stop();
+            }
+        }
     }
 
     @Test

@@ -23,23 +23,29 @@ public final class LocalRegistry {
     public static final String DEFAULT_NOTIFICATION_URL = "http://127.0.0.1:8081/webhooks/distribution";
 
     /** How a registry is set up: optional basic-auth user, optional notification endpoint. */
-    public record Options(String name, String user, String password, String notifyUrl, String notifyToken, int port) {
+    public record Options(String name, String user, String password, String notifyUrl, String notifyToken, int port,
+            TokenAuthServer tokens) {
 
         public static Options plain(String name) {
-            return new Options(name, null, null, null, null, 0);
+            return new Options(name, null, null, null, null, 0, null);
         }
 
         public Options withBasicAuth(String user, String password) {
-            return new Options(name, user, password, notifyUrl, notifyToken, port);
+            return new Options(name, user, password, notifyUrl, notifyToken, port, tokens);
+        }
+
+        /** Docker token authentication: clients get bearer tokens from the given token service. */
+        public Options withTokenAuth(TokenAuthServer tokens) {
+            return new Options(name, user, password, notifyUrl, notifyToken, port, tokens);
         }
 
         public Options notifying(String url, String token) {
-            return new Options(name, user, password, url, token, port);
+            return new Options(name, user, password, url, token, port, tokens);
         }
 
         /** A fixed port (0 = any free one). */
         public Options onPort(int port) {
-            return new Options(name, user, password, notifyUrl, notifyToken, port);
+            return new Options(name, user, password, notifyUrl, notifyToken, port, tokens);
         }
     }
 
@@ -132,6 +138,14 @@ public final class LocalRegistry {
             y.add("  htpasswd:");
             y.add("    realm: rekon-local");
             y.add("    path: " + htpasswd);
+        }
+        if (options.tokens() != null) {
+            y.add("auth:");
+            y.add("  token:");
+            y.add("    realm: " + options.tokens().realm());
+            y.add("    service: " + TokenAuthServer.SERVICE);
+            y.add("    issuer: " + TokenAuthServer.ISSUER);
+            y.add("    rootcertbundle: " + options.tokens().certificate());
         }
         if (options.notifyUrl() != null) {
             y.add("notifications:");
