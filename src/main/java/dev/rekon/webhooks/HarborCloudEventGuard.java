@@ -25,6 +25,8 @@ public class HarborCloudEventGuard {
 
     private static final Logger LOG = Logger.getLogger(HarborCloudEventGuard.class);
     static final List<String> REQUIRED = List.of("specversion", "id", "source", "type");
+    /** Optional attributes Funqy reads as strings: present with another JSON type, they make it fail with a 500. */
+    static final List<String> OPTIONAL = List.of("datacontenttype", "dataschema", "subject", "time");
 
     @Inject
     WebhookRoutes routes;
@@ -74,14 +76,31 @@ public class HarborCloudEventGuard {
                 return "a structured CloudEvent needs the string attributes " + REQUIRED + "; '" + attribute + "' is missing";
             }
         }
-        Object dataContentType = event.getValue("datacontenttype");
-        if (dataContentType != null && !(dataContentType instanceof String s && isJson(s))) {
+        for (String optional : OPTIONAL) {
+            if (event.containsKey(optional) && !(event.getValue(optional) instanceof String)) {
+                return "the CloudEvent attribute '" + optional + "' must be a string when present (it is "
+                        + (event.getValue(optional) == null ? "null" : "not a string") + ")";
+            }
+        }
+        if (event.containsKey("time") && !isTime(event.getString("time"))) {
+            return "the CloudEvent attribute 'time' must be an RFC 3339 time such as 2026-11-22T10:15:30Z";
+        }
+        if (event.containsKey("datacontenttype") && !isJson(event.getString("datacontenttype"))) {
             return "'datacontenttype' must be application/json (or absent)";
         }
         if (event.getString("type").startsWith("harbor.") && !(event.getValue("data") instanceof JsonObject)) {
             return "a Harbor CloudEvent needs its 'data' as a JSON object";
         }
         return null;
+    }
+
+    private static boolean isTime(String text) {
+        try {
+            java.time.OffsetDateTime.parse(text);
+            return true;
+        } catch (java.time.format.DateTimeParseException e) {
+            return false;
+        }
     }
 
     private static boolean isJson(String mediaType) {
