@@ -88,6 +88,13 @@ public class RolloutGateway {
         return out;
     }
 
+    /** Every ImageDeploy of Rekon's group, in every namespace, as JSON (spec included). */
+    public List<JsonNode> imageDeploysEverywhere() {
+        return KubeErrors.call("listing ImageDeploys in all namespaces",
+                () -> client.genericKubernetesResources(imageDeployContext(GROUP)).inAnyNamespace().list().getItems())
+                .stream().map(this::tree).toList();
+    }
+
     public Optional<DeploymentView> deployment(String namespace, String name) {
         Deployment d = KubeErrors.call("reading Deployment " + namespace + "/" + name,
                 () -> client.apps().deployments().inNamespace(namespace).withName(name).get());

@@ -127,7 +127,8 @@ public class RolloutService {
         return new Reply(plan.outcome(), plan.reason(), plan.message(), touched);
     }
 
-    private void apply(ImageDeployView idp, RolloutPlan plan) {
+    /** Writes the plan (Deployment first, then status) and records the Events of an applied one. */
+    void apply(ImageDeployView idp, RolloutPlan plan) {
         if (plan instanceof RolloutPlan.Create c) {
             gateway.createDeployment(c.deployment());
         } else if (plan instanceof RolloutPlan.PatchImages p) {

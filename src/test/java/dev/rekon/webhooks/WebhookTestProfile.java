@@ -1,14 +1,24 @@
 package dev.rekon.webhooks;
 
+import java.util.Map;
 import java.util.Set;
 
 import io.quarkus.test.junit.QuarkusTestProfile;
 
-/** Replaces the routers and the digest resolver with recording ones; secrets are the %test ones. */
+/**
+ * Replaces the routers and the digest resolver with recording ones; secrets are the %test ones. The real
+ * routers are left out of this application, so that these tests see exactly what the webhook layer hands on.
+ */
 public class WebhookTestProfile implements QuarkusTestProfile {
 
     @Override
     public Set<Class<?>> getEnabledAlternatives() {
         return Set.of(RecordingRouter.class, KnownDigests.class);
+    }
+
+    @Override
+    public Map<String, String> getConfigOverrides() {
+        return Map.of("quarkus.arc.exclude-types", "dev.rekon.rollouts.RolloutPushRouter,"
+                + "dev.rekon.buildpacks.BuildpackPushRouter,dev.rekon.modules.ModulePushRouter");
     }
 }

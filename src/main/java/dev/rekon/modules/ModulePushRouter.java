@@ -1,0 +1,82 @@
+package dev.rekon.modules;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import dev.rekon.core.Reply;
+import dev.rekon.core.SemVer;
+import dev.rekon.registry.ImageReference;
+import dev.rekon.webhooks.ImagePushed;
+import dev.rekon.webhooks.PushRouter;
+
+/**
+ * A push of a version tag to a repository that an installed module runs is a release of that module: the
+ * containers running that repository get {@code repository:tag@digest} and the module's version becomes the tag,
+ * through the module policy ({@link ModuleUpdatePlanner}) on each channel those Deployments follow. A push
+ * carries no signature, so with {@code rekon.modules.require-signature} on it is rejected as
+ * {@code SignatureMissing}.
+ */
+@ApplicationScoped
+public class ModulePushRouter implements PushRouter {
+
+    @Inject
+    ModuleGateway gateway;
+
+    @Inject
+    ModuleFunctions functions;
+
+    @Override
+    public Reply route(ImagePushed push) {
+        Optional<SemVer> version = SemVer.tryParse(push.tag());
+        if (version.isEmpty()) {
+            return Reply.unchanged("NotAVersion", "push of " + push.reference()
+                    + " has no semantic-version tag; module releases need one", List.of());
+        }
+        List<ModuleReply> replies;
+        try {
+            replies = releases(push, version.get()).stream().map(functions::release).toList();
+        } catch (IllegalStateException refusedByApiServer) {
+            return Reply.rejected("ApiRefused", refusedByApiServer.getMessage(), List.of());
+        }
+        if (replies.isEmpty()) {
+            return Reply.unchanged("NoModule", "no installed module runs " + push.repositoryReference(), List.of());
+        }
+        ModuleReply r = ModuleFunctions.combine(replies);
+        return new Reply(r.outcome(), r.reason(), r.message(), r.objects());
+    }
+
+    /** One release per module and channel whose Deployments run the pushed repository. */
+    List<ModuleRelease> releases(ImagePushed push, SemVer version) {
+        String image = push.repositoryReference() + ":" + push.tag() + (push.digest() == null ? "" : "@" + push.digest());
+        Map<String, Map<String, String>> imagesByModuleChannel = new LinkedHashMap<>();
+        for (ModuleDeployment d : gateway.allModuleDeployments()) {
+            d.containerImages().forEach((container, current) -> {
+                if (sameRepository(current, push)) {
+                    imagesByModuleChannel.computeIfAbsent(d.module() + "\n" + d.channel(), k -> new LinkedHashMap<>())
+                            .put(container, image);
+                }
+            });
+        }
+        List<ModuleRelease> out = new ArrayList<>();
+        imagesByModuleChannel.forEach((key, images) -> {
+            String[] moduleAndChannel = key.split("\n", 2);
+            out.add(new ModuleRelease(moduleAndChannel[0], version, moduleAndChannel[1], false, images, false,
+                    SignatureCheck.missing("a registry push carries no signature"), "registry push of " + image));
+        });
+        return out;
+    }
+
+    private static boolean sameRepository(String image, ImagePushed push) {
+        try {
+            return ImageReference.parse(image).repositoryKey().equals(push.repositoryReference());
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+}

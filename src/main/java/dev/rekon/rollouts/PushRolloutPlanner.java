@@ -1,0 +1,213 @@
+package dev.rekon.rollouts;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.rekon.cluster.Conditions;
+import dev.rekon.cluster.Conditions.Condition;
+import dev.rekon.cluster.JsonEquality;
+import dev.rekon.core.SemVer;
+import dev.rekon.registry.ImageReference;
+
+/**
+ * Decides what a registry push means for one ImageDeploy whose containers name the pushed repository directly
+ * (not {@code REF=}): under its {@link UpdatePolicy}, a higher version moves those containers' images to
+ * {@code repository:tag@digest}; a lower or equal version, a version outside the policy, or no policy changes
+ * nothing. It compares with what the live Deployment runs, so it never goes backwards, and the same push twice
+ * plans no write.
+ */
+public final class PushRolloutPlanner {
+
+    public static final String INIT = "initContainer/";
+    public static final String CONTAINER = "container/";
+
+    /**
+     * @param spec       the ImageDeploy's spec ({@code deployment} and {@code updatePolicy})
+     * @param pushed     the pushed image: registry, repository, tag and (when known) digest
+     * @param deployment the live Deployment, if there is one
+     */
+    public record Request(ImageDeployView imageDeploy, JsonNode spec, ImageReference pushed,
+            Optional<DeploymentView> deployment, Instant now) {
+    }
+
+    /** A container whose image the ImageDeploy writes as the pushed repository. */
+    record Follower(boolean init, String container) {
+        String key() {
+            return (init ? INIT : CONTAINER) + container;
+        }
+    }
+
+    private record Verdict(String reason, String detail) {
+    }
+
+    /** The containers of the ImageDeploy's pod template whose image is written as the pushed repository. */
+    public static List<Follower> followers(ImageDeployView idp, ImageReference pushed) {
+        List<Follower> out = new ArrayList<>();
+        for (String list : new String[] { "initContainers", "containers" }) {
+            for (JsonNode c : idp.podSpec().path(list)) {
+                String image = c.path("image").asText("");
+                if (!image.startsWith(ImageDeployView.REF_PREFIX) && sameRepository(image, pushed)) {
+                    out.add(new Follower(list.equals("initContainers"), c.path("name").asText()));
+                }
+            }
+        }
+        return out;
+    }
+
+    public RolloutPlan plan(Request r) {
+        ImageDeployView idp = r.imageDeploy();
+        ImageReference pushed = r.pushed();
+        UpdatePolicy policy;
+        try {
+            policy = UpdatePolicy.fromSpec(r.spec());
+        } catch (IllegalArgumentException e) {
+            String message = "ImageDeploy " + idp.name() + " has an invalid update policy: " + e.getMessage();
+            return new RolloutPlan.Rejected("InvalidUpdatePolicy", message,
+                    status(r, Map.of(), Condition.isFalse(RolloutPlanner.PROGRESSING, "InvalidUpdatePolicy", message)));
+        }
+        List<Follower> followers = followers(idp, pushed);
+        String repo = pushed.repositoryKey();
+        if (policy == null || followers.isEmpty()) {
+            return new RolloutPlan.NoChange(followers.isEmpty() ? "NotReferenced" : "NoUpdatePolicy",
+                    followers.isEmpty() ? "ImageDeploy " + idp.name() + " has no container with image " + repo
+                            : "ImageDeploy " + idp.name() + " has no spec.updatePolicy; pushes of " + repo
+                                    + " are not rolled out (set semver or level to follow them)", null);
+        }
+        Optional<SemVer> version = SemVer.tryParse(pushed.tag());
+        if (version.isEmpty()) {
+            return new RolloutPlan.NoChange("NotAVersion", "pushed tag '" + pushed.tag() + "' of " + repo
+                    + " is not a semantic version; ImageDeploy " + idp.name() + " follows " + policy, null);
+        }
+        if (r.deployment().isEmpty()) {
+            return new RolloutPlan.NoChange("DeploymentNotFound", "Deployment " + idp.deploymentName()
+                    + " does not exist yet; it is created from the ImageDeploy's spec, later pushes roll it forward", null);
+        }
+        return planPatch(r, policy, version.get(), followers, r.deployment().get());
+    }
+
+    private RolloutPlan planPatch(Request r, UpdatePolicy policy, SemVer version, List<Follower> followers,
+            DeploymentView live) {
+        String target = desiredImage(r.pushed());
+        Map<Follower, String> changes = new LinkedHashMap<>();
+        Map<Follower, String> upToDate = new LinkedHashMap<>();
+        Verdict first = null;
+        for (Follower f : followers) {
+            String current = live.imageOf(f.init(), f.container());
+            Verdict verdict = current == null ? new Verdict("ContainerNotFound", "Deployment " + live.name()
+                    + " has no " + f.key() + "; its image was left alone") : verdict(policy, version, r.pushed(), f, current);
+            if (verdict == null) {
+                changes.put(f, withRepositoryOf(current, target));
+            } else if (verdict.reason().equals("UpToDate")) {
+                upToDate.put(f, current);
+            }
+            first = first == null || first.reason().equals("ContainerNotFound") ? verdict : first;
+        }
+        if (changes.isEmpty()) {
+            ObjectNode status = upToDate.isEmpty() ? null : status(r, upToDate, Condition.isTrue(RolloutPlanner.PROGRESSING,
+                    "ImageUpdated", "Deployment " + live.name() + " runs " + describe(upToDate)));
+            return new RolloutPlan.NoChange(first.reason(), first.detail(), status);
+        }
+        String message = "set " + describe(changes) + " in Deployment " + live.name() + " (push of " + target
+                + ", update policy " + policy + ")";
+        return new RolloutPlan.PatchImages(patch(live, changes), "ImageUpdated", message,
+                status(r, changes, Condition.isTrue(RolloutPlanner.PROGRESSING, "ImageUpdated", message)));
+    }
+
+    /** Why the follower keeps its image, or null when it takes the push. */
+    private static Verdict verdict(UpdatePolicy policy, SemVer version, ImageReference pushed, Follower f, String current) {
+        ImageReference running = parse(current);
+        Optional<SemVer> runningVersion = running == null || !running.repositoryKey().equals(pushed.repositoryKey())
+                ? Optional.empty() : SemVer.tryParse(running.tag());
+        if (runningVersion.isEmpty()) {
+            return new Verdict("RunningVersionUnknown", f.key() + " runs '" + current + "', which is not a semantic"
+                    + " version of " + pushed.repositoryKey() + "; write its image with a version tag to let pushes move it");
+        }
+        String refusal = policy.refusal(runningVersion.get(), version);
+        if (refusal == null) {
+            return null;
+        }
+        int cmp = version.compareTo(runningVersion.get());
+        boolean sameDigest = pushed.digest() == null || pushed.digest().equals(running.digest());
+        String reason = cmp < 0 ? "OlderVersion" : cmp == 0 ? (sameDigest ? "UpToDate" : "SameVersion") : "OutsidePolicy";
+        return new Verdict(reason, "pushed " + pushed.tag() + (pushed.digest() == null ? "" : "@" + pushed.digest())
+                + " is not rolled out to " + f.key() + ", which runs " + current + ": " + refusal
+                + (reason.equals("SameVersion") ? "; a moved tag is not followed, push a new version" : ""));
+    }
+
+    private static ObjectNode patch(DeploymentView live, Map<Follower, String> changes) {
+        ObjectNode patch = JsonNodeFactory.instance.objectNode();
+        patch.putObject("metadata").put("resourceVersion", live.resourceVersion());
+        ObjectNode pod = patch.putObject("spec").putObject("template").putObject("spec");
+        changes.forEach((f, image) -> pod.withArray(f.init() ? "initContainers" : "containers").addObject()
+                .put("name", f.container()).put("image", image));
+        return patch;
+    }
+
+    /** The ImageDeploy status with the images recorded and the Progressing condition set; null if unchanged. */
+    private static ObjectNode status(Request r, Map<Follower, String> recorded, Condition progressing) {
+        ImageDeployView idp = r.imageDeploy();
+        JsonNode current = idp.status();
+        ObjectNode next = current.deepCopy();
+        Map<String, AppliedImage> applied = idp.applied();
+        recorded.forEach((f, image) -> {
+            AppliedImage old = applied.get(f.key());
+            if (old == null || !image.equals(old.image())) {
+                applied.put(f.key(), new AppliedImage(f.key(), image, null, null, null, r.now()));
+            }
+        });
+        ArrayNode images = JsonNodeFactory.instance.arrayNode();
+        applied.values().forEach(a -> images.add(a.toJson()));
+        next.set("images", images);
+        next.put("deployment", idp.deploymentName());
+        next.set("conditions", Conditions.set(current.path("conditions"), progressing, idp.generation(), r.now()));
+        if (JsonEquality.same(next.get("images"), current.path("images")) && !recorded.isEmpty()) {
+            return null; // the images are recorded already: a redelivery writes nothing
+        }
+        return JsonEquality.same(next, current) ? null : next;
+    }
+
+    private static String describe(Map<Follower, String> images) {
+        List<String> parts = new ArrayList<>();
+        images.forEach((f, image) -> parts.add(f.key() + "=" + image));
+        return String.join(", ", parts);
+    }
+
+    /** repository:tag@digest as the push names it (the tag alone when the push carried no digest). */
+    static String desiredImage(ImageReference pushed) {
+        return pushed.registry() + "/" + pushed.repository() + ":" + pushed.tag()
+                + (pushed.digest() == null ? "" : "@" + pushed.digest());
+    }
+
+    /** Keeps the repository as the Deployment writes it ({@code nginx}, not {@code docker.io/library/nginx}). */
+    private static String withRepositoryOf(String current, String target) {
+        ImageReference t = ImageReference.parse(target);
+        String name = current.contains("@") ? current.substring(0, current.indexOf('@')) : current;
+        int colon = name.lastIndexOf(':');
+        if (colon > name.lastIndexOf('/')) {
+            name = name.substring(0, colon);
+        }
+        return name + ":" + t.tag() + (t.digest() == null ? "" : "@" + t.digest());
+    }
+
+    private static boolean sameRepository(String image, ImageReference pushed) {
+        ImageReference ref = parse(image);
+        return ref != null && ref.repositoryKey().equals(pushed.repositoryKey());
+    }
+
+    private static ImageReference parse(String image) {
+        try {
+            return ImageReference.parse(image);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+}

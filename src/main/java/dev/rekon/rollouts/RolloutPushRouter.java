@@ -1,0 +1,79 @@
+package dev.rekon.rollouts;
+
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.rekon.cluster.KubeErrors.PermanentApiException;
+import dev.rekon.core.ObjectRef;
+import dev.rekon.core.RekonConfig;
+import dev.rekon.core.Reply;
+import dev.rekon.registry.ImageReference;
+import dev.rekon.webhooks.ImagePushed;
+import dev.rekon.webhooks.PushRouter;
+
+/**
+ * Rolls a registry push out to the ImageDeploys (in the allowed namespaces) whose containers name the pushed
+ * repository directly, each under its {@code spec.updatePolicy} ({@link PushRolloutPlanner}): the Deployment's
+ * image is patched guarded by its resourceVersion, then the ImageDeploy status, and an Event is recorded on both.
+ */
+@ApplicationScoped
+public class RolloutPushRouter implements PushRouter {
+
+    @Inject
+    RolloutGateway gateway;
+
+    @Inject
+    RolloutService service;
+
+    @Inject
+    RekonConfig config;
+
+    Clock clock = Clock.systemUTC();
+
+    private final PushRolloutPlanner planner = new PushRolloutPlanner();
+
+    @Override
+    public Reply route(ImagePushed push) {
+        if (push.tag() == null) {
+            return Reply.unchanged("NotAVersion", "push of " + push.reference() + " has no tag; image rollouts follow"
+                    + " version tags", List.of());
+        }
+        ImageReference pushed = new ImageReference(push.registry(), push.repository(), push.tag(), push.digest());
+        List<Reply> replies = new ArrayList<>();
+        try {
+            for (JsonNode object : gateway.imageDeploysEverywhere()) {
+                ImageDeployView idp = ImageDeployView.fromJson(object);
+                if (config.namespacePolicy().allows(idp.namespace())
+                        && !PushRolloutPlanner.followers(idp, pushed).isEmpty()) {
+                    replies.add(rollOut(idp, object.path("spec"), pushed));
+                }
+            }
+        } catch (PermanentApiException e) {
+            return Reply.rejected("ApiRefused", e.getMessage(), List.of());
+        }
+        if (replies.isEmpty()) {
+            return Reply.unchanged("NoImageDeploys", "no ImageDeploy names " + pushed.repositoryKey()
+                    + " as a container image", List.of());
+        }
+        return RolloutService.combine(replies);
+    }
+
+    private Reply rollOut(ImageDeployView idp, JsonNode spec, ImageReference pushed) {
+        var deployment = gateway.deployment(idp.namespace(), idp.deploymentName());
+        RolloutPlan plan = planner.plan(new PushRolloutPlanner.Request(idp, spec, pushed, deployment, clock.instant()));
+        List<ObjectRef> touched = List.of(new ObjectRef(idp.apiVersion(), idp.kind(), idp.namespace(), idp.name()),
+                new ObjectRef("apps/v1", "Deployment", idp.namespace(), idp.deploymentName()));
+        try {
+            service.apply(idp, plan);
+        } catch (PermanentApiException e) {
+            return Reply.rejected("ApiRefused", e.getMessage(), touched);
+        }
+        return new Reply(plan.outcome(), plan.reason(), plan.message(), touched);
+    }
+}

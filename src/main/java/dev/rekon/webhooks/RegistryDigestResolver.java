@@ -1,0 +1,41 @@
+package dev.rekon.webhooks;
+
+import java.util.Optional;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import org.jboss.logging.Logger;
+
+import dev.rekon.core.TransientFailureException;
+import dev.rekon.registry.ImageReference;
+import dev.rekon.registry.RegistryClient;
+import dev.rekon.registry.RegistryException;
+
+/**
+ * Reads the digest of a pushed tag from its registry (anonymously, with the registry's token challenge when it
+ * asks for one) for webhooks that carry none. A tag the registry does not show (not found, private) resolves to
+ * nothing, so the push is routed by tag; an unreachable registry is a transient failure and the sender retries.
+ */
+@ApplicationScoped
+public class RegistryDigestResolver implements DigestResolver {
+
+    private static final Logger LOG = Logger.getLogger(RegistryDigestResolver.class);
+
+    @Inject
+    RegistryClient registry;
+
+    @Override
+    public Optional<String> resolve(String host, String repository, String tag) {
+        ImageReference ref = new ImageReference(host, repository, tag, null);
+        try {
+            return Optional.of(registry.readDigest(ref, Optional.empty()));
+        } catch (RegistryException e) {
+            if (e.isTransient()) {
+                throw new TransientFailureException("cannot read the digest of " + ref + ": " + e.getMessage(), e);
+            }
+            LOG.infof("no digest for %s (%s: %s); routing the push by tag", ref, e.reason(), e.getMessage());
+            return Optional.empty();
+        }
+    }
+}
