@@ -48,6 +48,9 @@ public class BuildpackGateway {
     @Inject
     ObjectMapper mapper;
 
+    @Inject
+    dev.rekon.core.RekonConfig rekon;
+
     static ResourceDefinitionContext context(String kind) {
         boolean namespaced = kind.equals(BuildpackSource.BUILDPACK) || kind.equals(BuilderView.BUILDER);
         return new ResourceDefinitionContext.Builder().withGroup("kpack.io").withVersion("v1alpha2")
@@ -63,9 +66,12 @@ public class BuildpackGateway {
 
     /** All objects of a kind: in {@code namespace}, or everywhere when it is null. */
     public List<JsonNode> list(String kind, String namespace) {
-        List<GenericKubernetesResource> items = KubeErrors.call("listing " + kind + "s", () -> namespace == null
-                ? client.genericKubernetesResources(context(kind)).inAnyNamespace().list().getItems()
-                : client.genericKubernetesResources(context(kind)).inNamespace(namespace).list().getItems());
+        var op = client.genericKubernetesResources(context(kind));
+        List<GenericKubernetesResource> items = KubeErrors.call("listing " + kind + "s", () -> namespace != null
+                ? op.inNamespace(namespace).list().getItems()
+                : !Boolean.TRUE.equals(context(kind).isNamespaceScoped()) ? op.list().getItems()
+                : rekon.namespacePolicy().across(ns -> op.inNamespace(ns).list().getItems(),
+                        () -> op.inAnyNamespace().list().getItems()));
         return items.stream().map(x -> (JsonNode) mapper.valueToTree(x)).toList();
     }
 

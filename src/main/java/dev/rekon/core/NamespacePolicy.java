@@ -30,6 +30,20 @@ public final class NamespacePolicy {
         return all || (namespace != null && allowed.contains(namespace));
     }
 
+    /**
+     * Lists across the namespaces Rekon may act in: one list per allowed namespace when the allow-list is
+     * explicit (so per-namespace RoleBindings suffice), one cluster-wide list when it is {@code *}.
+     */
+    public <T> java.util.List<T> across(java.util.function.Function<String, java.util.List<T>> inNamespace,
+            java.util.function.Supplier<java.util.List<T>> everywhere) {
+        if (all) {
+            return everywhere.get();
+        }
+        java.util.List<T> out = new java.util.ArrayList<>();
+        allowed.stream().sorted().forEach(ns -> out.addAll(inNamespace.apply(ns)));
+        return out;
+    }
+
     public String refusal(String namespace) {
         return "namespace '" + namespace + "' is not in rekon.namespaces " + allowed
                 + "; add it there (or '*') to let Rekon act in it";

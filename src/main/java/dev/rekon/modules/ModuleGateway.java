@@ -51,15 +51,21 @@ public class ModuleGateway {
     RekonConfig config;
 
     public List<ModuleDeployment> deployments(String module) {
-        return call("list Deployments of module " + module, () -> client.apps().deployments().inAnyNamespace()
-                .withLabel(ModuleDeployment.MODULE_LABEL, module).list().getItems().stream()
-                .filter(d -> policy().allows(d.getMetadata().getNamespace())).map(ModuleGateway::view).toList());
+        return call("list Deployments of module " + module, () -> policy().across(
+                ns -> client.apps().deployments().inNamespace(ns).withLabel(ModuleDeployment.MODULE_LABEL, module)
+                        .list().getItems(),
+                () -> client.apps().deployments().inAnyNamespace().withLabel(ModuleDeployment.MODULE_LABEL, module)
+                        .list().getItems())
+                .stream().map(ModuleGateway::view).toList());
     }
 
     public List<ModuleDeployment> allModuleDeployments() {
-        return call("list module Deployments", () -> client.apps().deployments().inAnyNamespace()
-                .withLabel(ModuleDeployment.MODULE_LABEL).list().getItems().stream()
-                .filter(d -> policy().allows(d.getMetadata().getNamespace())).map(ModuleGateway::view).toList());
+        return call("list module Deployments", () -> policy().across(
+                ns -> client.apps().deployments().inNamespace(ns).withLabel(ModuleDeployment.MODULE_LABEL).list()
+                        .getItems(),
+                () -> client.apps().deployments().inAnyNamespace().withLabel(ModuleDeployment.MODULE_LABEL).list()
+                        .getItems())
+                .stream().map(ModuleGateway::view).toList());
     }
 
     /** The object as JSON, or empty when it no longer exists. */
@@ -74,7 +80,8 @@ public class ModuleGateway {
         return call("list " + kind, () -> {
             var op = client.genericKubernetesResources(KymaModules.API_VERSION, kind);
             try {
-                List<GenericKubernetesResource> items = namespace == null ? op.inAnyNamespace().list().getItems()
+                List<GenericKubernetesResource> items = namespace == null
+                        ? policy().across(ns -> op.inNamespace(ns).list().getItems(), () -> op.inAnyNamespace().list().getItems())
                         : op.inNamespace(namespace).list().getItems();
                 return items.stream().map(r -> (JsonNode) json.valueToTree(r)).toList();
             } catch (KubernetesClientException e) {
@@ -90,7 +97,8 @@ public class ModuleGateway {
         String body = body(p).toString();
         try {
             client.apps().deployments().inNamespace(p.ref().namespace()).withName(p.ref().name())
-                    .patch(PatchContext.of(PatchType.STRATEGIC_MERGE), body);
+                    .patch(new PatchContext.Builder().withPatchType(PatchType.STRATEGIC_MERGE)
+                            .withFieldManager("rekon").build(), body);
         } catch (KubernetesClientException e) {
             if (e.getCode() == HttpURLConnection.HTTP_CONFLICT) {
                 throw new StaleDeploymentException(p.ref() + " changed since it was read (resourceVersion "

@@ -40,6 +40,9 @@ public class RolloutGateway {
     RolloutConfig config;
 
     @Inject
+    dev.rekon.core.RekonConfig rekon;
+
+    @Inject
     ObjectMapper mapper;
 
     ResourceDefinitionContext imageContext() {
@@ -90,8 +93,9 @@ public class RolloutGateway {
 
     /** Every ImageDeploy of Rekon's group, in every namespace, as JSON (spec included). */
     public List<JsonNode> imageDeploysEverywhere() {
-        return KubeErrors.call("listing ImageDeploys in all namespaces",
-                () -> client.genericKubernetesResources(imageDeployContext(GROUP)).inAnyNamespace().list().getItems())
+        var op = client.genericKubernetesResources(imageDeployContext(GROUP));
+        return KubeErrors.call("listing ImageDeploys", () -> rekon.namespacePolicy().across(
+                ns -> op.inNamespace(ns).list().getItems(), () -> op.inAnyNamespace().list().getItems()))
                 .stream().map(this::tree).toList();
     }
 
