@@ -67,7 +67,7 @@ public class BuildpackFunctions {
     @Funq
     @CloudEventMapping(trigger = PUBLISHED_TYPE, responseType = REPLY_TYPE, responseSource = SOURCE)
     public Reply buildpacksPublished(CloudEvent<JsonNode> event) {
-        JsonNode d = event.data();
+        JsonNode d = ApiServerEvent.data(event);
         JsonNode image = d == null ? null : d.get("image");
         if (image == null || !image.isTextual() || image.asText().isBlank()) {
             throw new InvalidEventException(PUBLISHED_TYPE + " needs JSON data {\"image\": \"<registry>/<repository>:<tag>\"}");

@@ -27,7 +27,19 @@ public record ApiServerEvent(Verb verb, boolean reference, String apiVersion, St
 
     /** Parses a Funqy CloudEvent whose type is one of the six ApiServerSource types. */
     public static ApiServerEvent parse(CloudEvent<JsonNode> event) {
-        return parse(event.type(), event.extensions(), event.data());
+        return parse(event.type(), event.extensions(), data(event));
+    }
+
+    /**
+     * The event's data, or null when there is none or it is not JSON: Funqy throws instead (a binary event with
+     * no body, a structured one with {@code data_base64}), which would answer 500 to a malformed event.
+     */
+    public static JsonNode data(CloudEvent<JsonNode> event) {
+        try {
+            return event.data();
+        } catch (NullPointerException | IllegalArgumentException notJson) {
+            return null;
+        }
     }
 
     public static ApiServerEvent parse(String type, Map<String, String> extensions, JsonNode data) {

@@ -98,13 +98,14 @@ public class RolloutFunctions {
     @Funq
     @CloudEventMapping(trigger = MANUAL_TYPE, responseType = REPLY_TYPE, responseSource = "rekon/rollouts")
     public Reply imageBuilt(CloudEvent<JsonNode> event) {
-        JsonNode d = event.data();
+        JsonNode d = ApiServerEvent.data(event);
         if (d == null || !d.isObject()) {
             throw new InvalidEventException(MANUAL_TYPE + " needs JSON data: {\"namespace\":..., \"image\": <kpack Image"
                     + " name>, \"latestImage\": <image reference>, \"buildNumber\": <n> or \"time\": <RFC 3339>}");
         }
         String namespace = required(d, "namespace");
         String image = required(d, "image");
+        requireObjectName("image", image);
         String latest = required(d, "latestImage");
         Long build = d.hasNonNull("buildNumber") ? buildNumber(d.get("buildNumber")) : null;
         Instant time = d.hasNonNull("time") ? time(d.get("time").asText()) : null;
@@ -117,6 +118,10 @@ public class RolloutFunctions {
     }
 
     private Reply refuse(String namespace, ApiServerEvent e) {
+        requireObjectName("namespace", namespace);
+        if (e != null) {
+            requireObjectName("name", e.name());
+        }
         NamespacePolicy policy = config.namespacePolicy();
         if (policy.allows(namespace)) {
             return null;
@@ -124,6 +129,14 @@ public class RolloutFunctions {
         List<ObjectRef> objects = e == null ? List.of()
                 : List.of(new ObjectRef(e.apiVersion(), e.kind(), e.namespace(), e.name()));
         return Reply.rejected(NamespacePolicy.REASON, policy.refusal(namespace), objects);
+    }
+
+    /** A name the apiserver could hold; anything else would fail inside the client instead of as a 400. */
+    private static void requireObjectName(String what, String value) {
+        if (value == null || value.length() > 253 || !value.matches("[a-z0-9]([-a-z0-9.]*[a-z0-9])?")) {
+            throw new InvalidEventException("the event's " + what + " '" + value + "' is not a Kubernetes object name"
+                    + " (lower-case letters, digits, '-' and '.')");
+        }
     }
 
     private static String required(JsonNode d, String field) {

@@ -11,7 +11,18 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import java.io.IOException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
 import dev.rekon.cluster.KubeErrors;
+import io.fabric8.kubernetes.api.model.Status;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.http.HttpClient;
+import io.fabric8.kubernetes.client.http.HttpRequest;
+import io.fabric8.kubernetes.client.http.HttpResponse;
+import io.fabric8.kubernetes.client.utils.Serialization;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.ObjectReference;
 import io.fabric8.kubernetes.api.model.ObjectReferenceBuilder;
@@ -45,6 +56,9 @@ public class RolloutGateway {
     @Inject
     ObjectMapper mapper;
 
+    @Inject
+    ImageDeployIndex index;
+
     ResourceDefinitionContext imageContext() {
         RolloutConfig.ImageCrd crd = config.imageCrd();
         return new ResourceDefinitionContext.Builder().withGroup(crd.group()).withVersion(crd.version())
@@ -74,8 +88,23 @@ public class RolloutGateway {
         return Optional.ofNullable(r).map(x -> ImageDeployView.fromJson(tree(x)));
     }
 
-    /** Every ImageDeploy of the enabled groups in the namespace that references the kpack Image. */
+    /**
+     * Every ImageDeploy of the enabled groups in the namespace that references the kpack Image, each read
+     * fresh. The index names the candidates; without one, or when it knows none (an ImageDeploy created a
+     * moment ago may not have reached its watch yet), the namespace is listed as before.
+     */
     public List<ImageDeployView> imageDeploysReferencing(String namespace, String imageName) {
+        List<ImageDeployView> out = new ArrayList<>();
+        for (String group : imageDeployGroups()) {
+            List<String> names = index.referencing(group, namespace, imageName).orElse(List.of());
+            for (String name : names) {
+                imageDeploy(group, namespace, name).filter(v -> v.references(imageName)).ifPresent(out::add);
+            }
+        }
+        return out.isEmpty() ? listReferencing(namespace, imageName) : out;
+    }
+
+    private List<ImageDeployView> listReferencing(String namespace, String imageName) {
         List<ImageDeployView> out = new ArrayList<>();
         for (String group : imageDeployGroups()) {
             List<GenericKubernetesResource> items = KubeErrors.call("listing ImageDeploys in " + namespace,
@@ -115,10 +144,39 @@ public class RolloutGateway {
 
     public void createDeployment(ObjectNode deployment) {
         Deployment d = mapper.convertValue(deployment, Deployment.class);
-        // Server-side apply without force: should the Deployment have appeared since it was read, fields that
-        // another manager owns conflict (409, redelivered) instead of being overwritten.
-        KubeErrors.run("creating Deployment " + d.getMetadata().getNamespace() + "/" + d.getMetadata().getName(),
-                () -> client.apps().deployments().resource(d).fieldManager(FIELD_MANAGER).serverSideApply());
+        // A plain create, not server-side apply: two racing events would both apply as manager rekon without
+        // a conflict, and the later, possibly older, one would win. A create fails with 409 AlreadyExists
+        // instead; the event is then planned again against the Deployment that exists, guarded by its version.
+        // fabric8 offers a field manager only with server-side apply, so the create is posted directly.
+        String ns = d.getMetadata().getNamespace();
+        KubeErrors.run("creating Deployment " + ns + "/" + d.getMetadata().getName(), () -> post(
+                "apis/apps/v1/namespaces/" + ns + "/deployments?fieldManager=" + FIELD_MANAGER, deployment.toString()));
+    }
+
+    private void post(String path, String json) {
+        HttpClient http = client.getHttpClient();
+        HttpRequest request = http.newHttpRequestBuilder().uri(client.getMasterUrl().toString().replaceAll("/$", "")
+                + "/" + path).post("application/json", json).build();
+        HttpResponse<String> response;
+        try {
+            response = http.sendAsync(request, String.class).get(client.getConfiguration().getRequestTimeout() > 0
+                    ? client.getConfiguration().getRequestTimeout() : 10_000, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new KubernetesClientException("interrupted", new IOException(e));
+        } catch (ExecutionException | TimeoutException e) {
+            throw new KubernetesClientException(String.valueOf(e.getCause()), new IOException(e));
+        }
+        if (!response.isSuccessful()) {
+            Status status = null;
+            try {
+                status = Serialization.unmarshal(response.body(), Status.class);
+            } catch (RuntimeException notAStatus) {
+                // keep the code alone
+            }
+            String message = status != null && status.getMessage() != null ? status.getMessage() : response.body();
+            throw new KubernetesClientException(message, response.code(), status);
+        }
     }
 
     public void patchDeployment(String namespace, String name, ObjectNode patch) {

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -17,11 +18,15 @@ import dev.rekon.cluster.KubeErrors.PermanentApiException;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.Outcome;
 import dev.rekon.core.Reply;
+import dev.rekon.core.TransientFailureException;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 
 /**
  * Runs image rollouts: reads what the planner needs, asks {@link RolloutPlanner} for a plan per ImageDeploy,
- * applies it (Deployment first, then status, each guarded by resourceVersion so that concurrent or
- * reordered events can never move a Deployment backwards), and records Kubernetes Events.
+ * applies it, and records Kubernetes Events. The status (the record of the applied build) is written before
+ * the Deployment, both guarded by the resourceVersion that was read: of two racing events only the one whose
+ * status write wins may touch the Deployment, so a late event can never move it backwards (see
+ * {@link #apply}). A conflict is retried here from fresh reads (up to 8 times: one per racing event) before it becomes a 503.
  */
 @ApplicationScoped
 public class RolloutService {
@@ -33,6 +38,8 @@ public class RolloutService {
     EventRecorder events;
 
     Clock clock = Clock.systemUTC();
+
+    static final int CONFLICT_ATTEMPTS = 8;
 
     private final RolloutPlanner planner = new RolloutPlanner();
 
@@ -50,13 +57,42 @@ public class RolloutService {
         }
         List<Reply> replies = new ArrayList<>();
         for (ImageDeployView idp : targets) {
-            replies.add(rollOut(idp, new LinkedHashMap<>(Map.of(image.name(), image)), Set.of(image.name())));
+            replies.add(retryingConflicts(idp, fresh -> rollOut(fresh,
+                    new LinkedHashMap<>(Map.of(image.name(), image)), Set.of(image.name()))));
         }
         return combine(replies);
     }
 
+    /**
+     * Runs a rollout; on a write conflict (another event changed the ImageDeploy or the Deployment since it
+     * was read) plans again from a fresh read, so that concurrent events settle here instead of in redeliveries.
+     */
+    Reply retryingConflicts(ImageDeployView idp, Function<ImageDeployView, Reply> rollout) {
+        ImageDeployView current = idp;
+        for (int attempt = 1;; attempt++) {
+            try {
+                return rollout.apply(current);
+            } catch (TransientFailureException e) {
+                if (attempt >= CONFLICT_ATTEMPTS || !isConflict(e)) {
+                    throw e;
+                }
+                Optional<ImageDeployView> reread = gateway.imageDeploy(current.group(), current.namespace(),
+                        current.name());
+                if (reread.isEmpty()) {
+                    return Reply.unchanged("ImageDeployNotFound", "ImageDeploy " + current.namespace() + "/"
+                            + current.name() + " no longer exists", List.of());
+                }
+                current = reread.get();
+            }
+        }
+    }
+
     /** An ImageDeploy was added or changed: bring its Deployment in line with the current Images. */
     public Reply imageDeployChanged(ImageDeployView idp) {
+        return retryingConflicts(idp, this::followImages);
+    }
+
+    private Reply followImages(ImageDeployView idp) {
         Set<String> names = new LinkedHashSet<>();
         idp.refs().forEach(r -> names.add(r.imageName()));
         Map<String, KpackImage> images = new LinkedHashMap<>();
@@ -127,15 +163,21 @@ public class RolloutService {
         return new Reply(plan.outcome(), plan.reason(), plan.message(), touched);
     }
 
-    /** Writes the plan (Deployment first, then status) and records the Events of an applied one. */
+    /**
+     * Status first: it records the build as applied and is guarded by the ImageDeploy's resourceVersion, so
+     * it acts as the lock between racing events. Written second, an older event could patch the Deployment
+     * after a newer one (its Deployment read being fresh, its ImageDeploy read stale) and only then lose
+     * the status write, leaving the Deployment behind. Should the Deployment write fail after the status
+     * write, the redelivered event finds the status already saying so and patches the Deployment alone.
+     */
     void apply(ImageDeployView idp, RolloutPlan plan) {
+        if (plan.status() != null) {
+            gateway.writeStatus(idp, plan.status());
+        }
         if (plan instanceof RolloutPlan.Create c) {
             gateway.createDeployment(c.deployment());
         } else if (plan instanceof RolloutPlan.PatchImages p) {
             gateway.patchDeployment(idp.namespace(), idp.deploymentName(), p.patch());
-        }
-        if (plan.status() != null) {
-            gateway.writeStatus(idp, plan.status());
         }
         if (plan.outcome() == Outcome.APPLIED) {
             events.normal(RolloutGateway.reference(idp.apiVersion(), idp.kind(), idp.namespace(), idp.name()),
@@ -143,6 +185,15 @@ public class RolloutService {
             events.normal(RolloutGateway.reference("apps/v1", "Deployment", idp.namespace(), idp.deploymentName()),
                     plan.reason(), plan.message());
         }
+    }
+
+    private static boolean isConflict(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            if (c instanceof KubernetesClientException k && k.getCode() == 409) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** One reply for several ImageDeploys: applied if any was, rejected only if all were. */

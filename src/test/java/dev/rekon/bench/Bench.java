@@ -1,0 +1,296 @@
+package dev.rekon.bench;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+import dev.rekon.testing.Kpack;
+import dev.rekon.testing.LocalCluster;
+import dev.rekon.testing.SharedFiles;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
+import io.fabric8.kubernetes.client.utils.Serialization;
+import io.vertx.core.json.JsonObject;
+
+/**
+ * The benchmark behind {@code hack/bench.sh}: the real apiserver, the packaged application as a child process,
+ * and bounded loads on 127.0.0.1. Prints a markdown table and writes {@code target/bench/results.json}.
+ */
+public final class Bench {
+
+    static final String UPDATE = "dev.knative.apiserver.resource.update";
+    static final String LAT = "bench-lat";
+    static final String SCALE = "bench-scale";
+    static final int[] CONCURRENCY = {1, 8, 32};
+
+    final Map<String, Object> results = new LinkedHashMap<>();
+    final List<String> table = new ArrayList<>();
+    final KubernetesClient admin;
+    final KubernetesClient raw;
+    final App app;
+    final Poster poster;
+    final Map<String, String> uids = new HashMap<>();
+    final Map<String, AtomicLong> builds = new HashMap<>();
+
+    Bench(KubernetesClient admin, KubernetesClient raw, App app) {
+        this.admin = admin;
+        this.raw = raw;
+        this.app = app;
+        this.poster = new Poster(app.port());
+    }
+
+    public static void main(String[] args) throws Exception {
+        int scaleTo = args.length > 0 ? Integer.parseInt(args[0]) : 10_000;
+        Path project = SharedFiles.projectDir();
+        Path out = project.resolve("target/bench");
+        Files.createDirectories(out);
+        LocalCluster cluster = LocalCluster.get();
+        KubernetesClient admin = cluster.adminClient();
+        Kpack.namespace(admin, "bench-start");
+        KubernetesClient raw = new KubernetesClientBuilder().withConfig(Config.fromKubeconfig(cluster.kubeconfigYaml()))
+                .build();
+        App app = App.start(project, cluster.kubeconfigFile(), out.resolve("rekon.log"));
+        Bench b = new Bench(admin, raw, app);
+        b.table.add("| figure | value |");
+        b.table.add("|---|---|");
+        b.startup();
+        b.latency();
+        b.noOps();
+        b.scale(scaleTo);
+        double rss = app.peakRssMiB();
+        b.record("peak_rss_mib", rss, "peak RSS of the application (VmHWM) after all loads", "%.0f MiB");
+        b.results.put("machine", Map.of("cores", Runtime.getRuntime().availableProcessors(),
+                "os", System.getProperty("os.name") + " " + System.getProperty("os.version"),
+                "java", System.getProperty("java.version")));
+        Files.writeString(out.resolve("results.json"), new JsonObject(b.results).encodePrettily());
+        System.out.println();
+        b.table.forEach(System.out::println);
+        System.out.println("\nwritten: target/bench/results.json");
+        app.stop();
+        raw.close();
+        System.exit(0);
+    }
+
+    void row(String line) {
+        table.add(line);
+        System.out.println(line);
+    }
+
+    void record(String key, Object value, String label, String format) {
+        results.put(key, value);
+        row("| " + label + " | " + String.format(format, value) + " |");
+    }
+
+    /** JVM start to the first event answered 200 by a function. */
+    void startup() {
+        while (true) {
+            Poster.Answer a = poster.event(UPDATE, Poster.image("bench-start", "none"),
+                    Poster.imageObject("bench-start", "none", Poster.digest("r/none", 1), 1, "u"));
+            if (a.status() == 200) {
+                break;
+            }
+            if (!app.isAlive()) {
+                throw new IllegalStateException("the application exited; see target/bench/rekon.log");
+            }
+            SecondApiServer.sleep(10);
+        }
+        double ms = (System.nanoTime() - app.startedNanos()) / 1e6;
+        record("jvm_start_to_first_event_ms", ms, "JVM start to first handled event", "%.0f ms");
+    }
+
+    // --- (1) latency next to raw patches --------------------------------------------------------------
+
+    void latency() throws Exception {
+        Kpack.namespace(admin, LAT);
+        for (int i = 0; i < 32; i++) {
+            imageWithDeploy(LAT, "img-" + i, "app-" + i);
+            createRawDeployment("raw-" + i);
+        }
+        for (int i = 0; i < 32; i++) {
+            Poster.Answer a = post(LAT, "img-" + i);
+            require(a, "DeploymentCreated");
+        }
+        Load.run(4, 10, (w, i) -> post(LAT, "img-" + w).status() == 200);
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (int c : CONCURRENCY) {
+            int per = Math.max(8, 320 / c);
+            Load.Result rekon = Load.run(c, per, (w, i) -> applied(post(LAT, "img-" + w)));
+            AtomicLong n = new AtomicLong();
+            Load.Result patch = Load.run(c, per, (w, i) -> rawPatch("raw-" + w, n.incrementAndGet()));
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("concurrency", c);
+            row.put("events", rekon.stats().millis().size());
+            row.put("rekon_p50_ms", rekon.stats().p(0.5));
+            row.put("rekon_p99_ms", rekon.stats().p(0.99));
+            row.put("rekon_per_s", rekon.stats().throughput());
+            row.put("rekon_not_applied", rekon.failures());
+            row.put("raw_patch_p50_ms", patch.stats().p(0.5));
+            row.put("raw_patch_p99_ms", patch.stats().p(0.99));
+            row.put("raw_patch_per_s", patch.stats().throughput());
+            row.put("p50_ratio", rekon.stats().p(0.5) / patch.stats().p(0.5));
+            rows.add(row);
+            row(String.format("| c=%d: event→Deployment patched p50 / p99 / per s | %.1f / %.1f ms / %.0f |",
+                    c, rekon.stats().p(0.5), rekon.stats().p(0.99), rekon.stats().throughput()));
+            row(String.format("| c=%d: raw PATCH p50 / p99 / per s | %.1f / %.1f ms / %.0f |", c,
+                    patch.stats().p(0.5), patch.stats().p(0.99), patch.stats().throughput()));
+            row(String.format("| c=%d: **p50 ratio Rekon / raw PATCH** | **%.2f×** (not applied: %d) |", c,
+                    rekon.stats().p(0.5) / patch.stats().p(0.5), rekon.failures()));
+        }
+        results.put("latency", rows);
+    }
+
+    void imageWithDeploy(String ns, String image, String deployment) {
+        GenericKubernetesResource img = Kpack.built(admin, ns, image, Poster.digest("r/" + image, 0), 0);
+        uids.put(ns + "/" + image, img.getMetadata().getUid());
+        builds.put(ns + "/" + image, new AtomicLong());
+        imageDeploy(admin, ns, deployment, image, deployment);
+    }
+
+    static void imageDeploy(KubernetesClient k8s, String ns, String name, String image, String deployment) {
+        GenericKubernetesResource idp = Serialization.unmarshal("""
+                {"apiVersion": "rekon.dev/v1alpha1", "kind": "ImageDeploy",
+                 "metadata": {"name": "%s", "namespace": "%s"},
+                 "spec": {"deployment": {"metadata": {"name": "%s"},
+                   "spec": {"replicas": 1, "selector": {"matchLabels": {"app": "%s"}},
+                     "template": {"metadata": {"labels": {"app": "%s"}}, "spec": {
+                       "containers": [{"name": "web", "image": "REF=%s"}]}}}}}}
+                """.formatted(name, ns, deployment, name, name, image), GenericKubernetesResource.class);
+        k8s.genericKubernetesResources(Kpack.IMAGE_DEPLOYS).inNamespace(ns).resource(idp).create();
+    }
+
+    Poster.Answer post(String ns, String image) {
+        long build = builds.get(ns + "/" + image).incrementAndGet();
+        return postBuild(ns, image, build);
+    }
+
+    Poster.Answer postBuild(String ns, String image, long build) {
+        return poster.event(UPDATE, Poster.image(ns, image),
+                Poster.imageObject(ns, image, Poster.digest("r/" + image, build), build, uids.get(ns + "/" + image)));
+    }
+
+    static boolean applied(Poster.Answer a) {
+        return a.status() == 200 && a.body().contains("\"applied\"");
+    }
+
+    static void require(Poster.Answer a, String reason) {
+        if (a.status() != 200 || !a.body().contains(reason)) {
+            throw new IllegalStateException("expected " + reason + ", got " + a.status() + " " + a.body());
+        }
+    }
+
+    void createRawDeployment(String name) {
+        Deployment d = new DeploymentBuilder().withNewMetadata().withName(name).withNamespace(LAT).endMetadata()
+                .withNewSpec().withReplicas(1).withNewSelector().addToMatchLabels("app", name).endSelector()
+                .withNewTemplate().withNewMetadata().addToLabels("app", name).endMetadata().withNewSpec()
+                .addNewContainer().withName("web").withImage(Poster.digest("r/raw", 0)).endContainer().endSpec()
+                .endTemplate().endSpec().build();
+        admin.apps().deployments().inNamespace(LAT).resource(d).create();
+    }
+
+    boolean rawPatch(String name, long build) {
+        String patch = "{\"spec\":{\"template\":{\"spec\":{\"containers\":[{\"name\":\"web\",\"image\":\""
+                + Poster.digest("r/raw", build) + "\"}]}}}}";
+        raw.apps().deployments().inNamespace(LAT).withName(name).patch(new PatchContext.Builder()
+                .withPatchType(PatchType.STRATEGIC_MERGE).withFieldManager("bench").build(), patch);
+        return true;
+    }
+
+    // --- (2) no-op events -------------------------------------------------------------------------------
+
+    void noOps() throws Exception {
+        int c = 8;
+        int per = 50;
+        // The Images in the cluster report the last build, as kpack's would.
+        for (int i = 0; i < c; i++) {
+            String image = "img-" + i;
+            Kpack.built(admin, LAT, image, Poster.digest("r/" + image, builds.get(LAT + "/" + image).get()),
+                    builds.get(LAT + "/" + image).get());
+        }
+        Writes before = Writes.count(admin, LAT);
+        Load.Result repeats = Load.run(c, per, (w, i) -> {
+            String image = "img-" + w;
+            Poster.Answer a = postBuild(LAT, image, builds.get(LAT + "/" + image).get());
+            return a.status() == 200 && a.body().contains("UpToDate");
+        });
+        Load.Result flips = Load.run(c, per, (w, i) -> {
+            Poster.Answer a = poster.event("dev.knative.apiserver.ref.update",
+                    Map.of("apiversion", "rekon.dev/v1alpha1", "kind", "ImageDeploy", "namespace", LAT, "name", "app-" + w),
+                    "{\"apiVersion\":\"rekon.dev/v1alpha1\",\"kind\":\"ImageDeploy\",\"namespace\":\"" + LAT
+                            + "\",\"name\":\"app-" + w + "\"}");
+            return a.status() == 200 && a.body().contains("\"unchanged\"");
+        });
+        Writes after = Writes.count(admin, LAT);
+        int events = repeats.stats().millis().size() + flips.stats().millis().size();
+        Map<String, Object> noop = new LinkedHashMap<>();
+        noop.put("events", events);
+        noop.put("duplicate_image_events_per_s", repeats.stats().throughput());
+        noop.put("imagedeploy_update_events_per_s", flips.stats().throughput());
+        noop.put("not_unchanged", repeats.failures() + flips.failures());
+        noop.put("object_writes", after.objectWritesSince(before));
+        noop.put("etcd_revisions", after.revision() - before.revision());
+        noop.put("writes_per_noop_event", (double) after.objectWritesSince(before) / events);
+        results.put("noop", noop);
+        row(String.format("| no-op: duplicate Image events / ImageDeploy update events per s (c=%d) | %.0f / %.0f |",
+                c, repeats.stats().throughput(), flips.stats().throughput()));
+        row(String.format("| no-op: **API writes per no-op event** (%d events; etcd revisions +%d, incl. the "
+                + "apiserver's own lease) | **%.3f** (not unchanged: %d) |", events, after.revision() - before.revision(),
+                (double) after.objectWritesSince(before) / events, repeats.failures() + flips.failures()));
+    }
+
+    // --- (3) cost per event with few and many ImageDeploys ----------------------------------------------
+
+    void scale(int total) throws Exception {
+        Kpack.namespace(admin, SCALE);
+        imageWithDeploy(SCALE, "target", "target");
+        for (int i = 1; i < 10; i++) {
+            imageDeploy(admin, SCALE, "other-" + i, "other-" + i, "other-" + i);
+        }
+        require(post(SCALE, "target"), "DeploymentCreated");
+        Load.run(1, 20, (w, i) -> applied(post(SCALE, "target")));
+        Map<String, Object> few = measureScale(10);
+        ExecutorService pool = Executors.newFixedThreadPool(16);
+        long t0 = System.nanoTime();
+        for (int i = 10; i < total; i++) {
+            int n = i;
+            pool.submit(() -> imageDeploy(admin, SCALE, "other-" + n, "other-" + n, "other-" + n));
+        }
+        pool.shutdown();
+        pool.awaitTermination(30, TimeUnit.MINUTES);
+        System.out.printf("[bench] created %d ImageDeploys in %.0f s%n", total - 10, (System.nanoTime() - t0) / 1e9);
+        Load.run(1, 20, (w, i) -> applied(post(SCALE, "target")));
+        Map<String, Object> many = measureScale(total);
+        double ratio = (double) many.get("mean_ms") / (double) few.get("mean_ms");
+        double cpuRatio = (double) many.get("cpu_ms_per_event") / (double) few.get("cpu_ms_per_event");
+        results.put("scale", Map.of("few", few, "many", many, "mean_ratio", ratio, "cpu_ratio", cpuRatio));
+        row(String.format("| cost per event, %d vs 10 ImageDeploys: mean latency %.1f vs %.1f ms, app CPU %.2f vs "
+                + "%.2f ms | **%.2f×** (CPU %.2f×) |", total, many.get("mean_ms"), few.get("mean_ms"),
+                many.get("cpu_ms_per_event"), few.get("cpu_ms_per_event"), ratio, cpuRatio));
+    }
+
+    Map<String, Object> measureScale(int count) throws Exception {
+        double cpu0 = Writes.cpuMillis(app);
+        Load.Result r = Load.run(1, 200, (w, i) -> applied(post(SCALE, "target")));
+        double cpu = (Writes.cpuMillis(app) - cpu0) / r.stats().millis().size();
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("imagedeploys", count);
+        m.put("p50_ms", r.stats().p(0.5));
+        m.put("mean_ms", r.stats().mean());
+        m.put("cpu_ms_per_event", cpu);
+        m.put("not_applied", r.failures());
+        return m;
+    }
+}

@@ -1,0 +1,217 @@
+package dev.rekon.bench;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import dev.rekon.testing.Kpack;
+import dev.rekon.testing.LocalRegistry;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.Watch;
+import io.fabric8.kubernetes.client.Watcher;
+import io.fabric8.kubernetes.client.WatcherException;
+
+/**
+ * A model-based chaos run of image rollouts. Each kpack Image gets builds 1..n; every build is posted one to
+ * three times, shuffled within a window (late and duplicate events), by concurrent workers that redeliver on
+ * 5xx as Knative does, while the apiserver the application talks to is killed and restarted and the registry
+ * is stopped and started. The model says each Deployment ends on its Image's highest build; a watch through
+ * the other apiserver sees every Deployment version, so any step backwards is counted as a rollback.
+ */
+public final class Chaos {
+
+    /** How big the run is. */
+    public record Plan(int images, int buildsPerImage, int concurrency, int apiServerKills, long downMillis,
+            long seed) {
+    }
+
+    /** What the run saw; {@link #ok()} when nothing was lost, nothing went back and 5xx came only during outages. */
+    public record Result(int events, int deliveries, int lostChanges, int rollbacks, int fiveXxDuringOutage,
+            int fiveXxOtherwise, int undelivered, int apiServerKills, int registryStops, List<String> unexpected) {
+
+        public boolean ok() {
+            return lostChanges == 0 && rollbacks == 0 && fiveXxOtherwise == 0 && undelivered == 0;
+        }
+
+        public String summary() {
+            return String.format("events %d (deliveries %d), apiserver kills %d, registry stops %d: lost changes %d, "
+                    + "rollbacks %d, 5xx during outages %d, 5xx otherwise %d, undelivered %d", events, deliveries,
+                    apiServerKills, registryStops, lostChanges, rollbacks, fiveXxDuringOutage, fiveXxOtherwise,
+                    undelivered);
+        }
+    }
+
+    /** After a dependency is back, requests already in flight may still fail for this long. */
+    static final long GRACE_MILLIS = 3_000;
+
+    private final KubernetesClient checker;
+    private final Poster poster;
+    private final SecondApiServer apiServer;
+    private final LocalRegistry registry;
+    private final List<long[]> outages = new CopyOnWriteArrayList<>();
+    private volatile long outageSince = -1;
+
+    public Chaos(KubernetesClient checker, Poster poster, SecondApiServer apiServer, LocalRegistry registry) {
+        this.checker = checker;
+        this.poster = poster;
+        this.apiServer = apiServer;
+        this.registry = registry;
+    }
+
+    record Event(int image, long build, boolean manual) {
+    }
+
+    public Result run(String ns, Plan plan) throws Exception {
+        Random random = new Random(plan.seed());
+        Kpack.namespace(checker, ns);
+        String[] uids = new String[plan.images()];
+        for (int i = 0; i < plan.images(); i++) {
+            uids[i] = Kpack.built(checker, ns, "img-" + i, Poster.digest("r/img-" + i, 0), 0).getMetadata().getUid();
+            Bench.imageDeploy(checker, ns, "app-" + i, "img-" + i, "app-" + i);
+        }
+        List<Event> events = events(plan, random);
+        Map<String, Long> highest = new ConcurrentHashMap<>();
+        AtomicInteger rollbacks = new AtomicInteger();
+        List<String> unexpected = new CopyOnWriteArrayList<>();
+        Watch watch = checker.apps().deployments().inNamespace(ns).watch(new Watcher<>() {
+            public void eventReceived(Action action, Deployment d) {
+                long build = Poster.buildOf(d.getSpec().getTemplate().getSpec().getContainers().get(0).getImage());
+                Long before = highest.get(d.getMetadata().getName());
+                if (before != null && build < before) {
+                    rollbacks.incrementAndGet();
+                    unexpected.add("rollback of " + d.getMetadata().getName() + " from build " + before + " to " + build);
+                }
+                highest.merge(d.getMetadata().getName(), build, Math::max);
+            }
+
+            public void onClose(WatcherException cause) {
+            }
+        });
+        ConcurrentLinkedQueue<Event> queue = new ConcurrentLinkedQueue<>(events);
+        AtomicInteger deliveries = new AtomicInteger();
+        AtomicInteger during = new AtomicInteger();
+        AtomicInteger otherwise = new AtomicInteger();
+        AtomicInteger undelivered = new AtomicInteger();
+        AtomicBoolean done = new AtomicBoolean();
+        int[] disruptions = new int[2];
+        Thread chaos = new Thread(() -> disrupt(plan, random, done, disruptions), "chaos");
+        chaos.start();
+        Load.run(plan.concurrency(), 1, (w, x) -> {
+            for (Event e; (e = queue.poll()) != null;) {
+                if (!deliver(ns, e, uids[e.image()], deliveries, during, otherwise, unexpected)) {
+                    undelivered.incrementAndGet();
+                }
+            }
+            return true;
+        });
+        done.set(true);
+        chaos.join();
+        int lost = 0;
+        for (int i = 0; i < plan.images(); i++) {
+            Deployment d = checker.apps().deployments().inNamespace(ns).withName("app-" + i).get();
+            long build = d == null ? -1 : Poster.buildOf(d.getSpec().getTemplate().getSpec().getContainers().get(0).getImage());
+            if (build != plan.buildsPerImage()) {
+                lost++;
+                unexpected.add("app-" + i + " runs build " + build + ", the model says " + plan.buildsPerImage());
+            }
+        }
+        watch.close();
+        return new Result(events.size(), deliveries.get(), lost, rollbacks.get(), during.get(), otherwise.get(),
+                undelivered.get(), disruptions[0], disruptions[1], unexpected);
+    }
+
+    /** Every build one to three times, shuffled within windows of 8 so that late events are common. */
+    static List<Event> events(Plan plan, Random random) {
+        List<Event> all = new ArrayList<>();
+        for (long b = 1; b <= plan.buildsPerImage(); b++) {
+            for (int i = 0; i < plan.images(); i++) {
+                int copies = 1 + random.nextInt(3);
+                for (int c = 0; c < copies; c++) {
+                    all.add(new Event(i, b, random.nextInt(4) == 0));
+                }
+            }
+        }
+        for (int from = 0; from < all.size(); from += 8) {
+            Collections.shuffle(all.subList(from, Math.min(all.size(), from + 8)), random);
+        }
+        return all;
+    }
+
+    private boolean deliver(String ns, Event e, String uid, AtomicInteger deliveries, AtomicInteger during,
+            AtomicInteger otherwise, List<String> unexpected) {
+        String image = "img-" + e.image();
+        String ref = Poster.digest("r/" + image, e.build());
+        for (int attempt = 0; attempt < 200; attempt++) {
+            long sent = System.currentTimeMillis();
+            Poster.Answer a = e.manual()
+                    ? poster.event("dev.rekon.image.built", Map.of(), "{\"namespace\":\"" + ns + "\",\"image\":\"" + image
+                            + "\",\"latestImage\":\"" + ref + "\",\"buildNumber\":" + e.build() + "}")
+                    : poster.event("dev.knative.apiserver.resource.update", Poster.image(ns, image),
+                            Poster.imageObject(ns, image, ref, e.build(), uid));
+            deliveries.incrementAndGet();
+            if (a.status() == 200) {
+                if (a.body().contains("\"rejected\"")) {
+                    unexpected.add("rejected: " + a.body());
+                }
+                return true;
+            }
+            if (a.status() >= 500 || a.status() == 0) {
+                if (duringOutage(sent, System.currentTimeMillis())) {
+                    during.incrementAndGet();
+                } else {
+                    otherwise.incrementAndGet();
+                    unexpected.add(a.status() + " outside an outage: " + a.body());
+                }
+            } else {
+                unexpected.add(a.status() + ": " + a.body());
+                return false;
+            }
+            SecondApiServer.sleep(Math.min(1000, 50L << Math.min(attempt, 4)));
+        }
+        return false;
+    }
+
+    private boolean duringOutage(long from, long to) {
+        long since = outageSince;
+        if (since >= 0 && since <= to) {
+            return true;
+        }
+        for (long[] o : outages) {
+            if (from <= o[1] + GRACE_MILLIS && to >= o[0]) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void disrupt(Plan plan, Random random, AtomicBoolean done, int[] counts) {
+        for (int k = 0; k < plan.apiServerKills() && !done.get(); k++) {
+            SecondApiServer.sleep(500 + random.nextInt(1500));
+            if (done.get()) {
+                break;
+            }
+            outageSince = System.currentTimeMillis();
+            apiServer.kill();
+            counts[0]++;
+            SecondApiServer.sleep(plan.downMillis());
+            apiServer.launch();
+            outages.add(new long[] {outageSince, System.currentTimeMillis()});
+            outageSince = -1;
+            if (registry != null && !done.get()) {
+                // The rollout path does not read the registry: stopping it must cost no 5xx at all.
+                registry.stop();
+                counts[1]++;
+                SecondApiServer.sleep(plan.downMillis());
+                registry.launch();
+            }
+        }
+    }
+}

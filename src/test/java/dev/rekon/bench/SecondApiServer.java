@@ -1,0 +1,185 @@
+package dev.rekon.bench;
+
+import java.io.IOException;
+import java.net.HttpURLConnection;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.security.cert.X509Certificate;
+import java.util.ArrayList;
+import java.util.List;
+
+import javax.net.ssl.HttpsURLConnection;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManager;
+import javax.net.ssl.X509TrustManager;
+
+import dev.rekon.testing.LocalCluster;
+
+/**
+ * A second kube-apiserver on the etcd of {@link LocalCluster}, started with the same flags (certificates,
+ * RBAC, service-account keys) on a port of its own, so that it can be killed and started again without
+ * taking etcd down: kube-api-test stops etcd as soon as its own apiserver exits. The application under
+ * chaos talks to this one; the test checks the cluster through the first, which stays up.
+ */
+public final class SecondApiServer {
+
+    private final List<String> command;
+    private final int port;
+    private final Path log;
+    private final Path kubeconfig;
+    private Process process;
+
+    private SecondApiServer(List<String> command, int port, Path log, Path kubeconfig) {
+        this.command = command;
+        this.port = port;
+        this.log = log;
+        this.kubeconfig = kubeconfig;
+    }
+
+    /** Copies the running apiserver's command line, swaps the port, and starts it. */
+    public static SecondApiServer start(LocalCluster cluster, Path dir) {
+        try {
+            Files.createDirectories(dir);
+            List<String> original = apiServerCommand();
+            int port = freePort();
+            List<String> command = new ArrayList<>();
+            for (int i = 0; i < original.size(); i++) {
+                command.add(original.get(i));
+                if (original.get(i).equals("--secure-port")) {
+                    command.add(String.valueOf(port));
+                    i++;
+                }
+            }
+            int firstPort = URI.create(cluster.apiServerUrl()).getPort();
+            Path kubeconfig = dir.resolve("kubeconfig-second");
+            Files.writeString(kubeconfig, cluster.kubeconfigYaml().replace(":" + firstPort, ":" + port));
+            SecondApiServer s = new SecondApiServer(command, port, dir.resolve("second-apiserver.log"), kubeconfig);
+            s.launch();
+            Runtime.getRuntime().addShutdownHook(new Thread(s::kill, "second-apiserver-stop"));
+            return s;
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot start a second kube-apiserver", e);
+        }
+    }
+
+    public Path kubeconfig() {
+        return kubeconfig;
+    }
+
+    public int port() {
+        return port;
+    }
+
+    public synchronized boolean isRunning() {
+        return process != null && process.isAlive();
+    }
+
+    /** Starts the process and waits until /readyz answers 200. */
+    public synchronized void launch() {
+        if (isRunning()) {
+            return;
+        }
+        try {
+            process = new ProcessBuilder(command).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot start kube-apiserver", e);
+        }
+        long deadline = System.currentTimeMillis() + 90_000;
+        while (System.currentTimeMillis() < deadline) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException("kube-apiserver exited; see " + log);
+            }
+            if (ready()) {
+                return;
+            }
+            sleep(100);
+        }
+        throw new IllegalStateException("kube-apiserver did not get ready on port " + port + "; see " + log);
+    }
+
+    /** SIGKILL, as a crashed or evicted apiserver would go. */
+    public synchronized void kill() {
+        if (process != null) {
+            process.destroyForcibly();
+            try {
+                process.waitFor();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            process = null;
+        }
+    }
+
+    private boolean ready() {
+        try {
+            HttpsURLConnection c = (HttpsURLConnection) URI.create("https://127.0.0.1:" + port + "/readyz").toURL()
+                    .openConnection();
+            c.setSSLSocketFactory(TRUST_ALL.getSocketFactory());
+            c.setHostnameVerifier((h, s) -> true);
+            c.setConnectTimeout(500);
+            c.setReadTimeout(2000);
+            // readyz is readable anonymously (system:public-info-viewer).
+            return c.getResponseCode() == HttpURLConnection.HTTP_OK;
+        } catch (IOException notYet) {
+            return false;
+        }
+    }
+
+    private static List<String> apiServerCommand() throws IOException {
+        for (ProcessHandle p : ProcessHandle.current().descendants().toList()) {
+            Path cmdline = Path.of("/proc/" + p.pid() + "/cmdline");
+            if (!Files.isReadable(cmdline)) {
+                continue;
+            }
+            String raw = new String(Files.readAllBytes(cmdline), StandardCharsets.UTF_8);
+            List<String> args = List.of(raw.split("\0"));
+            if (!args.isEmpty() && args.get(0).endsWith("kube-apiserver")) {
+                return args;
+            }
+        }
+        throw new IllegalStateException("no kube-apiserver child process found");
+    }
+
+    static int freePort() {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static final SSLContext TRUST_ALL = trustAll();
+
+    private static SSLContext trustAll() {
+        try {
+            SSLContext ctx = SSLContext.getInstance("TLS");
+            ctx.init(null, new TrustManager[] {new X509TrustManager() {
+                public void checkClientTrusted(X509Certificate[] c, String a) {
+                }
+
+                public void checkServerTrusted(X509Certificate[] c, String a) {
+                }
+
+                public X509Certificate[] getAcceptedIssuers() {
+                    return new X509Certificate[0];
+                }
+            }}, new SecureRandom());
+            return ctx;
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

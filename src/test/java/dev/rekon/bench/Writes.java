@@ -1,0 +1,54 @@
+package dev.rekon.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+
+import dev.rekon.testing.Kpack;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.client.KubernetesClient;
+
+/**
+ * Counts API writes in a namespace through the apiserver itself: the resourceVersion of every Deployment and
+ * ImageDeploy, the number of Events, and etcd's revision (a quorum list answers with it; every write in the
+ * cluster raises it, the apiserver's own lease renewals included).
+ */
+public record Writes(Map<String, String> versions, int events, long revision) {
+
+    public static Writes count(KubernetesClient k8s, String ns) {
+        Map<String, String> v = new HashMap<>();
+        k8s.apps().deployments().inNamespace(ns).list().getItems().forEach(d -> put(v, d));
+        k8s.genericKubernetesResources(Kpack.IMAGE_DEPLOYS).inNamespace(ns).list().getItems().forEach(d -> put(v, d));
+        int events = k8s.v1().events().inNamespace(ns).list().getItems().size();
+        long revision = Long.parseLong(k8s.namespaces().list().getMetadata().getResourceVersion());
+        return new Writes(v, events, revision);
+    }
+
+    private static void put(Map<String, String> v, HasMetadata o) {
+        v.put(o.getKind() + "/" + o.getMetadata().getName(), o.getMetadata().getResourceVersion());
+    }
+
+    /** Objects created or changed since {@code before}, plus Events recorded since. */
+    public int objectWritesSince(Writes before) {
+        int n = events - before.events;
+        for (var e : versions.entrySet()) {
+            if (!e.getValue().equals(before.versions.get(e.getKey()))) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /** User plus system CPU time of the application process so far. */
+    public static double cpuMillis(App app) {
+        try {
+            String stat = Files.readString(Path.of("/proc/" + app.pid() + "/stat"));
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return (Long.parseLong(f[11]) + Long.parseLong(f[12])) * 10.0;
+        } catch (IOException e) {
+            return Double.NaN;
+        }
+    }
+}
