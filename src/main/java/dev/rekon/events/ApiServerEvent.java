@@ -42,6 +42,14 @@ public record ApiServerEvent(Verb verb, boolean reference, String apiVersion, St
         }
     }
 
+    /** A name the apiserver could hold; anything else would fail inside the client instead of as a 400. */
+    public static void requireObjectName(String what, String value) {
+        if (value == null || value.length() > 253 || !value.matches("[a-z0-9]([-a-z0-9.]*[a-z0-9])?")) {
+            throw new InvalidEventException("the event's " + what + " '" + value + "' is not a Kubernetes object name"
+                    + " (lower-case letters, digits, '-' and '.')");
+        }
+    }
+
     public static ApiServerEvent parse(String type, Map<String, String> extensions, JsonNode data) {
         if (!isApiServerType(type)) {
             throw new InvalidEventException("CloudEvent type '" + type + "' is not an ApiServerSource type ("
@@ -70,6 +78,10 @@ public record ApiServerEvent(Verb verb, boolean reference, String apiVersion, St
             throw new InvalidEventException("ApiServerSource event without the object's kind and name: set 'kind' and "
                     + (reference ? "'name' in the ObjectReference" : "'metadata.name' in the object")
                     + " or the CloudEvent extensions 'kind' and 'name'");
+        }
+        requireObjectName("name", name);
+        if (namespace != null) {
+            requireObjectName("namespace", namespace);
         }
         return new ApiServerEvent(verb, reference, apiVersion, kind, namespace, name, reference ? null : data);
     }

@@ -48,7 +48,7 @@ public class ModuleFunctions {
     @CloudEventMapping(trigger = "*", responseType = REPLY_TYPE, attributes = @EventAttribute(name = "kind", value = KymaModules.RELEASE_META))
     public ModuleReply modulesReleaseMeta(CloudEvent<JsonNode> event) {
         ApiServerEvent e = ApiServerEvent.parse(event);
-        Optional<JsonNode> meta = current(e);
+        Optional<JsonNode> meta = current(e, KymaModules.RELEASE_META);
         if (meta.isEmpty()) {
             return gone(e);
         }
@@ -83,7 +83,7 @@ public class ModuleFunctions {
     @CloudEventMapping(trigger = "*", responseType = REPLY_TYPE, attributes = @EventAttribute(name = "kind", value = KymaModules.TEMPLATE))
     public ModuleReply modulesTemplate(CloudEvent<JsonNode> event) {
         ApiServerEvent e = ApiServerEvent.parse(event);
-        Optional<JsonNode> template = current(e);
+        Optional<JsonNode> template = current(e, KymaModules.TEMPLATE);
         if (template.isEmpty()) {
             return gone(e);
         }
@@ -113,14 +113,14 @@ public class ModuleFunctions {
 
     @Funq
     @CloudEventMapping(trigger = ManualRelease.TYPE, responseType = REPLY_TYPE)
-    public ModuleReply modulesRelease(JsonNode data) {
-        return release(ManualRelease.parse(data, trust.verifier()));
+    public ModuleReply modulesRelease(CloudEvent<JsonNode> event) {
+        return release(ManualRelease.parse(ApiServerEvent.data(event), trust.verifier()));
     }
 
     @Funq
     @CloudEventMapping(trigger = ENABLE_TYPE, responseType = REPLY_TYPE)
-    public ModuleReply modulesEnable(JsonNode data) {
-        String module = moduleOf(data, ENABLE_TYPE);
+    public ModuleReply modulesEnable(CloudEvent<JsonNode> event) {
+        String module = moduleOf(ApiServerEvent.data(event), ENABLE_TYPE);
         return retrying(() -> {
             List<ModuleDeployment> installed = gateway.deployments(module);
             return reply(ModuleSwitchPlanner.enable(module, installed), module, versions(installed), null);
@@ -129,8 +129,8 @@ public class ModuleFunctions {
 
     @Funq
     @CloudEventMapping(trigger = DISABLE_TYPE, responseType = REPLY_TYPE)
-    public ModuleReply modulesDisable(JsonNode data) {
-        String module = moduleOf(data, DISABLE_TYPE);
+    public ModuleReply modulesDisable(CloudEvent<JsonNode> event) {
+        String module = moduleOf(ApiServerEvent.data(event), DISABLE_TYPE);
         return retrying(() -> {
             List<ModuleDeployment> installed = gateway.deployments(module);
             return reply(ModuleSwitchPlanner.disable(module, installed), module, versions(installed), null);
@@ -165,11 +165,16 @@ public class ModuleFunctions {
         return ModuleReply.of(plan, module, from, to);
     }
 
-    private Optional<JsonNode> current(ApiServerEvent e) {
+    /** The object the event is about, read again in Reference mode; the kind is the function's own. */
+    private Optional<JsonNode> current(ApiServerEvent e, String kind) {
+        if (e.namespace() == null) {
+            throw new InvalidEventException(kind + " is namespaced: the event needs its namespace (in the object, the "
+                    + "ObjectReference or the CloudEvent extension 'namespace')");
+        }
         if (e.verb() == ApiServerEvent.Verb.DELETE) {
             return Optional.empty();
         }
-        return e.reference() ? gateway.read(e.kind(), e.namespace(), e.name()) : Optional.of(e.object());
+        return e.reference() ? gateway.read(kind, e.namespace(), e.name()) : Optional.of(e.object());
     }
 
     private static ModuleReply gone(ApiServerEvent e) {

@@ -104,7 +104,7 @@ public class ModuleGateway {
                 throw new StaleDeploymentException(p.ref() + " changed since it was read (resourceVersion "
                         + p.resourceVersion() + ")", e);
             }
-            throw classify("patch " + p.ref(), e);
+            throw dev.rekon.cluster.KubeErrors.classify("patch " + p.ref(), e);
         }
     }
 
@@ -156,20 +156,7 @@ public class ModuleGateway {
         return config.namespacePolicy();
     }
 
-    private <T> T call(String what, java.util.function.Supplier<T> io) {
-        try {
-            return io.get();
-        } catch (KubernetesClientException e) {
-            throw classify(what, e);
-        }
-    }
-
-    private static RuntimeException classify(String what, KubernetesClientException e) {
-        int code = e.getCode();
-        if (code == 0 || code == 409 || code == 429 || code >= 500) {
-            return new TransientFailureException("cannot " + what + ": " + e.getMessage(), e);
-        }
-        return new IllegalStateException("cannot " + what + " (HTTP " + code + "): " + e.getMessage()
-                + "; check Rekon's RBAC for Deployments and operator.kyma-project.io objects", e);
+    private static <T> T call(String what, java.util.function.Supplier<T> io) {
+        return dev.rekon.cluster.KubeErrors.call(what, io);
     }
 }

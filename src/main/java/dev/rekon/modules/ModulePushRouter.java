@@ -41,7 +41,7 @@ public class ModulePushRouter implements PushRouter {
         List<ModuleReply> replies;
         try {
             replies = releases(push, version.get()).stream().map(functions::release).toList();
-        } catch (IllegalStateException refusedByApiServer) {
+        } catch (dev.rekon.cluster.KubeErrors.PermanentApiException refusedByApiServer) {
             return Reply.rejected("ApiRefused", refusedByApiServer.getMessage(), List.of());
         }
         if (replies.isEmpty()) {

@@ -105,7 +105,7 @@ public class RolloutFunctions {
         }
         String namespace = required(d, "namespace");
         String image = required(d, "image");
-        requireObjectName("image", image);
+        ApiServerEvent.requireObjectName("image", image);
         String latest = required(d, "latestImage");
         Long build = d.hasNonNull("buildNumber") ? buildNumber(d.get("buildNumber")) : null;
         Instant time = d.hasNonNull("time") ? time(d.get("time").asText()) : null;
@@ -118,9 +118,9 @@ public class RolloutFunctions {
     }
 
     private Reply refuse(String namespace, ApiServerEvent e) {
-        requireObjectName("namespace", namespace);
+        ApiServerEvent.requireObjectName("namespace", namespace);
         if (e != null) {
-            requireObjectName("name", e.name());
+            ApiServerEvent.requireObjectName("name", e.name());
         }
         NamespacePolicy policy = config.namespacePolicy();
         if (policy.allows(namespace)) {
@@ -129,14 +129,6 @@ public class RolloutFunctions {
         List<ObjectRef> objects = e == null ? List.of()
                 : List.of(new ObjectRef(e.apiVersion(), e.kind(), e.namespace(), e.name()));
         return Reply.rejected(NamespacePolicy.REASON, policy.refusal(namespace), objects);
-    }
-
-    /** A name the apiserver could hold; anything else would fail inside the client instead of as a 400. */
-    private static void requireObjectName(String what, String value) {
-        if (value == null || value.length() > 253 || !value.matches("[a-z0-9]([-a-z0-9.]*[a-z0-9])?")) {
-            throw new InvalidEventException("the event's " + what + " '" + value + "' is not a Kubernetes object name"
-                    + " (lower-case letters, digits, '-' and '.')");
-        }
     }
 
     private static String required(JsonNode d, String field) {

@@ -9,6 +9,7 @@ import org.jboss.logging.Logger;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 
+import dev.rekon.cluster.KubeErrors;
 import dev.rekon.core.InvalidEventException;
 import dev.rekon.core.TransientFailureException;
 import io.vertx.core.json.Json;
@@ -42,6 +43,12 @@ public class ErrorReplies {
             error = "InvalidEvent";
             message = failure instanceof InvalidEventException ? failure.getMessage()
                     : "the event data is not valid JSON: " + firstLine(failure.getMessage());
+        } else if (failure instanceof KubeErrors.PermanentApiException refused) {
+            // 422, not the API's own code: Knative retries 404 and 409, and this refusal will not change.
+            status = 422;
+            error = "ApiRefused";
+            message = refused.getMessage();
+            LOG.warnf("permanent API failure: %s", refused.getMessage());
         } else if (failure instanceof TransientFailureException) {
             status = 503;
             error = "TransientFailure";
@@ -78,7 +85,7 @@ public class ErrorReplies {
     static Throwable unwrap(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause()) {
             if (t instanceof InvalidEventException || t instanceof TransientFailureException
-                    || t instanceof JsonProcessingException) {
+                    || t instanceof JsonProcessingException || t instanceof KubeErrors.PermanentApiException) {
                 return t;
             }
             if (t.getCause() == t) {
