@@ -22,6 +22,25 @@ public class ServiceAccountTestResource implements QuarkusTestResourceLifecycleM
 
     private List<String> namespaces = List.of();
 
+    /** A test profile that runs the application as the ServiceAccount, bound in the given namespaces only. */
+    public abstract static class Profile implements io.quarkus.test.junit.QuarkusTestProfile {
+        private final String namespaces;
+
+        protected Profile(String namespaces) {
+            this.namespaces = namespaces;
+        }
+
+        @Override
+        public List<TestResourceEntry> testResources() {
+            return List.of(new TestResourceEntry(ServiceAccountTestResource.class, Map.of("namespaces", namespaces)));
+        }
+
+        @Override
+        public boolean disableGlobalTestResources() {
+            return true;
+        }
+    }
+
     @Override
     public void init(Map<String, String> initArgs) {
         namespaces = List.of(initArgs.getOrDefault("namespaces", "").split(","));
@@ -33,7 +52,7 @@ public class ServiceAccountTestResource implements QuarkusTestResourceLifecycleM
         KubernetesClient admin = cluster.adminClient();
         Path rbac = SharedFiles.projectDir().resolve("knative/rbac");
         for (HasMetadata item : load(admin, rbac)) {
-            if (item.getMetadata().getName().equals("rekon-rollouts") && "RoleBinding".equals(item.getKind())) {
+            if ("RoleBinding".equals(item.getKind())) { // namespace-binding.yaml: one copy per allowed namespace
                 for (String ns : namespaces) {
                     Kpack.namespace(admin, ns);
                     item.getMetadata().setNamespace(ns);

@@ -1,0 +1,122 @@
+package dev.rekon.packaging;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.rekon.testing.LocalRegistry;
+import dev.rekon.testing.SharedFiles;
+
+/**
+ * The JVM container image as users build it: Quarkus' Jib extension ({@code ./mvnw package
+ * -Dquarkus.container-image.build=true -Dquarkus.container-image.push=true}) runs on a copy of the project
+ * (so the build under test does not touch this run's target/), pushes to a real local registry over plain
+ * HTTP, and the image config read back over the registry API has the entrypoint, port, user and labels
+ * the Knative Service relies on. The base image is a small local one, since tests cannot pull from the
+ * internet; a real build uses Quarkus' default JVM base image.
+ */
+class JvmImageTest {
+
+    static final ObjectMapper JSON = new ObjectMapper();
+    static LocalRegistry registry;
+
+    @BeforeAll
+    static void registry() {
+        registry = LocalRegistry.start(LocalRegistry.Options.plain("jib-registry"));
+    }
+
+    @AfterAll
+    static void stop() {
+        registry.stop();
+    }
+
+    @Test
+    void jibPushesARunnableImageConfig() throws Exception {
+        Path work = Files.createDirectories(SharedFiles.projectDir().resolve("target/jib-test"));
+        String base = registry.hostPort() + "/rekon-test/base:1";
+        pushEmptyBase(work, base);
+        Path project = copyProject(work.resolve("project"));
+        run(project, "./mvnw", "-B", "-q", "package", "-DskipTests",
+                "-Dquarkus.container-image.build=true", "-Dquarkus.container-image.push=true",
+                "-Dquarkus.container-image.registry=" + registry.hostPort(),
+                "-Dquarkus.container-image.insecure=true", "-Dquarkus.container-image.tag=test",
+                "-Dquarkus.jib.base-jvm-image=" + base);
+
+        JsonNode manifest = get("/v2/rekon/rekon/manifests/test",
+                "application/vnd.oci.image.manifest.v1+json, application/vnd.docker.distribution.manifest.v2+json");
+        JsonNode config = get("/v2/rekon/rekon/blobs/" + manifest.at("/config/digest").asText(), "*/*").path("config");
+
+        String entrypoint = config.path("Entrypoint").toString();
+        assertTrue(entrypoint.contains("java") && entrypoint.contains("quarkus-run.jar"), "entrypoint " + entrypoint);
+        assertTrue(config.path("ExposedPorts").has("8080/tcp"), "exposed ports " + config.path("ExposedPorts"));
+        assertEquals("185", config.path("User").asText(), "a numeric non-root user, for runAsNonRoot");
+        JsonNode labels = config.path("Labels");
+        assertEquals("rekon", labels.path("org.opencontainers.image.title").asText(), "labels " + labels);
+        assertEquals("Apache-2.0", labels.path("org.opencontainers.image.licenses").asText(), "labels " + labels);
+    }
+
+    private static JsonNode get(String path, String accept) throws IOException, InterruptedException {
+        HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                URI.create("http://" + registry.hostPort() + path)).header("Accept", accept).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, r.statusCode(), path + ": " + r.body());
+        return JSON.readTree(r.body());
+    }
+
+    /** An image with no layers: enough for Jib to build on, offline. */
+    private static void pushEmptyBase(Path work, String target) throws IOException, InterruptedException {
+        Path layout = work.resolve("base-oci");
+        if (!Files.isDirectory(layout)) {
+            run(work, "umoci", "init", "--layout", layout.toString());
+            run(work, "umoci", "new", "--image", layout + ":base");
+        }
+        run(work, "skopeo", "copy", "--quiet", "--dest-tls-verify=false", "oci:" + layout + ":base", "docker://" + target);
+    }
+
+    private static Path copyProject(Path to) throws IOException {
+        Path from = SharedFiles.projectDir();
+        for (String part : List.of("pom.xml", "mvnw", ".mvn", "src/main")) {
+            try (Stream<Path> files = Files.walk(from.resolve(part))) {
+                for (Path f : files.toList()) {
+                    Path dest = to.resolve(from.relativize(f).toString());
+                    if (Files.isDirectory(f)) {
+                        Files.createDirectories(dest);
+                    } else {
+                        Files.createDirectories(dest.getParent());
+                        Files.copy(f, dest, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                                java.nio.file.StandardCopyOption.COPY_ATTRIBUTES);
+                    }
+                }
+            }
+        }
+        return to;
+    }
+
+    private static void run(Path dir, String... command) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of(command));
+        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(600, TimeUnit.SECONDS) || p.exitValue() != 0) {
+            throw new IOException(String.join(" ", command) + " failed: " + out);
+        }
+    }
+}
