@@ -2,6 +2,11 @@ package dev.rekon.cluster;
 
 import java.time.Instant;
 import java.util.UUID;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+
+import jakarta.annotation.PreDestroy;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -15,7 +20,9 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
 
 /**
  * Writes Kubernetes Events (core/v1) on the objects Rekon changes, so {@code kubectl describe} shows them.
- * An Event that cannot be written is logged, never failed: the change itself has already been made.
+ * Events are written after the reply, off the event's path: they are information about a change already
+ * made, and two more round trips per rollout would double its latency. One that cannot be written (or
+ * finds the bounded queue full) is logged, never failed.
  */
 @ApplicationScoped
 public class EventRecorder {
@@ -25,7 +32,28 @@ public class EventRecorder {
     @Inject
     KubernetesClient client;
 
+    private final ThreadPoolExecutor writer = new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS,
+            new ArrayBlockingQueue<>(10_000), r -> {
+                Thread t = new Thread(r, "rekon-event-recorder");
+                t.setDaemon(true);
+                return t;
+            }, (r, pool) -> LOG.warn("Kubernetes Event dropped: the recorder's queue is full"));
+
+    @PreDestroy
+    void drain() {
+        writer.shutdown();
+        try {
+            writer.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     public void normal(ObjectReference about, String reason, String message) {
+        writer.execute(() -> write(about, reason, message));
+    }
+
+    private void write(ObjectReference about, String reason, String message) {
         String now = Instant.now().toString();
         try {
             client.v1().events().inNamespace(about.getNamespace()).resource(new EventBuilder()

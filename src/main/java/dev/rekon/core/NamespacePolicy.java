@@ -11,10 +11,17 @@ public final class NamespacePolicy {
 
     private final Set<String> allowed;
     private final boolean all;
+    private final boolean clusterScoped;
 
-    private NamespacePolicy(Set<String> allowed) {
+    private NamespacePolicy(Set<String> allowed, boolean clusterScoped) {
         this.allowed = allowed;
         this.all = allowed.contains("*");
+        this.clusterScoped = all || clusterScoped;
+    }
+
+    /** @param clusterScoped whether cluster-scoped objects (ClusterBuildpack, ClusterBuilder) are allowed too */
+    public static NamespacePolicy parse(String list, boolean clusterScoped) {
+        return new NamespacePolicy(parse(list).allowed, clusterScoped);
     }
 
     public static NamespacePolicy parse(String list) {
@@ -22,12 +29,12 @@ public final class NamespacePolicy {
                 .map(String::trim)
                 .filter(s -> !s.isEmpty())
                 .collect(Collectors.toUnmodifiableSet());
-        return new NamespacePolicy(names);
+        return new NamespacePolicy(names, false);
     }
 
-    /** Cluster-scoped objects (null namespace) are allowed only when every namespace is. */
+    /** Cluster-scoped objects (null namespace) are allowed when every namespace is, or when switched on. */
     public boolean allows(String namespace) {
-        return all || (namespace != null && allowed.contains(namespace));
+        return namespace == null ? clusterScoped : all || allowed.contains(namespace);
     }
 
     /**
@@ -45,6 +52,10 @@ public final class NamespacePolicy {
     }
 
     public String refusal(String namespace) {
+        if (namespace == null) {
+            return "cluster-scoped objects are outside rekon.namespaces " + allowed
+                    + "; set rekon.cluster-scoped=true (or rekon.namespaces=*) to let Rekon act on them";
+        }
         return "namespace '" + namespace + "' is not in rekon.namespaces " + allowed
                 + "; add it there (or '*') to let Rekon act in it";
     }

@@ -15,12 +15,16 @@ public class RekonConfig {
     @ConfigProperty(name = "rekon.namespaces", defaultValue = "*")
     String namespaces;
 
+    /** With an explicit namespace list: whether cluster-scoped objects may be acted on too. */
+    @ConfigProperty(name = "rekon.cluster-scoped", defaultValue = "false")
+    boolean clusterScoped;
+
     private volatile NamespacePolicy policy;
 
     public NamespacePolicy namespacePolicy() {
         NamespacePolicy p = policy;
         if (p == null) {
-            p = NamespacePolicy.parse(namespaces);
+            p = NamespacePolicy.parse(namespaces, clusterScoped);
             policy = p;
         }
         return p;

@@ -29,6 +29,15 @@ class NamespacePolicyTest {
     }
 
     @Test
+    void clusterScopedObjectsNeedTheirOwnSwitchBesideAnExplicitList() {
+        assertFalse(NamespacePolicy.parse("a", false).allows(null));
+        assertTrue(NamespacePolicy.parse("a", true).allows(null));
+        assertFalse(NamespacePolicy.parse("a", true).allows("b"));
+        assertEquals("cluster-scoped objects are outside rekon.namespaces [a]; set rekon.cluster-scoped=true (or "
+                + "rekon.namespaces=*) to let Rekon act on them", NamespacePolicy.parse("a").refusal(null));
+    }
+
+    @Test
     void theRefusalSaysWhatToChange() {
         assertEquals("namespace 'x' is not in rekon.namespaces [a]; add it there (or '*') to let Rekon act in it",
                 NamespacePolicy.parse("a").refusal("x"));

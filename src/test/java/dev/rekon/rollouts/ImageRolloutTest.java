@@ -105,7 +105,9 @@ class ImageRolloutTest {
         String json = Kpack.json(status);
         assertTrue(json.contains("\"buildCounter\":2"), json);
         assertTrue(json.contains("\"reason\":\"ImagesApplied\""), json);
-        assertTrue(k8s.v1().events().inNamespace(ns).list().getItems().stream()
+        // Events are written after the reply.
+        dev.rekon.testing.Await.until("an ImageUpdated Event on the Deployment", () -> k8s.v1().events().inNamespace(ns)
+                .list().getItems().stream()
                 .anyMatch(e -> "ImageUpdated".equals(e.getReason()) && "Deployment".equals(e.getInvolvedObject().getKind())));
     }
 

@@ -90,7 +90,8 @@ class RegistryPushEndToEndTest {
         assertEquals(expected, entry(status.path("images"), "container/api").path("image").asText());
         JsonNode progressing = entry(status.path("conditions"), "Progressing");
         assertEquals("ImageUpdated", progressing.path("reason").asText());
-        assertTrue(k8s.v1().events().inNamespace(NS).list().getItems().stream()
+        dev.rekon.testing.Await.until("an ImageUpdated Event on the Deployment", () -> k8s.v1().events().inNamespace(NS)
+                .list().getItems().stream()
                 .anyMatch(e -> e.getInvolvedObject().getKind().equals("Deployment")
                         && e.getReason().equals("ImageUpdated") && e.getMessage().contains(expected)));
         runningDigest = v2;
