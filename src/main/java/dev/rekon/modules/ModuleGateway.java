@@ -80,8 +80,8 @@ public class ModuleGateway {
         return call("list " + kind, () -> {
             var op = client.genericKubernetesResources(KymaModules.API_VERSION, kind);
             try {
-                List<GenericKubernetesResource> items = namespace == null
-                        ? policy().across(ns -> op.inNamespace(ns).list().getItems(), () -> op.inAnyNamespace().list().getItems())
+                // Kyma's objects are inputs, kept in its own namespace (kcp-system), not targets: read everywhere.
+                List<GenericKubernetesResource> items = namespace == null ? op.inAnyNamespace().list().getItems()
                         : op.inNamespace(namespace).list().getItems();
                 return items.stream().map(r -> (JsonNode) json.valueToTree(r)).toList();
             } catch (KubernetesClientException e) {
