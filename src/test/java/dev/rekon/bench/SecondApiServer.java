@@ -2,7 +2,6 @@ package dev.rekon.bench;
 
 import java.io.IOException;
 import java.net.HttpURLConnection;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -146,11 +145,7 @@ public final class SecondApiServer {
     }
 
     static int freePort() {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
+        return dev.rekon.testing.LocalRegistry.freePort();
     }
 
     static void sleep(long ms) {
