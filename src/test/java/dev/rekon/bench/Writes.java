@@ -26,6 +26,20 @@ public record Writes(Map<String, String> versions, int events, long revision) {
         return new Writes(v, events, revision);
     }
 
+    /** The count once nothing in the namespace has changed for a second (at most 60 s of waiting). */
+    public static Writes settled(KubernetesClient k8s, String ns) {
+        Writes last = count(k8s, ns);
+        for (int i = 0; i < 60; i++) {
+            SecondApiServer.sleep(1000);
+            Writes now = count(k8s, ns);
+            if (now.objectWritesSince(last) == 0) {
+                return now;
+            }
+            last = now;
+        }
+        return last;
+    }
+
     private static void put(Map<String, String> v, HasMetadata o) {
         v.put(o.getKind() + "/" + o.getMetadata().getName(), o.getMetadata().getResourceVersion());
     }
