@@ -32,7 +32,7 @@ public class EventRecorder {
     @Inject
     KubernetesClient client;
 
-    private final ThreadPoolExecutor writer = new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS,
+    private final ThreadPoolExecutor writer = new ThreadPoolExecutor(2, 2, 0, TimeUnit.SECONDS,
             new ArrayBlockingQueue<>(10_000), r -> {
                 Thread t = new Thread(r, "rekon-event-recorder");
                 t.setDaemon(true);
