@@ -148,16 +148,15 @@ public final class LocalRegistry {
             y.add("    rootcertbundle: " + options.tokens().certificate());
         }
         if (options.notifyUrl() != null) {
+            // The same notification settings as docs/webhooks.md shows users.
             y.add("notifications:");
-            y.add("  events:");
-            y.add("    includereferences: true");
             y.add("  endpoints:");
             y.add("  - name: rekon");
             y.add("    url: " + options.notifyUrl());
             y.add("    headers:");
             y.add("      Authorization: [\"Bearer " + options.notifyToken() + "\"]");
             y.add("    timeout: 2s");
-            y.add("    threshold: 3");
+            y.add("    threshold: 5");
             y.add("    backoff: 1s");
             y.add("    ignoredmediatypes:");
             y.add("    - application/octet-stream");
