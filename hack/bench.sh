@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The benchmark command: starts a real apiserver (with every CRD) and the packaged functions on a free
 # loopback port, runs bounded loads, prints a markdown table and writes target/bench/results.json.
-# Optional argument: how many ImageDeploys the scale figure uses (default 10000).
+# Optional arguments (to scale down): how many ImageDeploys the scale figure uses (default 10000), how many
+# ClusterBuildpacks (10 versions each, default 1000) and Builders (default 500) the Builder figure uses.
 set -euo pipefail
-exec bash "$(dirname "$0")/driver.sh" dev.rekon.bench.Bench "${1:-10000}"
+exec bash "$(dirname "$0")/driver.sh" dev.rekon.bench.Bench "${1:-10000}" "${2:-1000}" "${3:-500}"

@@ -55,6 +55,8 @@ public final class Bench {
 
     public static void main(String[] args) throws Exception {
         int scaleTo = args.length > 0 ? Integer.parseInt(args[0]) : 10_000;
+        int buildpacks = args.length > 1 ? Integer.parseInt(args[1]) : 1_000;
+        int builders = args.length > 2 ? Integer.parseInt(args[2]) : 500;
         Path project = SharedFiles.projectDir();
         Path out = project.resolve("target/bench");
         Files.createDirectories(out);
@@ -71,6 +73,7 @@ public final class Bench {
         b.latency();
         b.noOps();
         b.scale(scaleTo);
+        b.builders(out, buildpacks, 10, builders);
         double rss = app.peakRssMiB();
         b.record("peak_rss_mib", rss, "peak RSS of the application (VmHWM) after all loads", "%.0f MiB");
         b.results.put("machine", Map.of("cores", Runtime.getRuntime().availableProcessors(),
@@ -280,6 +283,28 @@ public final class Bench {
         row(String.format("| cost per event, %d vs 10 ImageDeploys: mean latency %.1f vs %.1f ms, app CPU %.2f vs "
                 + "%.2f ms | **%.2f×** (CPU %.2f×) |", total, many.get("mean_ms"), few.get("mean_ms"),
                 many.get("cpu_ms_per_event"), few.get("cpu_ms_per_event"), ratio, cpuRatio));
+    }
+
+    // --- (4) Builder re-resolution ------------------------------------------------------------------------
+
+    void builders(Path out, int buildpacks, int versions, int builders) throws Exception {
+        BuilderBench bench = new BuilderBench(admin, poster, out);
+        Map<String, Object> m;
+        try {
+            m = bench.run(buildpacks, versions, builders);
+        } finally {
+            bench.stop();
+        }
+        results.put("builders", m);
+        row(String.format("| Builder resolution, %d ClusterBuildpacks × %d versions, %d Builders: all Builders' add "
+                + "events (c=4), total / p50 per event | %.1f s / %.0f ms (not applied: %d) |", buildpacks, versions,
+                builders, m.get("resolve_all_s"), m.get("resolve_builder_p50_ms"), m.get("resolve_not_applied")));
+        row(String.format("| Builder re-resolution: one ClusterBuildpack republished (`dev.rekon.buildpacks.published`), "
+                + "event time | %.0f ms |", m.get("change_event_ms")));
+        row(String.format("| Builder re-resolution: **Builder status writes** / Builders naming the changed id | "
+                + "**%d / %d** |", m.get("builder_status_writes"), m.get("builders_naming_changed_id")));
+        row(String.format("| Builder re-resolution: registry requests / of them for other images | %d / **%d** |",
+                m.get("registry_requests"), m.get("registry_requests_other_images")));
     }
 
     Map<String, Object> measureScale(int count) throws Exception {
