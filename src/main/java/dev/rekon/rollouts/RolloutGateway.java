@@ -11,18 +11,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import java.io.IOException;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 import dev.rekon.cluster.KubeErrors;
-import io.fabric8.kubernetes.api.model.Status;
-import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.fabric8.kubernetes.client.http.HttpClient;
-import io.fabric8.kubernetes.client.http.HttpRequest;
-import io.fabric8.kubernetes.client.http.HttpResponse;
-import io.fabric8.kubernetes.client.utils.Serialization;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.ObjectReference;
 import io.fabric8.kubernetes.api.model.ObjectReferenceBuilder;
@@ -147,36 +137,11 @@ public class RolloutGateway {
         // A plain create, not server-side apply: two racing events would both apply as manager rekon without
         // a conflict, and the later, possibly older, one would win. A create fails with 409 AlreadyExists
         // instead; the event is then planned again against the Deployment that exists, guarded by its version.
-        // fabric8 offers a field manager only with server-side apply, so the create is posted directly.
+        // fabric8 offers a field manager only with server-side apply, so the create goes through its raw API.
         String ns = d.getMetadata().getNamespace();
-        KubeErrors.run("creating Deployment " + ns + "/" + d.getMetadata().getName(), () -> post(
-                "apis/apps/v1/namespaces/" + ns + "/deployments?fieldManager=" + FIELD_MANAGER, deployment.toString()));
-    }
-
-    private void post(String path, String json) {
-        HttpClient http = client.getHttpClient();
-        HttpRequest request = http.newHttpRequestBuilder().uri(client.getMasterUrl().toString().replaceAll("/$", "")
-                + "/" + path).post("application/json", json).build();
-        HttpResponse<String> response;
-        try {
-            response = http.sendAsync(request, String.class).get(client.getConfiguration().getRequestTimeout() > 0
-                    ? client.getConfiguration().getRequestTimeout() : 10_000, TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new KubernetesClientException("interrupted", new IOException(e));
-        } catch (ExecutionException | TimeoutException e) {
-            throw new KubernetesClientException(String.valueOf(e.getCause()), new IOException(e));
-        }
-        if (!response.isSuccessful()) {
-            Status status = null;
-            try {
-                status = Serialization.unmarshal(response.body(), Status.class);
-            } catch (RuntimeException notAStatus) {
-                // keep the code alone
-            }
-            String message = status != null && status.getMessage() != null ? status.getMessage() : response.body();
-            throw new KubernetesClientException(message, response.code(), status);
-        }
+        KubeErrors.run("creating Deployment " + ns + "/" + d.getMetadata().getName(), () -> client.raw(
+                "/apis/apps/v1/namespaces/" + ns + "/deployments?fieldManager=" + FIELD_MANAGER, "POST",
+                deployment.toString()));
     }
 
     public void patchDeployment(String namespace, String name, ObjectNode patch) {
