@@ -76,6 +76,11 @@ public class ErrorReplies {
                 default -> "request failed with HTTP " + status;
             };
         }
+        send(ctx, status, error, message);
+    }
+
+    /** The JSON error body every 4xx/5xx of Rekon carries: what went wrong, and what to fix. */
+    public static void send(RoutingContext ctx, int status, String error, String message) {
         ctx.response().setStatusCode(status)
                 .putHeader("Content-Type", "application/json")
                 .end(Json.encode(Map.of("error", error, "message", message)));

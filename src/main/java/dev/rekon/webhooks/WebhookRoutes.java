@@ -139,7 +139,6 @@ public class WebhookRoutes {
     }
 
     static void end(RoutingContext ctx, int status, String error, String message) {
-        ctx.response().setStatusCode(status).putHeader("Content-Type", "application/json")
-                .end(Json.encode(Map.of("error", error, "message", message)));
+        dev.rekon.web.ErrorReplies.send(ctx, status, error, message);
     }
 }
