@@ -42,6 +42,13 @@ public record AppliedImage(String name, String image, Long buildCounter, Instant
         return n;
     }
 
+    /** The same image from the same build, whenever it was applied (a record without the Image's uid still matches). */
+    public boolean sameBuild(AppliedImage other) {
+        return other != null && java.util.Objects.equals(name, other.name) && java.util.Objects.equals(image, other.image)
+                && java.util.Objects.equals(buildCounter, other.buildCounter)
+                && java.util.Objects.equals(buildTime, other.buildTime);
+    }
+
     /**
      * Whether {@code candidate} comes from an older build than this entry. Builds of a recreated Image
      * (another uid) restart at 1 and are never older; without a comparable number or time nothing is.

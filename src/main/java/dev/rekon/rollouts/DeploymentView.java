@@ -3,17 +3,47 @@ package dev.rekon.rollouts;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 
-/** The live Deployment as far as a rollout cares: its version for optimistic writes, images and owners. */
+/**
+ * The live Deployment as far as a rollout cares: its version for optimistic writes, images, owners, and the
+ * builds Rekon applied to it (annotation {@value #APPLIED_BUILDS}, written in the same guarded write as the
+ * images, so it is the record that keeps racing and late events from moving the Deployment backwards).
+ */
 public record DeploymentView(String name, String resourceVersion, Map<String, String> containers,
-        Map<String, String> initContainers, JsonNode ownerReferences) {
+        Map<String, String> initContainers, JsonNode ownerReferences, Map<String, AppliedImage> applied) {
+
+    public static final String APPLIED_BUILDS = "rekon.dev/applied-builds";
+
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     public static DeploymentView fromJson(JsonNode d) {
         JsonNode pod = d.path("spec").path("template").path("spec");
-        return new DeploymentView(d.path("metadata").path("name").asText(null),
-                d.path("metadata").path("resourceVersion").asText(null), images(pod.path("containers")),
-                images(pod.path("initContainers")), d.path("metadata").path("ownerReferences"));
+        JsonNode meta = d.path("metadata");
+        return new DeploymentView(meta.path("name").asText(null), meta.path("resourceVersion").asText(null),
+                images(pod.path("containers")), images(pod.path("initContainers")), meta.path("ownerReferences"),
+                appliedBuilds(meta.path("annotations").path(APPLIED_BUILDS).asText("")));
+    }
+
+    /** The annotation's entries by kpack Image name; an unreadable annotation counts as none (the status still has them). */
+    static Map<String, AppliedImage> appliedBuilds(String annotation) {
+        Map<String, AppliedImage> out = new LinkedHashMap<>();
+        if (annotation.isBlank()) {
+            return out;
+        }
+        try {
+            for (JsonNode n : JSON.readTree(annotation)) {
+                AppliedImage a = AppliedImage.fromJson(n);
+                if (a.name() != null) {
+                    out.put(a.name(), a);
+                }
+            }
+        } catch (JsonProcessingException e) {
+            out.clear();
+        }
+        return out;
     }
 
     public String imageOf(boolean init, String container) {

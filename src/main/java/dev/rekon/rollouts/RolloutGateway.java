@@ -49,6 +49,9 @@ public class RolloutGateway {
     @Inject
     ImageDeployIndex index;
 
+    @Inject
+    DeploymentCache deployments;
+
     ResourceDefinitionContext imageContext() {
         RolloutConfig.ImageCrd crd = config.imageCrd();
         return new ResourceDefinitionContext.Builder().withGroup(crd.group()).withVersion(crd.version())
@@ -79,17 +82,14 @@ public class RolloutGateway {
     }
 
     /**
-     * Every ImageDeploy of the enabled groups in the namespace that references the kpack Image, each read
-     * fresh. The index names the candidates; without one, or when it knows none (an ImageDeploy created a
-     * moment ago may not have reached its watch yet), the namespace is listed as before.
+     * Every ImageDeploy of the enabled groups in the namespace that references the kpack Image, as its watch
+     * last saw it (writes guarded by that version catch one that is behind). Without a watch, or when it knows
+     * none (an ImageDeploy created a moment ago may not have reached it yet), the namespace is listed.
      */
     public List<ImageDeployView> imageDeploysReferencing(String namespace, String imageName) {
         List<ImageDeployView> out = new ArrayList<>();
         for (String group : imageDeployGroups()) {
-            List<String> names = index.referencing(group, namespace, imageName).orElse(List.of());
-            for (String name : names) {
-                imageDeploy(group, namespace, name).filter(v -> v.references(imageName)).ifPresent(out::add);
-            }
+            out.addAll(index.referencing(group, namespace, imageName).orElse(List.of()));
         }
         return out.isEmpty() ? listReferencing(namespace, imageName) : out;
     }
@@ -122,6 +122,12 @@ public class RolloutGateway {
         Deployment d = KubeErrors.call("reading Deployment " + namespace + "/" + name,
                 () -> client.apps().deployments().inNamespace(namespace).withName(name).get());
         return Optional.ofNullable(d).map(x -> DeploymentView.fromJson(tree(x)));
+    }
+
+    /** A Deployment Rekon manages as its watch last saw it, else read from the apiserver. */
+    public Optional<DeploymentView> deploymentCachedOrRead(String namespace, String name) {
+        Optional<DeploymentView> cached = deployments.get(namespace, name);
+        return cached.isPresent() ? cached : deployment(namespace, name);
     }
 
     /** The name of the Deployment Rekon created for the ImageDeploy, found by its label. */

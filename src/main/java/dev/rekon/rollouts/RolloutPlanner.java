@@ -17,6 +17,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rekon.cluster.Conditions;
 import dev.rekon.cluster.JsonEquality;
 import dev.rekon.cluster.Conditions.Condition;
+import dev.rekon.core.Outcome;
 import dev.rekon.rollouts.ImageDeployView.ContainerRef;
 
 /**
@@ -59,7 +60,7 @@ public final class RolloutPlanner {
         Set<String> notReady = new LinkedHashSet<>();
         Set<String> older = new LinkedHashSet<>();
         Map<String, KpackImage> usable = new LinkedHashMap<>();
-        Map<String, AppliedImage> applied = idp.applied();
+        Map<String, AppliedImage> applied = memory(r);
         for (ContainerRef ref : refs) {
             String name = ref.imageName();
             if (!r.concerned().contains(name) || usable.containsKey(name)) {
@@ -101,7 +102,7 @@ public final class RolloutPlanner {
             return new RolloutPlan.NoChange("ImageNotReady", message,
                     status(r, Map.of(), Condition.isFalse(READY, "ImageNotReady", message), null));
         }
-        ObjectNode deployment = desiredDeployment(idp, usable);
+        ObjectNode deployment = desiredDeployment(idp, usable, appliedBuilds(r, usable));
         String message = "created Deployment " + idp.deploymentName() + " with " + describe(refs, usable);
         return new RolloutPlan.Create(deployment, "DeploymentCreated", message,
                 status(r, usable, ready(idp), Condition.isTrue(PROGRESSING, "DeploymentCreated", message)));
@@ -135,14 +136,14 @@ public final class RolloutPlanner {
             return new RolloutPlan.NoChange(why[0], why[1], status);
         }
         String message = "set " + describeChanges(changes, usable) + " in Deployment " + live.name();
-        return new RolloutPlan.PatchImages(patch(live, changes), "ImageUpdated", message,
+        return new RolloutPlan.PatchImages(patch(live, changes, appliedBuilds(r, usable)), "ImageUpdated", message,
                 status(r, usable, readiness, Condition.isTrue(PROGRESSING, "ImageUpdated", message)));
     }
 
     private static String[] unchangedReason(Request r, DeploymentView live, Map<String, KpackImage> usable,
             Set<String> notReady, Set<String> older, List<String> absent) {
         ImageDeployView idp = r.imageDeploy();
-        Map<String, AppliedImage> applied = idp.applied();
+        Map<String, AppliedImage> applied = memory(r);
         if (!older.isEmpty()) {
             String name = older.iterator().next();
             KpackImage img = r.images().get(name);
@@ -161,6 +162,44 @@ public final class RolloutPlanner {
         }
         return new String[] { "UpToDate", "Deployment " + live.name() + " already runs "
                 + String.join(", ", usable.values().stream().map(KpackImage::latestImage).toList()) };
+    }
+
+    /**
+     * What was applied, by kpack Image name: the Deployment's annotation, written in the same guarded write
+     * as its images, wins over the ImageDeploy status, which is written after it and may be behind (or, for
+     * a Deployment patched before the annotation existed, the only record).
+     */
+    static Map<String, AppliedImage> memory(Request r) {
+        Map<String, AppliedImage> merged = new LinkedHashMap<>(r.imageDeploy().applied());
+        r.deployment().ifPresent(d -> d.applied().forEach((name, a) -> {
+            if (!a.sameBuild(merged.get(name))) {
+                merged.put(name, new AppliedImage(a.name(), a.image(), a.buildCounter(), a.buildTime(), a.imageUid(),
+                        r.now()));
+            }
+        }));
+        return merged;
+    }
+
+    /**
+     * The status to write when the status write of {@code applied} met a conflict after its Deployment write
+     * had succeeded: planned again from fresh reads, which now find the Deployment up to date, with the
+     * Progressing condition of the rollout that did it. Null when there is nothing to write, or when the
+     * Deployment has moved on since (the event that moved it writes its own status).
+     */
+    public ObjectNode statusAfter(Request fresh, RolloutPlan applied) {
+        RolloutPlan again = plan(fresh);
+        if (applied.outcome() != Outcome.APPLIED) {
+            return again.status();
+        }
+        if (!"UpToDate".equals(again.reason())) {
+            return null;
+        }
+        JsonNode current = fresh.imageDeploy().status();
+        ObjectNode next = again.status() != null ? again.status() : current.deepCopy();
+        next.set("conditions", Conditions.set(next.path("conditions"),
+                Condition.isTrue(PROGRESSING, applied.reason(), applied.message()), fresh.imageDeploy().generation(),
+                fresh.now()));
+        return JsonEquality.same(next, current) ? null : next;
     }
 
     private static String notReadyDetail(Request r, Set<String> names, Set<String> notReady, Set<String> older) {
@@ -187,7 +226,7 @@ public final class RolloutPlanner {
         ObjectNode next = current.deepCopy();
         next.put("observedGeneration", idp.generation());
         next.put("deployment", idp.deploymentName());
-        next.set("images", images(idp.applied(), rolled, r.now()));
+        next.set("images", images(memory(r), rolled, r.now()));
         ArrayNode conditions = Conditions.set(current.path("conditions"), ready, idp.generation(), r.now());
         if (progressing != null) {
             conditions = Conditions.set(conditions, progressing, idp.generation(), r.now());
@@ -213,7 +252,17 @@ public final class RolloutPlanner {
         return out;
     }
 
-    private static ObjectNode desiredDeployment(ImageDeployView idp, Map<String, KpackImage> usable) {
+    /** The annotation value recording every build applied once this plan is: no times, so the same build gives the same text. */
+    private static String appliedBuilds(Request r, Map<String, KpackImage> usable) {
+        ArrayNode out = JsonNodeFactory.instance.arrayNode();
+        for (JsonNode entry : images(memory(r), usable, r.now())) {
+            ((ObjectNode) entry).remove("appliedAt");
+            out.add(entry);
+        }
+        return out.toString();
+    }
+
+    private static ObjectNode desiredDeployment(ImageDeployView idp, Map<String, KpackImage> usable, String appliedBuilds) {
         ObjectNode d = JsonNodeFactory.instance.objectNode();
         d.put("apiVersion", "apps/v1");
         d.put("kind", "Deployment");
@@ -225,6 +274,9 @@ public final class RolloutPlanner {
         ObjectNode labels = meta.path("labels").isObject() ? (ObjectNode) meta.get("labels") : meta.putObject("labels");
         labels.put(MANAGED_BY, "rekon");
         labels.put(IMAGEDEPLOY_LABEL, idp.name());
+        ObjectNode annotations = meta.path("annotations").isObject() ? (ObjectNode) meta.get("annotations")
+                : meta.putObject("annotations");
+        annotations.put(DeploymentView.APPLIED_BUILDS, appliedBuilds);
         meta.putArray("ownerReferences").add(idp.ownerReference());
         d.set("metadata", meta);
         ObjectNode spec = ((ObjectNode) idp.deployment().path("spec")).deepCopy();
@@ -242,9 +294,10 @@ public final class RolloutPlanner {
         return d;
     }
 
-    private static ObjectNode patch(DeploymentView live, List<Target> changes) {
+    private static ObjectNode patch(DeploymentView live, List<Target> changes, String appliedBuilds) {
         ObjectNode patch = JsonNodeFactory.instance.objectNode();
-        patch.putObject("metadata").put("resourceVersion", live.resourceVersion());
+        ObjectNode meta = patch.putObject("metadata").put("resourceVersion", live.resourceVersion());
+        meta.putObject("annotations").put(DeploymentView.APPLIED_BUILDS, appliedBuilds);
         ObjectNode pod = patch.putObject("spec").putObject("template").putObject("spec");
         for (Target t : changes) {
             ArrayNode list = pod.has(t.ref().init() ? "initContainers" : "containers")

@@ -70,7 +70,7 @@ public class RolloutPushRouter implements PushRouter {
         List<ObjectRef> touched = List.of(new ObjectRef(idp.apiVersion(), idp.kind(), idp.namespace(), idp.name()),
                 new ObjectRef("apps/v1", "Deployment", idp.namespace(), idp.deploymentName()));
         try {
-            service.apply(idp, plan);
+            service.applyStatusFirst(idp, plan);
         } catch (PermanentApiException e) {
             return Reply.rejected("ApiRefused", e.getMessage(), touched);
         }

@@ -13,6 +13,8 @@ import java.util.function.Function;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
 import dev.rekon.cluster.EventRecorder;
 import dev.rekon.cluster.KubeErrors.PermanentApiException;
 import dev.rekon.core.ObjectRef;
@@ -22,11 +24,13 @@ import dev.rekon.core.TransientFailureException;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 
 /**
- * Runs image rollouts: reads what the planner needs, asks {@link RolloutPlanner} for a plan per ImageDeploy,
- * applies it, and records Kubernetes Events. The status (the record of the applied build) is written before
- * the Deployment, both guarded by the resourceVersion that was read: of two racing events only the one whose
- * status write wins may touch the Deployment, so a late event can never move it backwards (see
- * {@link #apply}). A conflict is retried here from fresh reads (up to 8 times: one per racing event) before it becomes a 503.
+ * Runs image rollouts: reads what the planner needs (ImageDeploys and managed Deployments from watch caches),
+ * asks {@link RolloutPlanner} for a plan per ImageDeploy, applies it, and records Kubernetes Events. The
+ * Deployment is written first, in one write guarded by the resourceVersion the plan was made from that also
+ * records the applied builds in its annotation: of two racing events only one can win it, and the loser plans
+ * again from a fresh read that shows the newer build, so a late event can never move the Deployment backwards.
+ * The ImageDeploy status follows as the report of what was applied. A conflict is retried here from fresh
+ * reads (up to 8 times: one per racing event) before it becomes a 503.
  */
 @ApplicationScoped
 public class RolloutService {
@@ -57,21 +61,27 @@ public class RolloutService {
         }
         List<Reply> replies = new ArrayList<>();
         for (ImageDeployView idp : targets) {
-            replies.add(retryingConflicts(idp, fresh -> rollOut(fresh,
-                    new LinkedHashMap<>(Map.of(image.name(), image)), Set.of(image.name()))));
+            replies.add(retryingConflicts(idp, (current, fresh) -> rollOut(current,
+                    new LinkedHashMap<>(Map.of(image.name(), image)), Set.of(image.name()), fresh)));
         }
         return combine(replies);
     }
 
+    /** One rollout attempt; {@code fresh} when the Deployment must be read from the apiserver, not a cache. */
+    interface Attempt {
+        Reply run(ImageDeployView idp, boolean fresh);
+    }
+
     /**
      * Runs a rollout; on a write conflict (another event changed the ImageDeploy or the Deployment since it
-     * was read) plans again from a fresh read, so that concurrent events settle here instead of in redeliveries.
+     * was read, or a cache was behind) plans again from fresh reads, so that concurrent events settle here
+     * instead of in redeliveries.
      */
-    Reply retryingConflicts(ImageDeployView idp, Function<ImageDeployView, Reply> rollout) {
+    Reply retryingConflicts(ImageDeployView idp, Attempt rollout) {
         ImageDeployView current = idp;
         for (int attempt = 1;; attempt++) {
             try {
-                return rollout.apply(current);
+                return rollout.run(current, attempt > 1);
             } catch (TransientFailureException e) {
                 if (attempt >= CONFLICT_ATTEMPTS || !isConflict(e)) {
                     throw e;
@@ -92,14 +102,14 @@ public class RolloutService {
         return retryingConflicts(idp, this::followImages);
     }
 
-    private Reply followImages(ImageDeployView idp) {
+    private Reply followImages(ImageDeployView idp, boolean fresh) {
         Set<String> names = new LinkedHashSet<>();
         idp.refs().forEach(r -> names.add(r.imageName()));
         Map<String, KpackImage> images = new LinkedHashMap<>();
         for (String name : names) {
             gateway.image(idp.namespace(), name).ifPresent(i -> images.put(name, i));
         }
-        return rollOut(idp, images, names);
+        return rollOut(idp, images, names, fresh);
     }
 
     /**
@@ -140,8 +150,9 @@ public class RolloutService {
         return false;
     }
 
-    private Reply rollOut(ImageDeployView idp, Map<String, KpackImage> images, Set<String> concerned) {
-        Optional<DeploymentView> deployment = gateway.deployment(idp.namespace(), idp.deploymentName());
+    private Reply rollOut(ImageDeployView idp, Map<String, KpackImage> images, Set<String> concerned, boolean fresh) {
+        Optional<DeploymentView> deployment = fresh ? gateway.deployment(idp.namespace(), idp.deploymentName())
+                : gateway.deploymentCachedOrRead(idp.namespace(), idp.deploymentName());
         Set<String> scope = concerned;
         if (deployment.isEmpty()) {
             // A new Deployment needs every referenced image, not only the one this event is about.
@@ -152,11 +163,15 @@ public class RolloutService {
                 }
             }
         }
-        RolloutPlan plan = planner.plan(new RolloutPlanner.Request(idp, images, scope, deployment, clock.instant()));
+        Set<String> planned = scope;
+        RolloutPlan plan = planner.plan(new RolloutPlanner.Request(idp, images, planned, deployment, clock.instant()));
         List<ObjectRef> touched = List.of(new ObjectRef(idp.apiVersion(), idp.kind(), idp.namespace(), idp.name()),
                 new ObjectRef("apps/v1", "Deployment", idp.namespace(), idp.deploymentName()));
         try {
-            apply(idp, plan);
+            writeDeployment(idp, plan);
+            writeStatus(idp, plan, reread -> planner.statusAfter(new RolloutPlanner.Request(reread, images, planned,
+                    gateway.deployment(reread.namespace(), reread.deploymentName()), clock.instant()), plan));
+            recordEvents(idp, plan);
         } catch (PermanentApiException e) {
             return Reply.rejected("ApiRefused", e.getMessage(), touched);
         }
@@ -164,21 +179,54 @@ public class RolloutService {
     }
 
     /**
-     * Status first: it records the build as applied and is guarded by the ImageDeploy's resourceVersion, so
-     * it acts as the lock between racing events. Written second, an older event could patch the Deployment
-     * after a newer one (its Deployment read being fresh, its ImageDeploy read stale) and only then lose
-     * the status write, leaving the Deployment behind. Should the Deployment write fail after the status
-     * write, the redelivered event finds the status already saying so and patches the Deployment alone.
+     * For push rollouts, whose record of the applied tag is the status alone: status first, guarded by the
+     * ImageDeploy's resourceVersion, so it acts as the lock between racing pushes. Should the Deployment
+     * write fail after it, the redelivered push finds the status already saying so and patches the Deployment alone.
      */
-    void apply(ImageDeployView idp, RolloutPlan plan) {
+    void applyStatusFirst(ImageDeployView idp, RolloutPlan plan) {
         if (plan.status() != null) {
             gateway.writeStatus(idp, plan.status());
         }
+        writeDeployment(idp, plan);
+        recordEvents(idp, plan);
+    }
+
+    private void writeDeployment(ImageDeployView idp, RolloutPlan plan) {
         if (plan instanceof RolloutPlan.Create c) {
             gateway.createDeployment(c.deployment());
         } else if (plan instanceof RolloutPlan.PatchImages p) {
             gateway.patchDeployment(idp.namespace(), idp.deploymentName(), p.patch());
         }
+    }
+
+    /**
+     * Writes the plan's status guarded by the ImageDeploy version it was planned from. On a conflict the
+     * Deployment write (if any) has already happened, so only the status is planned again, by {@code replan}
+     * from a fresh ImageDeploy read.
+     */
+    private void writeStatus(ImageDeployView idp, RolloutPlan plan,
+            Function<ImageDeployView, ObjectNode> replan) {
+        ImageDeployView current = idp;
+        var status = plan.status();
+        for (int attempt = 1; status != null; attempt++) {
+            try {
+                gateway.writeStatus(current, status);
+                return;
+            } catch (TransientFailureException e) {
+                if (attempt >= CONFLICT_ATTEMPTS || !isConflict(e)) {
+                    throw e;
+                }
+                Optional<ImageDeployView> reread = gateway.imageDeploy(idp.group(), idp.namespace(), idp.name());
+                if (reread.isEmpty()) {
+                    return;
+                }
+                current = reread.get();
+                status = replan.apply(current);
+            }
+        }
+    }
+
+    private void recordEvents(ImageDeployView idp, RolloutPlan plan) {
         if (plan.outcome() == Outcome.APPLIED) {
             events.normal(RolloutGateway.reference(idp.apiVersion(), idp.kind(), idp.namespace(), idp.name()),
                     plan.reason(), plan.message());

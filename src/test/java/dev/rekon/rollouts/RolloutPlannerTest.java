@@ -68,6 +68,20 @@ class RolloutPlannerTest {
                 """.formatted(migrate, web, worker)));
     }
 
+    /** A live Deployment whose annotation records {@code build} of kpack Image app as applied. */
+    static DeploymentView liveRecording(String image, long build) {
+        ObjectNode d = json("""
+                {"metadata": {"name": "shop-web", "resourceVersion": "42", "annotations": {}},
+                 "spec": {"template": {"spec": {
+                   "initContainers": [{"name": "migrate", "image": "%s"}],
+                   "containers": [{"name": "web", "image": "%s"}, {"name": "sidecar", "image": "envoy:1.28"},
+                                  {"name": "worker", "image": "%s"}]}}}}
+                """.formatted(MIGRATE_V1, image, image));
+        ((ObjectNode) d.at("/metadata/annotations")).put(DeploymentView.APPLIED_BUILDS,
+                "[{\"name\":\"app\",\"image\":\"%s\",\"buildCounter\":%d,\"imageUid\":\"uid-app\"}]".formatted(image, build));
+        return DeploymentView.fromJson(d);
+    }
+
     static String applied(String image, long build) {
         return """
                 {"observedGeneration": 3, "deployment": "shop-web",
@@ -101,6 +115,21 @@ class RolloutPlannerTest {
                         RolloutPlan.NoChange.class, "UpToDate", "Deployment shop-web already runs " + APP_V1, false),
                 new Case("older build after a newer one", idp("rekon.dev/v1alpha1", applied(APP_V2, 5)),
                         Map.of("app", image("app", APP_V1, 4)), Set.of("app"), live(APP_V2, APP_V2, MIGRATE_V1),
+                        RolloutPlan.NoChange.class, "OlderBuild",
+                        "build 4 of kpack Image app is older than build 5 already applied to Deployment shop-web; nothing changed",
+                        false),
+                new Case("racing event lost the Deployment write: its annotation, not the status yet, knows the newer build",
+                        idp("rekon.dev/v1alpha1", applied(APP_V1, 4)), Map.of("app", image("app", APP_V1, 4)),
+                        Set.of("app"), liveRecording(APP_V2, 5), RolloutPlan.NoChange.class, "OlderBuild",
+                        "build 4 of kpack Image app is older than build 5 already applied to Deployment shop-web; nothing changed",
+                        true),
+                new Case("annotation unreadable: the status is the record", idp("rekon.dev/v1alpha1", applied(APP_V2, 5)),
+                        Map.of("app", image("app", APP_V1, 4)), Set.of("app"),
+                        DeploymentView.fromJson(json("""
+                                {"metadata": {"name": "shop-web", "resourceVersion": "43",
+                                   "annotations": {"rekon.dev/applied-builds": "not json"}},
+                                 "spec": {"template": {"spec": {"containers": [{"name": "web", "image": "%s"}]}}}}
+                                """.formatted(APP_V2))),
                         RolloutPlan.NoChange.class, "OlderBuild",
                         "build 4 of kpack Image app is older than build 5 already applied to Deployment shop-web; nothing changed",
                         false),
@@ -185,6 +214,42 @@ class RolloutPlannerTest {
                 Set.of("app", "migrate"), live(APP_V1, APP_V1, MIGRATE_V1));
         assertEquals("UpToDate", twice.reason());
         assertNull(twice.status());
+    }
+
+    @Test
+    void aStatusRecordWithoutTheImageUidMatchesTheAnnotationSoNothingIsWritten() {
+        ImageDeployView idp = idp("rekon.dev/v1alpha1", applied(APP_V2, 5).replace("\"imageUid\": \"uid-app\", ", ""));
+        RolloutPlan plan = plan(idp, Map.of("app", image("app", APP_V2, 5)), Set.of("app"), liveRecording(APP_V2, 5));
+        assertEquals("UpToDate", plan.reason());
+        assertNull(plan.status());
+    }
+
+    @Test
+    void afterAStatusConflictTheStatusRecordsTheRolloutThatWasApplied() {
+        Map<String, KpackImage> images = Map.of("app", image("app", APP_V2, 5));
+        RolloutPlan applied = plan(idp("rekon.dev/v1alpha1", applied(APP_V1, 4)), images, Set.of("app"),
+                live(APP_V1, APP_V1, MIGRATE_V1));
+        assertInstanceOf(RolloutPlan.PatchImages.class, applied);
+        // Another event wrote the status in between; the Deployment already runs build 5.
+        ImageDeployView reread = idp("rekon.dev/v1alpha1", applied(APP_V1, 4).replace("\"observedGeneration\": 3,",
+                "\"observedGeneration\": 3, \"note\": \"written by another event\","));
+        ObjectNode status = planner.statusAfter(new RolloutPlanner.Request(reread, new LinkedHashMap<>(images),
+                Set.of("app"), Optional.of(liveRecording(APP_V2, 5)), NOW), applied);
+        assertEquals(5, status.at("/images/0/buildCounter").asInt());
+        assertEquals("written by another event", status.path("note").asText());
+        JsonNode progressing = dev.rekon.cluster.Conditions.find(status.path("conditions"), RolloutPlanner.PROGRESSING);
+        assertEquals("ImageUpdated", progressing.path("reason").asText());
+        assertEquals(applied.message(), progressing.path("message").asText());
+    }
+
+    @Test
+    void afterAStatusConflictNothingIsWrittenWhenTheDeploymentHasMovedOn() {
+        Map<String, KpackImage> images = Map.of("app", image("app", APP_V2, 5));
+        RolloutPlan applied = plan(idp("rekon.dev/v1alpha1", applied(APP_V1, 4)), images, Set.of("app"),
+                live(APP_V1, APP_V1, MIGRATE_V1));
+        String v3 = "registry.local/team/app@sha256:" + "3".repeat(64);
+        assertNull(planner.statusAfter(new RolloutPlanner.Request(idp("rekon.dev/v1alpha1", applied(APP_V1, 4)),
+                new LinkedHashMap<>(images), Set.of("app"), Optional.of(liveRecording(v3, 6)), NOW), applied));
     }
 
     @ParameterizedTest(name = "{0}")
