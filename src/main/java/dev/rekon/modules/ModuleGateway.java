@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.rekon.cluster.PatchTargets;
 import dev.rekon.core.NamespacePolicy;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.RekonConfig;
@@ -96,7 +97,8 @@ public class ModuleGateway {
     public void patch(DeploymentPatch p) {
         String body = body(p).toString();
         try {
-            client.apps().deployments().inNamespace(p.ref().namespace()).withName(p.ref().name())
+            client.apps().deployments().inNamespace(p.ref().namespace())
+                    .resource(PatchTargets.deployment(p.ref().namespace(), p.ref().name()))
                     .patch(new PatchContext.Builder().withPatchType(PatchType.STRATEGIC_MERGE)
                             .withFieldManager("rekon").build(), body);
         } catch (KubernetesClientException e) {

@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 
 import dev.rekon.cluster.KubeErrors;
+import dev.rekon.cluster.PatchTargets;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.ObjectReference;
 import io.fabric8.kubernetes.api.model.ObjectReferenceBuilder;
@@ -152,7 +153,8 @@ public class RolloutGateway {
 
     public void patchDeployment(String namespace, String name, ObjectNode patch) {
         KubeErrors.run("patching Deployment " + namespace + "/" + name,
-                () -> client.apps().deployments().inNamespace(namespace).withName(name)
+                () -> client.apps().deployments().inNamespace(namespace)
+                        .resource(PatchTargets.deployment(namespace, name))
                         .patch(new PatchContext.Builder().withPatchType(PatchType.STRATEGIC_MERGE)
                                 .withFieldManager(FIELD_MANAGER).build(), patch.toString()));
     }
@@ -173,9 +175,10 @@ public class RolloutGateway {
         r.setAdditionalProperty("spec", mapper.convertValue(
                 mapper.createObjectNode().set("deployment", idp.deployment()), java.util.Map.class));
         r.setAdditionalProperty("status", mapper.convertValue(status, java.util.Map.class));
-        KubeErrors.run("updating the status of ImageDeploy " + idp.namespace() + "/" + idp.name(),
-                () -> client.genericKubernetesResources(imageDeployContext(group)).inNamespace(idp.namespace())
-                        .resource(r).updateStatus());
+        GenericKubernetesResource written = KubeErrors.call("updating the status of ImageDeploy " + idp.namespace()
+                + "/" + idp.name(), () -> client.genericKubernetesResources(imageDeployContext(group))
+                        .inNamespace(idp.namespace()).resource(r).updateStatus());
+        index.wrote(group, idp.resourceVersion(), written);
     }
 
     public static ObjectReference reference(String apiVersion, String kind, String namespace, String name) {
