@@ -66,7 +66,7 @@ public final class WatchCaches<T extends HasMetadata> {
                 informer.stop();
             }
             failedAt.put(key, System.currentTimeMillis());
-            LOG.debugf("no watch cache of %s for %s, reading instead: %s", what, key, e);
+            LOG.warnf("no watch cache of %s for %s for 30 s, reading from the apiserver instead: %s", what, key, e);
             return null;
         }
     }
