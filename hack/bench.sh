@@ -3,5 +3,7 @@
 # loopback port, runs bounded loads, prints a markdown table and writes target/bench/results.json.
 # Optional arguments (to scale down): how many ImageDeploys the scale figure uses (default 10000), how many
 # ClusterBuildpacks (10 versions each, default 1000) and Builders (default 500) the Builder figure uses.
+# A subset of the figures (latency, noop, scale, builders; noop needs latency), e.g. only the rollout latency:
+#   JAVA_TOOL_OPTIONS=-Drekon.bench.only=latency hack/bench.sh
 set -euo pipefail
 exec bash "$(dirname "$0")/driver.sh" dev.rekon.bench.Bench "${1:-10000}" "${2:-1000}" "${3:-500}"

@@ -15,6 +15,11 @@ public final class Load {
         boolean run(int worker, int i) throws Exception;
     }
 
+    /** One call that measures itself: its latency in ms, or null when it failed. */
+    public interface TimedCall {
+        Double run(int worker, int i) throws Exception;
+    }
+
     /** The timings and how many calls failed. */
     public record Result(Stats stats, int failures) {
     }
@@ -23,6 +28,16 @@ public final class Load {
     }
 
     public static Result run(int concurrency, int perWorker, Call call) throws Exception {
+        return runTimed(concurrency, perWorker, (w, i) -> {
+            long s = System.nanoTime();
+            boolean ok = call.run(w, i);
+            double ms = (System.nanoTime() - s) / 1e6;
+            return ok ? ms : -Math.max(ms, 1e-6);
+        });
+    }
+
+    /** Like {@link #run}, but each call reports its own latency (a negative one counts as a failure). */
+    public static Result runTimed(int concurrency, int perWorker, TimedCall call) throws Exception {
         List<Double> millis = Collections.synchronizedList(new ArrayList<>());
         int[] failures = new int[concurrency];
         ExecutorService pool = Executors.newFixedThreadPool(concurrency);
@@ -32,11 +47,12 @@ public final class Load {
             int worker = w;
             done.add(pool.submit(() -> {
                 for (int i = 0; i < perWorker; i++) {
-                    long s = System.nanoTime();
-                    boolean ok = call.run(worker, i);
-                    millis.add((System.nanoTime() - s) / 1e6);
-                    if (!ok) {
+                    Double ms = call.run(worker, i);
+                    if (ms == null || ms < 0) {
                         failures[worker]++;
+                    }
+                    if (ms != null) {
+                        millis.add(Math.abs(ms));
                     }
                 }
                 return null;
