@@ -1,0 +1,53 @@
+package dev.rekon.rollouts;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.rekon.testing.Await;
+import dev.rekon.testing.Kpack;
+import dev.rekon.testing.LocalCluster;
+import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+
+/** The managed-Deployment cache against the real apiserver: it holds what Rekon manages and nothing else. */
+class DeploymentCacheTest {
+
+    @Test
+    void holdsManagedDeploymentsOnly() {
+        KubernetesClient k8s = LocalCluster.get().adminClient();
+        String ns = "deployment-cache";
+        Kpack.namespace(k8s, ns);
+        create(k8s, ns, "managed", true);
+        create(k8s, ns, "foreign", false);
+        DeploymentCache cache = new DeploymentCache();
+        cache.client = k8s;
+        cache.mapper = new ObjectMapper();
+        try {
+            assertEquals("managed", cache.get(ns, "managed").orElseThrow().name());
+            assertTrue(cache.get(ns, "foreign").isEmpty(), "a Deployment Rekon does not manage is read, not cached");
+            k8s.apps().deployments().inNamespace(ns).withName("managed").edit(d -> {
+                d.getSpec().getTemplate().getSpec().getContainers().get(0).setImage("web:2");
+                return d;
+            });
+            Await.until("the watch sees the new image",
+                    () -> "web:2".equals(cache.get(ns, "managed").orElseThrow().imageOf(false, "web")));
+        } finally {
+            cache.stop();
+        }
+    }
+
+    private static void create(KubernetesClient k8s, String ns, String name, boolean managed) {
+        var meta = new DeploymentBuilder().withNewMetadata().withName(name).withNamespace(ns);
+        if (managed) {
+            meta.addToLabels(RolloutPlanner.MANAGED_BY, "rekon");
+        }
+        k8s.apps().deployments().inNamespace(ns).resource(meta.endMetadata().withNewSpec().withNewSelector()
+                .addToMatchLabels("app", name).endSelector().withNewTemplate().withNewMetadata().addToLabels("app", name)
+                .endMetadata().withNewSpec().addNewContainer().withName("web").withImage("web:1").endContainer().endSpec()
+                .endTemplate().endSpec().build()).create();
+    }
+}
