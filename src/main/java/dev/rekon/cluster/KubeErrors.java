@@ -59,6 +59,16 @@ public final class KubeErrors {
         return code <= 0 || code >= 500 || code == 409 || code == 429 || code == 408 || causedByIo(e);
     }
 
+    /** Whether a failure is (or was caused by) a 409: a write guarded by a resourceVersion lost a race. */
+    public static boolean isConflict(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            if (c instanceof KubernetesClientException k && k.getCode() == 409) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private static boolean causedByIo(Throwable t) {
         for (Throwable c = t; c != null; c = c.getCause()) {
             if (c instanceof IOException) {

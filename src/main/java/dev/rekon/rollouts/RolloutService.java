@@ -16,12 +16,12 @@ import jakarta.inject.Inject;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.cluster.EventRecorder;
+import dev.rekon.cluster.KubeErrors;
 import dev.rekon.cluster.KubeErrors.PermanentApiException;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.Outcome;
 import dev.rekon.core.Reply;
 import dev.rekon.core.TransientFailureException;
-import io.fabric8.kubernetes.client.KubernetesClientException;
 
 /**
  * Runs image rollouts: reads what the planner needs (ImageDeploys and managed Deployments from watch caches),
@@ -83,7 +83,7 @@ public class RolloutService {
             try {
                 return rollout.run(current, attempt > 1);
             } catch (TransientFailureException e) {
-                if (attempt >= CONFLICT_ATTEMPTS || !isConflict(e)) {
+                if (attempt >= CONFLICT_ATTEMPTS || !KubeErrors.isConflict(e)) {
                     throw e;
                 }
                 Optional<ImageDeployView> reread = gateway.imageDeploy(current.group(), current.namespace(),
@@ -213,7 +213,7 @@ public class RolloutService {
                 gateway.writeStatus(current, status);
                 return;
             } catch (TransientFailureException e) {
-                if (attempt >= CONFLICT_ATTEMPTS || !isConflict(e)) {
+                if (attempt >= CONFLICT_ATTEMPTS || !KubeErrors.isConflict(e)) {
                     throw e;
                 }
                 Optional<ImageDeployView> reread = gateway.imageDeploy(idp.group(), idp.namespace(), idp.name());
@@ -233,15 +233,6 @@ public class RolloutService {
             events.normal(RolloutGateway.reference("apps/v1", "Deployment", idp.namespace(), idp.deploymentName()),
                     plan.reason(), plan.message());
         }
-    }
-
-    private static boolean isConflict(Throwable t) {
-        for (Throwable c = t; c != null; c = c.getCause()) {
-            if (c instanceof KubernetesClientException k && k.getCode() == 409) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** One reply for several ImageDeploys: applied if any was, rejected only if all were. */
