@@ -54,14 +54,23 @@ public record AppliedImage(String name, String image, Long buildCounter, Instant
      * (another uid) restart at 1 and are never older; without a comparable number or time nothing is.
      */
     public boolean isNewerThan(KpackImage candidate) {
-        if (imageUid != null && candidate.uid() != null && !imageUid.equals(candidate.uid())) {
+        return isNewer(candidate.uid(), candidate.buildCounter(), candidate.buildTime());
+    }
+
+    /** Whether this record is of a newer build of the same Image than {@code other}, by the same rules. */
+    public boolean isNewerThan(AppliedImage other) {
+        return isNewer(other.imageUid, other.buildCounter, other.buildTime);
+    }
+
+    private boolean isNewer(String uid, Long counter, Instant time) {
+        if (imageUid != null && uid != null && !imageUid.equals(uid)) {
             return false;
         }
-        if (buildCounter != null && candidate.buildCounter() != null) {
-            return buildCounter > candidate.buildCounter();
+        if (buildCounter != null && counter != null) {
+            return buildCounter > counter;
         }
-        if (buildTime != null && candidate.buildTime() != null) {
-            return buildTime.isAfter(candidate.buildTime());
+        if (buildTime != null && time != null) {
+            return buildTime.isAfter(time);
         }
         return false;
     }

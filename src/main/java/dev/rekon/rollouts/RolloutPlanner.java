@@ -167,12 +167,14 @@ public final class RolloutPlanner {
     /**
      * What was applied, by kpack Image name: the Deployment's annotation, written in the same guarded write
      * as its images, wins over the ImageDeploy status, which is written after it and may be behind (or, for
-     * a Deployment patched before the annotation existed, the only record).
+     * a Deployment patched before the annotation existed, the only record). A status that records a newer
+     * build wins back: the Deployment view came from a watch that is behind, and the status must not regress.
      */
     static Map<String, AppliedImage> memory(Request r) {
         Map<String, AppliedImage> merged = new LinkedHashMap<>(r.imageDeploy().applied());
         r.deployment().ifPresent(d -> d.applied().forEach((name, a) -> {
-            if (!a.sameBuild(merged.get(name))) {
+            AppliedImage recorded = merged.get(name);
+            if (!a.sameBuild(recorded) && (recorded == null || !recorded.isNewerThan(a))) {
                 merged.put(name, new AppliedImage(a.name(), a.image(), a.buildCounter(), a.buildTime(), a.imageUid(),
                         r.now()));
             }

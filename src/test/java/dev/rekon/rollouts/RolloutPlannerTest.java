@@ -123,6 +123,11 @@ class RolloutPlannerTest {
                         Set.of("app"), liveRecording(APP_V2, 5), RolloutPlan.NoChange.class, "OlderBuild",
                         "build 4 of kpack Image app is older than build 5 already applied to Deployment shop-web; nothing changed",
                         true),
+                new Case("Deployment cache behind the status: the newer record wins, the status is not rolled back",
+                        idp("rekon.dev/v1alpha1", applied(APP_V2, 5)), Map.of("app", image("app", APP_V1, 4)),
+                        Set.of("app"), liveRecording(APP_V1, 4), RolloutPlan.NoChange.class, "OlderBuild",
+                        "build 4 of kpack Image app is older than build 5 already applied to Deployment shop-web; nothing changed",
+                        false),
                 new Case("annotation unreadable: the status is the record", idp("rekon.dev/v1alpha1", applied(APP_V2, 5)),
                         Map.of("app", image("app", APP_V1, 4)), Set.of("app"),
                         DeploymentView.fromJson(json("""
