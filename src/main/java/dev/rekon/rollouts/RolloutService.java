@@ -29,8 +29,9 @@ import dev.rekon.core.TransientFailureException;
  * Deployment is written first, in one write guarded by the resourceVersion the plan was made from that also
  * records the applied builds in its annotation: of two racing events only one can win it, and the loser plans
  * again from a fresh read that shows the newer build, so a late event can never move the Deployment backwards.
- * The ImageDeploy status follows as the report of what was applied. A conflict is retried here from fresh
- * reads (up to 8 times: one per racing event) before it becomes a 503.
+ * The ImageDeploy status follows after the reply, through {@link StatusReports}, as the report of what was
+ * applied. A conflict is retried here from fresh reads (up to 8 times: one per racing event) before it becomes
+ * a 503.
  */
 @ApplicationScoped
 public class RolloutService {
@@ -40,6 +41,9 @@ public class RolloutService {
 
     @Inject
     EventRecorder events;
+
+    @Inject
+    StatusReports statusReports;
 
     Clock clock = Clock.systemUTC();
 
@@ -169,13 +173,24 @@ public class RolloutService {
                 new ObjectRef("apps/v1", "Deployment", idp.namespace(), idp.deploymentName()));
         try {
             writeDeployment(idp, plan);
-            writeStatus(idp, plan, reread -> planner.statusAfter(new RolloutPlanner.Request(reread, images, planned,
-                    gateway.deployment(reread.namespace(), reread.deploymentName()), clock.instant()), plan));
-            recordEvents(idp, plan);
         } catch (PermanentApiException e) {
             return Reply.rejected("ApiRefused", e.getMessage(), touched);
         }
+        reportStatus(idp, plan, reread -> planner.statusAfter(new RolloutPlanner.Request(reread, images, planned,
+                gateway.deployment(reread.namespace(), reread.deploymentName()), clock.instant()), plan));
+        recordEvents(idp, plan);
         return new Reply(plan.outcome(), plan.reason(), plan.message(), touched);
+    }
+
+    /**
+     * The status is the report of what the Deployment's guarded write decided, not the lock, so it is written
+     * after the reply: the event waits for one write, as a raw PATCH would, and a burst of events for one
+     * ImageDeploy becomes a few status writes instead of one each.
+     */
+    private void reportStatus(ImageDeployView idp, RolloutPlan plan, Function<ImageDeployView, ObjectNode> replan) {
+        if (plan.status() != null) {
+            statusReports.submit(idp, plan.outcome() == Outcome.APPLIED, () -> writeStatus(idp, plan, replan));
+        }
     }
 
     /**
@@ -200,9 +215,9 @@ public class RolloutService {
     }
 
     /**
-     * Writes the plan's status guarded by the ImageDeploy version it was planned from. On a conflict the
-     * Deployment write (if any) has already happened, so only the status is planned again, by {@code replan}
-     * from a fresh ImageDeploy read.
+     * Writes the plan's status guarded by the ImageDeploy version it was planned from. On a conflict (another
+     * report, or a change of the ImageDeploy, came first) the Deployment write (if any) has already happened,
+     * so only the status is planned again, by {@code replan} from a fresh ImageDeploy read.
      */
     private void writeStatus(ImageDeployView idp, RolloutPlan plan,
             Function<ImageDeployView, ObjectNode> replan) {

@@ -221,7 +221,7 @@ public final class Bench {
                 c, patch.stats().p(0.5), patch.stats().p(0.99), patch.stats().throughput()));
         row(String.format("| c=%d: **p50 ratio Rekon / raw PATCH** (Deployment patched) | **%.2f×** (not applied: %d) |", c,
                 rekon.stats().p(0.5) / patch.stats().p(0.5), rekon.failures()));
-        row(String.format("| c=%d: reply (status written too) / PATCH response, p50 / p99 | %.1f / %.1f ms vs %.1f / %.1f ms (%.2f×) |",
+        row(String.format("| c=%d: Rekon's reply / raw PATCH response, p50 / p99 | %.1f / %.1f ms vs %.1f / %.1f ms (%.2f×) |",
                 c, rekonReply.p(0.5), rekonReply.p(0.99), rawReply.p(0.5), rawReply.p(0.99),
                 rekonReply.p(0.5) / rawReply.p(0.5)));
         row(String.format("| c=%d: API calls per Image event (method, resource, status) | %s |", c, ApiCalls.describe(calls)));

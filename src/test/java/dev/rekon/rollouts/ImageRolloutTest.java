@@ -91,6 +91,8 @@ class ImageRolloutTest {
         assertEquals(4, patched.getSpec().getReplicas());
         assertEquals(0, patched.getSpec().getStrategy().getRollingUpdate().getMaxUnavailable().getIntVal());
 
+        // The status is the report written after the reply; once it tells of build 2, nothing else is due.
+        awaitStatus(ns, "shop", "\"buildCounter\":2");
         String deploymentVersion = patched.getMetadata().getResourceVersion();
         String idpVersion = idp(ns, "shop").getMetadata().getResourceVersion();
         Events.binary(UPDATE, apiServerExtensions("kpack.io/v1alpha2", "Image", ns, "app"), Kpack.json(v2))
@@ -189,9 +191,34 @@ class ImageRolloutTest {
         Events.binary("dev.knative.apiserver.ref.update",
                 apiServerExtensions("rekon.dev/v1alpha1", "ImageDeploy", ns, "orphan"), ref)
                 .statusCode(200).body("outcome", equalTo("rejected")).body("reason", equalTo("ImageNotFound"));
-        String status = Kpack.json(idp(ns, "orphan").getAdditionalProperties().get("status"));
-        assertTrue(status.contains("\"reason\":\"ImageNotFound\""), status);
+        awaitStatus(ns, "orphan", "\"reason\":\"ImageNotFound\"");
         assertNull(deployment(ns, "orphan"));
+    }
+
+    @Test
+    void aBurstOfBuildsEndsWithTheStatusReportingTheNewest() {
+        String ns = "rollout-burst";
+        Kpack.namespace(k8s, ns);
+        imageDeploy(ns, "shop", "shop");
+        int builds = 12;
+        for (int b = 1; b <= builds; b++) {
+            String image = "registry.local/shop/app@sha256:" + String.format("%064x", b);
+            String data = "{\"namespace\":\"" + ns + "\",\"image\":\"app\",\"latestImage\":\"" + image
+                    + "\",\"buildNumber\":" + b + "}";
+            Events.binary(RolloutFunctions.MANUAL_TYPE, Map.of(), data).statusCode(200).body("outcome", equalTo("applied"));
+        }
+        String newest = "registry.local/shop/app@sha256:" + String.format("%064x", builds);
+        assertEquals(newest, deployment(ns, "shop").getSpec().getTemplate().getSpec().getContainers().get(0).getImage());
+        awaitStatus(ns, "shop", "\"buildCounter\":" + builds + ",");
+        String status = Kpack.json(idp(ns, "shop").getAdditionalProperties().get("status"));
+        assertTrue(status.contains("\"image\":\"" + newest + "\""), status);
+        assertTrue(status.contains("\"reason\":\"ImageUpdated\"") && status.contains("build " + builds + " of kpack Image app"),
+                "Progressing tells of the newest rollout: " + status);
+    }
+
+    static void awaitStatus(String ns, String name, String fragment) {
+        dev.rekon.testing.Await.until("the status of ImageDeploy " + ns + "/" + name + " to contain " + fragment,
+                () -> Kpack.json(idp(ns, name).getAdditionalProperties().get("status")).contains(fragment));
     }
 
     @Test
