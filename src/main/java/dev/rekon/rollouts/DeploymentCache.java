@@ -8,6 +8,7 @@ import jakarta.inject.Inject;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.rekon.cluster.OwnWrites;
 import dev.rekon.cluster.WatchCaches;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -31,14 +32,25 @@ public class DeploymentCache {
 
     private WatchCaches<Deployment> caches;
 
-    /** The managed Deployment as last seen, if the namespace's watch holds it. */
+    private final OwnWrites<Deployment> ownWrites = new OwnWrites<>();
+
+    /** The managed Deployment as last seen, or as this process last wrote it, if the namespace's watch holds it. */
     public Optional<DeploymentView> get(String namespace, String name) {
         SharedIndexInformer<Deployment> informer = caches().get(namespace);
         if (informer == null) {
             return Optional.empty();
         }
-        return Optional.ofNullable(informer.getStore().getByKey(namespace + "/" + name))
-                .map(d -> DeploymentView.fromJson(mapper.valueToTree(d)));
+        String key = namespace + "/" + name;
+        return Optional.ofNullable(informer.getStore().getByKey(key))
+                .map(d -> DeploymentView.fromJson(mapper.valueToTree(ownWrites.latest(key, d))));
+    }
+
+    /** Records a guarded write of this process: {@code written} replaced the Deployment at {@code replacedVersion}. */
+    public void wrote(String replacedVersion, Deployment written) {
+        if (written != null && written.getMetadata() != null) {
+            ownWrites.wrote(written.getMetadata().getNamespace() + "/" + written.getMetadata().getName(),
+                    replacedVersion, written);
+        }
     }
 
     private synchronized WatchCaches<Deployment> caches() {

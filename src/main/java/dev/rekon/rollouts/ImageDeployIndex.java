@@ -3,7 +3,6 @@ package dev.rekon.rollouts;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -11,6 +10,7 @@ import jakarta.inject.Inject;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.rekon.cluster.OwnWrites;
 import dev.rekon.cluster.WatchCaches;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -36,15 +36,8 @@ public class ImageDeployIndex {
 
     private WatchCaches<GenericKubernetesResource> caches;
 
-    /**
-     * Status writes of this process that the watch has not delivered yet, by group/namespace/name, with the
-     * version each replaced: while the watch still shows that version, the written object is the current
-     * one, so the next event for the same ImageDeploy does not plan from (and conflict on) the old one.
-     */
-    private final Map<String, OwnWrite> ownWrites = new ConcurrentHashMap<>();
-
-    private record OwnWrite(String replacedVersion, GenericKubernetesResource written) {
-    }
+    /** Status writes of this process the watch has not delivered yet, by group/namespace/name. */
+    private final OwnWrites<GenericKubernetesResource> ownWrites = new OwnWrites<>();
 
     /** The ImageDeploys that referenced the Image when last seen; empty when not indexed. */
     public Optional<List<ImageDeployView>> referencing(String group, String namespace, String imageName) {
@@ -58,26 +51,13 @@ public class ImageDeployIndex {
 
     /** Records a write of this process: {@code written} replaced the object at {@code replacedVersion}. */
     public void wrote(String group, String replacedVersion, GenericKubernetesResource written) {
-        if (written == null || replacedVersion == null) {
-            return;
+        if (written != null) {
+            ownWrites.wrote(key(group, written), replacedVersion, written);
         }
-        if (ownWrites.size() > 10_000) {
-            ownWrites.clear();
-        }
-        ownWrites.put(key(group, written), new OwnWrite(replacedVersion, written));
     }
 
     private GenericKubernetesResource latest(String group, GenericKubernetesResource cached) {
-        String key = key(group, cached);
-        OwnWrite own = ownWrites.get(key);
-        if (own == null) {
-            return cached;
-        }
-        if (own.replacedVersion().equals(cached.getMetadata().getResourceVersion())) {
-            return own.written();
-        }
-        ownWrites.remove(key, own);
-        return cached;
+        return ownWrites.latest(key(group, cached), cached);
     }
 
     private static String key(String group, GenericKubernetesResource r) {

@@ -151,12 +151,14 @@ public class RolloutGateway {
                 deployment.toString()));
     }
 
+    /** Patches the Deployment; a patch guarded by a resourceVersion is remembered until the watch delivers it. */
     public void patchDeployment(String namespace, String name, ObjectNode patch) {
-        KubeErrors.run("patching Deployment " + namespace + "/" + name,
+        Deployment written = KubeErrors.call("patching Deployment " + namespace + "/" + name,
                 () -> client.apps().deployments().inNamespace(namespace)
                         .resource(PatchTargets.deployment(namespace, name))
                         .patch(new PatchContext.Builder().withPatchType(PatchType.STRATEGIC_MERGE)
                                 .withFieldManager(FIELD_MANAGER).build(), patch.toString()));
+        deployments.wrote(patch.path("metadata").path("resourceVersion").asText(null), written);
     }
 
     public boolean deleteDeployment(String namespace, String name) {
