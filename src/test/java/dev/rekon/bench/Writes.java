@@ -1,8 +1,5 @@
 package dev.rekon.bench;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -57,12 +54,6 @@ public record Writes(Map<String, String> versions, int events, long revision) {
 
     /** User plus system CPU time of the application process so far. */
     public static double cpuMillis(App app) {
-        try {
-            String stat = Files.readString(Path.of("/proc/" + app.pid() + "/stat"));
-            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            return (Long.parseLong(f[11]) + Long.parseLong(f[12])) * 10.0;
-        } catch (IOException e) {
-            return Double.NaN;
-        }
+        return Cpu.millis(app.pid());
     }
 }

@@ -1,0 +1,76 @@
+package dev.rekon.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * CPU time of processes, from /proc: the application's, and the control plane's (this run's kube-apiserver and its
+ * etcd, found by their command lines, so that other apiservers on a shared machine are not counted).
+ */
+final class Cpu {
+
+    private static final Pattern ETCD_SERVERS = Pattern.compile("--etcd-servers[ =]\\S*?:(\\d+)");
+
+    private Cpu() {
+    }
+
+    /** User plus system CPU time of the process so far, in ms; NaN once it is gone. */
+    static double millis(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return (Long.parseLong(f[11]) + Long.parseLong(f[12])) * 10.0;
+        } catch (IOException | RuntimeException e) {
+            return Double.NaN;
+        }
+    }
+
+    static double millis(List<Long> pids) {
+        return pids.stream().mapToDouble(Cpu::millis).sum();
+    }
+
+    /** The kube-apiserver serving {@code port} and the etcd it uses; empty when not found. */
+    static List<Long> controlPlane(int port) {
+        List<Long> out = new ArrayList<>();
+        Optional<Process> apiserver = find("kube-apiserver", "--secure-port[ =]" + port + "( |$)");
+        apiserver.ifPresent(p -> {
+            out.add(p.pid);
+            Matcher m = ETCD_SERVERS.matcher(p.cmdline);
+            if (m.find()) {
+                find("etcd", "--listen-client-urls[ =]\\S*:" + m.group(1) + "( |$)").ifPresent(e -> out.add(e.pid));
+            }
+        });
+        return out;
+    }
+
+    private record Process(long pid, String cmdline) {
+    }
+
+    private static Optional<Process> find(String command, String argument) {
+        Pattern wanted = Pattern.compile(argument);
+        try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
+            return procs.filter(p -> p.getFileName().toString().matches("\\d+")).map(Cpu::read)
+                    .flatMap(Optional::stream)
+                    .filter(p -> p.cmdline.split(" ")[0].endsWith("/" + command) || p.cmdline.startsWith(command + " "))
+                    .filter(p -> wanted.matcher(p.cmdline).find()).findFirst();
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static Optional<Process> read(Path proc) {
+        try {
+            String cmd = Files.readString(proc.resolve("cmdline")).replace('\0', ' ').trim();
+            return Optional.of(new Process(Long.parseLong(proc.getFileName().toString()), cmd));
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+}
