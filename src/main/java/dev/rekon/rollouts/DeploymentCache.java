@@ -9,6 +9,7 @@ import jakarta.inject.Inject;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.rekon.cluster.OwnWrites;
+import dev.rekon.cluster.ViewMemo;
 import dev.rekon.cluster.WatchCaches;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -34,6 +35,8 @@ public class DeploymentCache {
 
     private final OwnWrites<Deployment> ownWrites = new OwnWrites<>();
 
+    private final ViewMemo<DeploymentView> views = new ViewMemo<>();
+
     /** The managed Deployment as last seen, or as this process last wrote it, if the namespace's watch holds it. */
     public Optional<DeploymentView> get(String namespace, String name) {
         SharedIndexInformer<Deployment> informer = caches().get(namespace);
@@ -42,7 +45,7 @@ public class DeploymentCache {
         }
         String key = namespace + "/" + name;
         return Optional.ofNullable(informer.getStore().getByKey(key))
-                .map(d -> DeploymentView.fromJson(mapper.valueToTree(ownWrites.latest(key, d))));
+                .map(d -> views.of(key, ownWrites.latest(key, d), x -> DeploymentView.fromJson(mapper.valueToTree(x))));
     }
 
     /** Records a guarded write of this process: {@code written} replaced the Deployment at {@code replacedVersion}. */

@@ -11,6 +11,7 @@ import jakarta.inject.Inject;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.rekon.cluster.OwnWrites;
+import dev.rekon.cluster.ViewMemo;
 import dev.rekon.cluster.WatchCaches;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -39,6 +40,8 @@ public class ImageDeployIndex {
     /** Status writes of this process the watch has not delivered yet, by group/namespace/name. */
     private final OwnWrites<GenericKubernetesResource> ownWrites = new OwnWrites<>();
 
+    private final ViewMemo<ImageDeployView> views = new ViewMemo<>();
+
     /** The ImageDeploys that referenced the Image when last seen; empty when not indexed. */
     public Optional<List<ImageDeployView>> referencing(String group, String namespace, String imageName) {
         SharedIndexInformer<GenericKubernetesResource> informer = caches().get(group + "/" + namespace);
@@ -46,7 +49,7 @@ public class ImageDeployIndex {
             return Optional.empty();
         }
         return Optional.of(informer.getIndexer().byIndex(BY_IMAGE, imageName).stream()
-                .map(r -> view(latest(group, r))).toList());
+                .map(r -> views.of(key(group, r), latest(group, r), this::view)).toList());
     }
 
     /** Records a write of this process: {@code written} replaced the object at {@code replacedVersion}. */
