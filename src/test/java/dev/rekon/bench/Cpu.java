@@ -24,12 +24,32 @@ final class Cpu {
     /** User plus system CPU time of the process so far, in ms; NaN once it is gone. */
     static double millis(long pid) {
         try {
-            String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
-            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            return (Long.parseLong(f[11]) + Long.parseLong(f[12])) * 10.0;
+            return ticks(Files.readString(Path.of("/proc/" + pid + "/stat")));
         } catch (IOException | RuntimeException e) {
             return Double.NaN;
         }
+    }
+
+    /** CPU time so far of the process's JIT compiler threads, in ms (a native image has none). */
+    static double jitMillis(long pid) {
+        try (Stream<Path> tasks = Files.list(Path.of("/proc/" + pid + "/task"))) {
+            return tasks.mapToDouble(t -> {
+                try {
+                    String stat = Files.readString(t.resolve("stat"));
+                    String comm = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+                    return comm.matches("C\\d CompilerThre.*") ? ticks(stat) : 0;
+                } catch (IOException | RuntimeException gone) {
+                    return 0;
+                }
+            }).sum();
+        } catch (IOException e) {
+            return Double.NaN;
+        }
+    }
+
+    private static double ticks(String stat) {
+        String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        return (Long.parseLong(f[11]) + Long.parseLong(f[12])) * 10.0;
     }
 
     static double millis(List<Long> pids) {
