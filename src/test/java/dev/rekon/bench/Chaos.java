@@ -35,19 +35,25 @@ public final class Chaos {
 
     /** What the run saw; {@link #ok()} when nothing was lost, nothing went back and 5xx came only during outages. */
     public record Result(int events, int deliveries, int lostChanges, int rollbacks, int fiveXxDuringOutage,
-            int fiveXxOtherwise, int undelivered, int apiServerKills, int registryStops, List<String> unexpected) {
+            int fiveXxOtherwise, int undelivered, int apiServerKills, int registryStops, int staleStatuses,
+            int statusRollbacks, List<String> unexpected) {
 
         public boolean ok() {
-            return lostChanges == 0 && rollbacks == 0 && fiveXxOtherwise == 0 && undelivered == 0;
+            return lostChanges == 0 && rollbacks == 0 && fiveXxOtherwise == 0 && undelivered == 0 && staleStatuses == 0
+                    && statusRollbacks == 0;
         }
 
         public String summary() {
             return String.format("events %d (deliveries %d), apiserver kills %d, registry stops %d: lost changes %d, "
-                    + "rollbacks %d, 5xx during outages %d, 5xx otherwise %d, undelivered %d", events, deliveries,
-                    apiServerKills, registryStops, lostChanges, rollbacks, fiveXxDuringOutage, fiveXxOtherwise,
-                    undelivered);
+                    + "rollbacks %d, 5xx during outages %d, 5xx otherwise %d, undelivered %d; ImageDeploy statuses "
+                    + "not reporting the last build %d, status rollbacks %d", events, deliveries, apiServerKills,
+                    registryStops, lostChanges, rollbacks, fiveXxDuringOutage, fiveXxOtherwise, undelivered,
+                    staleStatuses, statusRollbacks);
         }
     }
+
+    /** How long the status reports written after the replies may take to land once the load is over. */
+    static final long STATUS_SETTLE_MILLIS = 90_000;
 
     /** After a dependency is back, requests already in flight may still fail for this long. */
     static final long GRACE_MILLIS = 3_000;
@@ -95,6 +101,7 @@ public final class Chaos {
             public void onClose(WatcherException cause) {
             }
         });
+        StatusBuilds statuses = StatusBuilds.watch(checker, ns, unexpected);
         ConcurrentLinkedQueue<Event> queue = new ConcurrentLinkedQueue<>(events);
         AtomicInteger deliveries = new AtomicInteger();
         AtomicInteger during = new AtomicInteger();
@@ -124,8 +131,10 @@ public final class Chaos {
             }
         }
         watch.close();
+        int stale = statuses.awaitAll(plan.images(), plan.buildsPerImage(), STATUS_SETTLE_MILLIS);
+        statuses.close();
         return new Result(events.size(), deliveries.get(), lost, rollbacks.get(), during.get(), otherwise.get(),
-                undelivered.get(), disruptions[0], disruptions[1], unexpected);
+                undelivered.get(), disruptions[0], disruptions[1], stale, statuses.rollbacks(), unexpected);
     }
 
     /** Every build one to three times, shuffled within windows of 8 so that late events are common. */
