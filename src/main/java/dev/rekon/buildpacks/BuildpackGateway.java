@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.cluster.KubeErrors;
+import dev.rekon.cluster.PatchTargets;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.TransientFailureException;
 import dev.rekon.registry.DockerConfig;
@@ -79,9 +80,10 @@ public class BuildpackGateway {
         ObjectNode body = mapper.createObjectNode();
         body.set("status", statusPatch);
         PatchContext patch = new PatchContext.Builder().withPatchType(PatchType.JSON_MERGE).withFieldManager(FIELD_MANAGER).build();
+        var op = client.genericKubernetesResources(context(target.kind()));
+        GenericKubernetesResource named = PatchTargets.generic(target.apiVersion(), target.kind(), target.namespace(), target.name());
         KubeErrors.run("writing the status of " + target, () -> (target.namespace() == null
-                ? client.genericKubernetesResources(context(target.kind())).withName(target.name())
-                : client.genericKubernetesResources(context(target.kind())).inNamespace(target.namespace()).withName(target.name()))
+                ? op.resource(named) : op.inNamespace(target.namespace()).resource(named))
                 .subresource("status").patch(patch, body.toString()));
     }
 
