@@ -2,6 +2,8 @@ package dev.rekon.buildpacks;
 
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,6 +18,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.rekon.cluster.KubeErrors;
+import dev.rekon.core.ObjectRef;
+import dev.rekon.core.TransientFailureException;
 
 import dev.rekon.testing.Await;
 import dev.rekon.testing.BuildpackageImages;
@@ -35,8 +42,9 @@ import io.quarkus.test.junit.QuarkusTest;
 
 /**
  * The watch-fed buildpack catalog against the real apiserver: once its watches run, a Builder event reads its
- * own object and no other kpack object; and the Builders a buildpack's event re-resolves right after Rekon
- * wrote that buildpack's status resolve against the new status, not the one the watch may still show.
+ * own object and no other kpack object; the Builders a buildpack's event re-resolves right after Rekon wrote
+ * that buildpack's status resolve against the new status, not the one the watch may still show; and a Builder
+ * status planned from a version the index saw is not written over a newer one.
  */
 @QuarkusTest
 @QuarkusTestResource(value = RekonTestResource.class, restrictToAnnotatedClass = false)
@@ -52,6 +60,9 @@ class BuildpackCatalogTest {
 
     @Inject
     BuildpackCatalog catalog;
+
+    @Inject
+    BuildpackGateway gateway;
 
     @BeforeAll
     static void setUp() {
@@ -137,6 +148,28 @@ class BuildpackCatalogTest {
                 "registry.example/catalog/lagging:1", Long.toString(watched + 1_000_000));
 
         assertEquals(List.of("2.0.0"), laggingVersions());
+    }
+
+    @Test
+    void aStatusWritePlannedFromAnOlderVersionConflicts() {
+        create("""
+                {"apiVersion":"kpack.io/v1alpha2","kind":"Builder","metadata":{"name":"guarded","namespace":"%s"},
+                 "spec":{"tag":"registry.example/builders/guarded","order":[{"group":[{"id":"catalog/go"}]}]}}""".formatted(NS));
+        String seen = get("Builder", NS, "guarded").at("/metadata/resourceVersion").asText();
+        k8s.genericKubernetesResources(BuildpackGateway.context("Builder")).inNamespace(NS).withName("guarded")
+                .edit(b -> {
+                    b.getMetadata().setLabels(Map.of("changed", "meanwhile"));
+                    return b;
+                });
+        ObjectRef ref = new ObjectRef(BuildpackView.API_VERSION, "Builder", NS, "guarded");
+        ObjectNode patch = Serialization.jsonMapper().createObjectNode().put("observedGeneration", 1);
+
+        TransientFailureException lost = assertThrows(TransientFailureException.class, () -> gateway.patchStatus(ref, patch, seen));
+        assertTrue(KubeErrors.isConflict(lost), lost.getMessage());
+        String current = get("Builder", NS, "guarded").at("/metadata/resourceVersion").asText();
+        String written = gateway.patchStatus(ref, patch, current);
+        assertEquals(written, get("Builder", NS, "guarded").at("/metadata/resourceVersion").asText());
+        assertEquals(1, get("Builder", NS, "guarded").at("/status/observedGeneration").asInt());
     }
 
     private List<String> laggingVersions() {
