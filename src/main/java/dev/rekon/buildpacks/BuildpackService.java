@@ -46,10 +46,11 @@ public class BuildpackService {
 
     /** A Buildpack or ClusterBuildpack was added, updated or deleted; {@code before} is its old object if known. */
     public Reply buildpackChanged(String kind, String namespace, String name, JsonNode before) {
-        return buildpackChanged(kind, namespace, name, before == null ? null : BuildpackView.of(before).asSource());
+        return buildpackChanged(kind, namespace, name, before == null ? null : BuildpackView.of(before).asSource(), null);
     }
 
-    private Reply buildpackChanged(String kind, String namespace, String name, BuildpackSource old) {
+    /** @param pushed the push that caused this event, or null */
+    private Reply buildpackChanged(String kind, String namespace, String name, BuildpackSource old, ImageReference pushed) {
         Optional<JsonNode> live = gateway.get(kind, namespace, name);
         if (live.isEmpty()) {
             BuildpackSource gone = new BuildpackSource(kind, namespace, name, List.of());
@@ -58,7 +59,7 @@ public class BuildpackService {
         }
         BuildpackView view = BuildpackView.of(live.get());
         ImageRead read = view.image() == null ? null
-                : gateway.readBuildpackage(view.image(), view.serviceAccountNamespace(), view.serviceAccountName());
+                : gateway.readBuildpackage(view.imageToRead(pushed), view.serviceAccountNamespace(), view.serviceAccountName());
         StatusPlan plan = BuildpackStatusPlanner.plan(view, read, clock.instant());
         BuildpackSource after = view.asSource();
         String version = live.get().path("metadata").path("resourceVersion").asText(null);
@@ -83,7 +84,7 @@ public class BuildpackService {
         for (BuildpackCatalog.Cataloged c : catalog.naming(pushed.repositoryKey())) {
             BuildpackSource s = c.source();
             if (config.namespacePolicy().allows(s.namespace())) {
-                replies.add(buildpackChanged(s.kind(), s.namespace(), s.name(), s));
+                replies.add(buildpackChanged(s.kind(), s.namespace(), s.name(), s, pushed));
             }
         }
         for (Versioned<BuilderView> seen : builders.naming(pushed.repositoryKey())) {
