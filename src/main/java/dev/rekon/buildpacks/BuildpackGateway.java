@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.cluster.KubeErrors;
+import dev.rekon.cluster.PatchTargets;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.TransientFailureException;
 import dev.rekon.registry.DockerConfig;
@@ -27,11 +28,12 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
+import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 
 /**
- * All I/O of buildpack publication: reads kpack Buildpacks, ClusterBuildpacks, Builders and ClusterBuilders,
- * pull credentials from a ServiceAccount's imagePullSecrets, buildpackage images from registries, and
- * merge-patches status subresources with field manager {@code rekon}. Transient failures (API server or
+ * All I/O of buildpack publication: reads kpack Buildpacks, ClusterBuildpacks, Builders and ClusterBuilders
+ * (and makes the informers that watch them), pull credentials from a ServiceAccount's imagePullSecrets,
+ * buildpackage images from registries, and merge-patches status subresources with field manager {@code rekon}. Transient failures (API server or
  * registry) become {@link TransientFailureException}; permanent registry failures become an {@link ImageRead}.
  */
 @ApplicationScoped
@@ -51,10 +53,13 @@ public class BuildpackGateway {
     @Inject
     dev.rekon.core.RekonConfig rekon;
 
+    static boolean namespaced(String kind) {
+        return kind.equals(BuildpackSource.BUILDPACK) || kind.equals(BuilderView.BUILDER);
+    }
+
     static ResourceDefinitionContext context(String kind) {
-        boolean namespaced = kind.equals(BuildpackSource.BUILDPACK) || kind.equals(BuilderView.BUILDER);
         return new ResourceDefinitionContext.Builder().withGroup("kpack.io").withVersion("v1alpha2")
-                .withPlural(kind.toLowerCase(java.util.Locale.ROOT) + "s").withKind(kind).withNamespaced(namespaced).build();
+                .withPlural(kind.toLowerCase(java.util.Locale.ROOT) + "s").withKind(kind).withNamespaced(namespaced(kind)).build();
     }
 
     public Optional<JsonNode> get(String kind, String namespace, String name) {
@@ -75,14 +80,39 @@ public class BuildpackGateway {
         return items.stream().map(x -> (JsonNode) mapper.valueToTree(x)).toList();
     }
 
-    public void patchStatus(ObjectRef target, ObjectNode statusPatch) {
+    /** An informer, not started, of a kind: in {@code namespace}, or everywhere when it is null. */
+    SharedIndexInformer<GenericKubernetesResource> informer(String kind, String namespace) {
+        var op = client.genericKubernetesResources(context(kind));
+        return (namespace != null ? op.inNamespace(namespace) : namespaced(kind) ? op.inAnyNamespace() : op)
+                .runnableInformer(0);
+    }
+
+    JsonNode json(GenericKubernetesResource r) {
+        return mapper.valueToTree(r);
+    }
+
+    /** Writes the status; returns the resourceVersion the object has after the write. */
+    public String patchStatus(ObjectRef target, ObjectNode statusPatch) {
+        return patchStatus(target, statusPatch, null);
+    }
+
+    /**
+     * Writes the status only if the object is still at {@code resourceVersion} (when not null): a 409 otherwise,
+     * which becomes a {@link TransientFailureException}. Returns the resourceVersion after the write.
+     */
+    public String patchStatus(ObjectRef target, ObjectNode statusPatch, String resourceVersion) {
         ObjectNode body = mapper.createObjectNode();
         body.set("status", statusPatch);
+        if (resourceVersion != null) {
+            body.putObject("metadata").put("resourceVersion", resourceVersion);
+        }
         PatchContext patch = new PatchContext.Builder().withPatchType(PatchType.JSON_MERGE).withFieldManager(FIELD_MANAGER).build();
-        KubeErrors.run("writing the status of " + target, () -> (target.namespace() == null
-                ? client.genericKubernetesResources(context(target.kind())).withName(target.name())
-                : client.genericKubernetesResources(context(target.kind())).inNamespace(target.namespace()).withName(target.name()))
+        var op = client.genericKubernetesResources(context(target.kind()));
+        GenericKubernetesResource named = PatchTargets.generic(target.apiVersion(), target.kind(), target.namespace(), target.name());
+        GenericKubernetesResource written = KubeErrors.call("writing the status of " + target, () -> (target.namespace() == null
+                ? op.resource(named) : op.inNamespace(target.namespace()).resource(named))
                 .subresource("status").patch(patch, body.toString()));
+        return written == null ? null : written.getMetadata().getResourceVersion();
     }
 
     /** The buildpackage image read with the credentials of a ServiceAccount's pull secrets (none when null). */

@@ -120,9 +120,10 @@ public final class BuildpackResolver {
     }
 
     private static List<Candidate> candidates(String id, List<BuildpackSource> sources) {
+        // Sorting the few matches rather than every source gives the same order: the sort is stable.
         return sources.stream()
-                .sorted(Comparator.comparing(BuildpackSource::toString))
                 .flatMap(s -> s.buildpacks().stream().filter(b -> b.id().equals(id)).map(b -> new Candidate(b, s)))
+                .sorted(Comparator.comparing(c -> c.source.toString()))
                 .toList();
     }
 

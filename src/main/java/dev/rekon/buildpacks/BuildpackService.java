@@ -13,14 +13,19 @@ import jakarta.inject.Inject;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.rekon.cluster.KubeErrors;
+import dev.rekon.cluster.Versioned;
+import dev.rekon.core.ObjectRef;
 import dev.rekon.core.RekonConfig;
 import dev.rekon.core.Reply;
+import dev.rekon.core.TransientFailureException;
 import dev.rekon.registry.ImageReference;
 
 /**
  * Runs buildpack publication: read → plan → write for the Buildpack that changed (the only registry read),
  * then re-resolves, from statuses, each Builder whose resolution that change can alter. One status write per
- * changed object; nothing is written when a plan finds no change.
+ * changed object; nothing is written when a plan finds no change. Buildpacks and Builders other than the
+ * event's own object come from {@link BuildpackCatalog} and {@link BuilderIndex}, not from lists.
  */
 @ApplicationScoped
 public class BuildpackService {
@@ -29,78 +34,106 @@ public class BuildpackService {
     BuildpackGateway gateway;
 
     @Inject
+    BuildpackCatalog catalog;
+
+    @Inject
+    BuilderIndex builders;
+
+    @Inject
     RekonConfig config;
 
     Clock clock = Clock.systemUTC();
 
     /** A Buildpack or ClusterBuildpack was added, updated or deleted; {@code before} is its old object if known. */
     public Reply buildpackChanged(String kind, String namespace, String name, JsonNode before) {
+        return buildpackChanged(kind, namespace, name, before == null ? null : BuildpackView.of(before).asSource(), null);
+    }
+
+    /** @param pushed the push that caused this event, or null */
+    private Reply buildpackChanged(String kind, String namespace, String name, BuildpackSource old, ImageReference pushed) {
         Optional<JsonNode> live = gateway.get(kind, namespace, name);
-        BuildpackSource old = before == null ? null : BuildpackView.of(before).asSource();
         if (live.isEmpty()) {
             BuildpackSource gone = new BuildpackSource(kind, namespace, name, List.of());
-            return reply(List.of(), rebuildBuilders(gone, old, gone), kind + " " + name + " is gone");
+            catalog.gone(gone);
+            return reply(List.of(), rebuildBuilders(old, gone), kind + " " + name + " is gone");
         }
         BuildpackView view = BuildpackView.of(live.get());
         ImageRead read = view.image() == null ? null
-                : gateway.readBuildpackage(view.image(), view.serviceAccountNamespace(), view.serviceAccountName());
+                : gateway.readBuildpackage(view.imageToRead(pushed), view.serviceAccountNamespace(), view.serviceAccountName());
         StatusPlan plan = BuildpackStatusPlanner.plan(view, read, clock.instant());
         BuildpackSource after = view.asSource();
+        String version = live.get().path("metadata").path("resourceVersion").asText(null);
         if (plan instanceof StatusPlan.Write w) {
-            gateway.patchStatus(w.target(), w.patch());
+            version = gateway.patchStatus(w.target(), w.patch());
             after = withStatus(view, w.patch()).asSource();
         }
-        return reply(List.of(plan), rebuildBuilders(after, view.asSource(), after), null);
+        catalog.knows(after, view.image(), version);
+        return reply(List.of(plan), rebuildBuilders(view.asSource(), after), null);
     }
 
     /** A Builder or ClusterBuilder was added or updated: resolve it. */
     public Reply builderChanged(String kind, String namespace, String name) {
         return gateway.get(kind, namespace, name)
-                .map(b -> reply(List.of(), List.of(resolve(BuilderView.of(b), new HashMap<>())), null))
+                .map(b -> reply(List.of(), List.of(resolve(BuilderView.of(b), null, new HashMap<>())), null))
                 .orElseGet(() -> Reply.unchanged("BuilderNotFound", kind + " " + name + " no longer exists", List.of()));
     }
 
     /** The manual event: a buildpackage image was pushed. Re-reads every resource naming its repository. */
     public Reply published(ImageReference pushed) {
         List<Reply> replies = new ArrayList<>();
-        for (String kind : List.of(BuildpackSource.BUILDPACK, BuildpackSource.CLUSTER_BUILDPACK)) {
-            for (JsonNode o : gateway.list(kind, null)) {
-                BuildpackView v = BuildpackView.of(o);
-                if (sameRepository(v.image(), pushed) && config.namespacePolicy().allows(v.namespace())) {
-                    replies.add(buildpackChanged(kind, v.namespace(), v.name(), o));
-                }
+        for (BuildpackCatalog.Cataloged c : catalog.naming(pushed.repositoryKey())) {
+            BuildpackSource s = c.source();
+            if (config.namespacePolicy().allows(s.namespace())) {
+                replies.add(buildpackChanged(s.kind(), s.namespace(), s.name(), s, pushed));
             }
         }
-        for (String kind : List.of(BuilderView.BUILDER, BuilderView.CLUSTER_BUILDER)) {
-            for (JsonNode o : gateway.list(kind, null)) {
-                BuilderView b = BuilderView.of(o);
-                if (b.images().stream().anyMatch(i -> sameRepository(i, pushed)) && allowed(b)) {
-                    replies.add(builderChanged(kind, b.namespace(), b.name()));
-                }
+        for (Versioned<BuilderView> seen : builders.naming(pushed.repositoryKey())) {
+            BuilderView b = seen.view();
+            if (allowed(b)) {
+                replies.add(builderChanged(b.kind(), b.namespace(), b.name()));
             }
         }
         return Replies.combine(replies, "no Buildpack, ClusterBuildpack or Builder names " + pushed.repositoryKey());
     }
 
     /** @param before null when unknown: then every Builder in scope is re-resolved (still no registry reads) */
-    private List<StatusPlan> rebuildBuilders(BuildpackSource changed, BuildpackSource before, BuildpackSource after) {
-        List<BuilderView> candidates = new ArrayList<>();
-        boolean cluster = BuildpackSource.CLUSTER_BUILDPACK.equals(changed.kind());
-        gateway.list(BuilderView.BUILDER, cluster ? null : changed.namespace()).forEach(o -> candidates.add(BuilderView.of(o)));
-        if (cluster) {
-            gateway.list(BuilderView.CLUSTER_BUILDER, null).forEach(o -> candidates.add(BuilderView.of(o)));
-        }
-        List<BuilderView> affected = before == null ? AffectedBuilders.inScope(candidates, changed)
-                : AffectedBuilders.select(candidates, before, after);
-        Map<String, List<BuildpackSource>> byNamespace = new HashMap<>();
-        return affected.stream().filter(this::allowed).map(b -> resolve(b, byNamespace)).toList();
+    private List<StatusPlan> rebuildBuilders(BuildpackSource before, BuildpackSource after) {
+        List<Versioned<BuilderView>> seen = builders.candidates(after, before == null ? null : AffectedBuilders.keysFor(before, after));
+        Map<ObjectRef, String> versions = new HashMap<>();
+        seen.forEach(v -> versions.put(v.view().ref(), v.resourceVersion()));
+        List<BuilderView> views = seen.stream().map(Versioned::view).toList();
+        List<BuilderView> affected = before == null ? AffectedBuilders.inScope(views, after)
+                : AffectedBuilders.select(views, before, after);
+        Map<String, List<BuildpackSource>> sources = new HashMap<>();
+        return affected.stream().filter(this::allowed).map(b -> resolveSeen(b, versions.get(b.ref()), sources)).toList();
     }
 
-    /** Resolves one Builder from statuses (and reads of the images it names directly), writing if changed. */
-    private StatusPlan resolve(BuilderView b, Map<String, List<BuildpackSource>> cache) {
-        List<BuildpackSource> clusterBps = cache.computeIfAbsent(null, k -> sources(BuildpackSource.CLUSTER_BUILDPACK, null));
+    /**
+     * Resolves a Builder as the index saw it, writing only if it is still at that version; when it is not (the
+     * index lagged, or it changed meanwhile), resolves it again from a fresh read.
+     */
+    private StatusPlan resolveSeen(BuilderView seen, String version, Map<String, List<BuildpackSource>> sources) {
+        try {
+            return resolve(seen, version, sources);
+        } catch (TransientFailureException e) {
+            if (version == null || !KubeErrors.isConflict(e)) {
+                throw e;
+            }
+            return gateway.get(seen.kind(), seen.namespace(), seen.name())
+                    .map(b -> resolve(BuilderView.of(b), null, sources))
+                    .orElseGet(() -> new StatusPlan.NoChange(seen.ref(), "BuilderNotFound", seen.ref() + " no longer exists"));
+        }
+    }
+
+    /**
+     * Resolves one Builder from statuses (and reads of the images it names directly), writing if changed.
+     *
+     * @param version the resourceVersion the write requires, or null for none
+     */
+    private StatusPlan resolve(BuilderView b, String version, Map<String, List<BuildpackSource>> sources) {
+        List<BuildpackSource> clusterBps = sources.computeIfAbsent(null, k -> catalog.sources(BuildpackSource.CLUSTER_BUILDPACK, null));
         List<BuildpackSource> nsBps = b.isClusterBuilder() ? List.of()
-                : cache.computeIfAbsent(b.namespace(), ns -> sources(BuildpackSource.BUILDPACK, ns));
+                : sources.computeIfAbsent(b.namespace(), ns -> catalog.sources(BuildpackSource.BUILDPACK, ns));
         Catalog catalog = Catalog.of(nsBps, clusterBps);
         for (String image : b.images()) {
             ImageRead read = gateway.readBuildpackage(image, b.serviceAccountNamespace(), b.serviceAccountName());
@@ -110,13 +143,9 @@ public class BuildpackService {
         }
         StatusPlan plan = BuilderStatusPlanner.plan(b, catalog, clock.instant());
         if (plan instanceof StatusPlan.Write w) {
-            gateway.patchStatus(w.target(), w.patch());
+            gateway.patchStatus(w.target(), w.patch(), version);
         }
         return plan;
-    }
-
-    private List<BuildpackSource> sources(String kind, String namespace) {
-        return gateway.list(kind, namespace).stream().map(o -> BuildpackView.of(o).asSource()).toList();
     }
 
     private boolean allowed(BuilderView b) {
@@ -134,15 +163,6 @@ public class BuildpackService {
         });
         return new BuildpackView(v.kind(), v.namespace(), v.name(), v.generation(), v.image(),
                 v.serviceAccountNamespace(), v.serviceAccountName(), status);
-    }
-
-    private static boolean sameRepository(String image, ImageReference pushed) {
-        try {
-            ImageReference ref = ImageReference.parse(image);
-            return ref.repositoryKey().equals(pushed.repositoryKey());
-        } catch (IllegalArgumentException | NullPointerException e) {
-            return false;
-        }
     }
 
     private static Reply reply(List<StatusPlan> own, List<StatusPlan> builders, String gone) {

@@ -5,6 +5,7 @@ import java.util.List;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.rekon.core.ObjectRef;
+import dev.rekon.registry.ImageReference;
 
 /**
  * What Rekon reads of a Buildpack or ClusterBuildpack: the image it names ({@code spec.source.image}, or
@@ -47,6 +48,24 @@ public record BuildpackView(String kind, String namespace, String name, long gen
                 : StatusDiff.JSON.convertValue(status.get("buildpacks"),
                         StatusDiff.JSON.getTypeFactory().constructCollectionType(List.class, BuildpackEntry.class));
         return new BuildpackSource(kind, namespace, name, entries);
+    }
+
+    /**
+     * The image to read for a push (null: no push): pinned to the pushed digest when the push was of the very
+     * tag this resource names, because a registry may announce a push before its tag points at the new manifest.
+     */
+    public String imageToRead(ImageReference pushed) {
+        if (image == null || pushed == null || pushed.digest() == null || pushed.tag() == null) {
+            return image;
+        }
+        try {
+            ImageReference named = ImageReference.parse(image);
+            boolean sameTag = named.digest() == null && pushed.tag().equals(named.tag())
+                    && pushed.repositoryKey().equals(named.repositoryKey());
+            return sameTag ? named.withDigest(pushed.digest()).toString() : image;
+        } catch (IllegalArgumentException e) {
+            return image;
+        }
     }
 
     private static String blankToNull(String s) {

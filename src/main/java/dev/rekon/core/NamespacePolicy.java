@@ -37,6 +37,11 @@ public final class NamespacePolicy {
         return namespace == null ? clusterScoped : all || allowed.contains(namespace);
     }
 
+    /** Whether every namespace is allowed, so one cluster-wide list or watch serves them all. */
+    public boolean everyNamespace() {
+        return all;
+    }
+
     /**
      * Lists across the namespaces Rekon may act in: one list per allowed namespace when the allow-list is
      * explicit (so per-namespace RoleBindings suffice), one cluster-wide list when it is {@code *}.

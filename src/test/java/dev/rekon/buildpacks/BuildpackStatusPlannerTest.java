@@ -56,6 +56,17 @@ class BuildpackStatusPlannerTest {
     }
 
     @Test
+    void aPushOfTheNamedTagIsReadByItsDigestSinceTheTagMayNotHaveMovedYet() {
+        BuildpackView bp = buildpack(1, null);
+        ImageReference pushed = ImageReference.parse(IMAGE).withDigest(DIGEST);
+
+        assertEquals(IMAGE + "@" + DIGEST, bp.imageToRead(pushed));
+        assertEquals(IMAGE, bp.imageToRead(null));
+        assertEquals(IMAGE, bp.imageToRead(ImageReference.parse("127.0.0.1:5000/paketo/java:9.0.0").withDigest(DIGEST)));
+        assertEquals(IMAGE, bp.imageToRead(ImageReference.parse(IMAGE)), "a push without a digest: read the tag");
+    }
+
+    @Test
     void writesEveryBuildpackOfTheImageInKpackShape() throws IOException {
         StatusPlan.Write w = write(BuildpackStatusPlanner.plan(buildpack(3, null), new ImageRead.Found(javaImage()), T1));
 

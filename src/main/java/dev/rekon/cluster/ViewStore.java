@@ -1,0 +1,130 @@
+package dev.rekon.cluster;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+import java.util.stream.Stream;
+
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
+import io.fabric8.kubernetes.client.informers.cache.Cache;
+import io.fabric8.kubernetes.client.informers.cache.ItemStore;
+
+/**
+ * An informer's item store that keeps of each object only its view, made once when the watch delivers the
+ * object, and its identity (kind, namespace, name, uid, resourceVersion: what the informer itself compares),
+ * never the whole object: a reader pays no conversion per read, and the memory is that of the views. Views
+ * are found by namespace and by the keys {@code indexKeys} gives for them.
+ */
+public final class ViewStore<V> implements ItemStore<GenericKubernetesResource> {
+
+    private final Function<GenericKubernetesResource, V> toView;
+    private final Function<V, Collection<String>> indexKeys;
+    private final Map<String, Held<V>> items = new ConcurrentHashMap<>();
+    private final Map<String, Set<String>> byKey = new ConcurrentHashMap<>();
+    private final Map<String, Set<String>> byNamespace = new ConcurrentHashMap<>();
+
+    private record Held<V>(GenericKubernetesResource identity, Versioned<V> versioned) {
+        String namespace() {
+            return Objects.requireNonNullElse(identity.getMetadata().getNamespace(), "");
+        }
+    }
+
+    public ViewStore(Function<GenericKubernetesResource, V> toView, Function<V, Collection<String>> indexKeys) {
+        this.toView = toView;
+        this.indexKeys = indexKeys;
+    }
+
+    /**
+     * The views held now: of one namespace (of all when null), and only those under one of {@code indexKeys}
+     * (all when null).
+     */
+    public List<Versioned<V>> find(String namespace, Collection<String> indexKeys) {
+        Stream<String> keys = indexKeys != null
+                ? indexKeys.stream().flatMap(k -> byKey.getOrDefault(k, Set.of()).stream()).distinct()
+                : namespace != null ? byNamespace.getOrDefault(namespace, Set.of()).stream() : items.keySet().stream();
+        return keys.map(items::get).filter(Objects::nonNull)
+                .filter(h -> namespace == null || namespace.equals(h.namespace())).map(Held::versioned).toList();
+    }
+
+    @Override
+    public String getKey(GenericKubernetesResource obj) {
+        return Cache.metaNamespaceKeyFunc(obj);
+    }
+
+    @Override
+    public synchronized GenericKubernetesResource put(String key, GenericKubernetesResource obj) {
+        Versioned<V> versioned = new Versioned<>(obj.getMetadata().getResourceVersion(), toView.apply(obj));
+        Held<V> held = new Held<>(identity(obj), versioned);
+        return replace(key, items.put(key, held), held);
+    }
+
+    @Override
+    public synchronized GenericKubernetesResource remove(String key) {
+        return replace(key, items.remove(key), null);
+    }
+
+    private GenericKubernetesResource replace(String key, Held<V> old, Held<V> now) {
+        if (old != null) {
+            indexKeys.apply(old.versioned().view()).forEach(k -> unindex(byKey, k, key));
+            unindex(byNamespace, old.namespace(), key);
+        }
+        if (now != null) {
+            indexKeys.apply(now.versioned().view()).forEach(k -> index(byKey, k, key));
+            index(byNamespace, now.namespace(), key);
+        }
+        return old == null ? null : old.identity();
+    }
+
+    private static void index(Map<String, Set<String>> index, String indexKey, String key) {
+        index.computeIfAbsent(indexKey, k -> ConcurrentHashMap.newKeySet()).add(key);
+    }
+
+    private static void unindex(Map<String, Set<String>> index, String indexKey, String key) {
+        index.computeIfPresent(indexKey, (k, keys) -> {
+            keys.remove(key);
+            return keys.isEmpty() ? null : keys;
+        });
+    }
+
+    @Override
+    public Stream<String> keySet() {
+        return items.keySet().stream();
+    }
+
+    @Override
+    public Stream<GenericKubernetesResource> values() {
+        return items.values().stream().map(Held::identity);
+    }
+
+    @Override
+    public int size() {
+        return items.size();
+    }
+
+    @Override
+    public GenericKubernetesResource get(String key) {
+        Held<V> held = items.get(key);
+        return held == null ? null : held.identity();
+    }
+
+    /** Says, as fabric8's ReducedStateItemStore does, that the informer's objects are not held whole here. */
+    @Override
+    public boolean isFullState() {
+        return false;
+    }
+
+    private static GenericKubernetesResource identity(GenericKubernetesResource obj) {
+        GenericKubernetesResource id = new GenericKubernetesResource();
+        id.setApiVersion(obj.getApiVersion());
+        id.setKind(obj.getKind());
+        id.setMetadata(new ObjectMetaBuilder().withName(obj.getMetadata().getName())
+                .withNamespace(obj.getMetadata().getNamespace()).withUid(obj.getMetadata().getUid())
+                .withResourceVersion(obj.getMetadata().getResourceVersion()).build());
+        return id;
+    }
+}
