@@ -34,7 +34,7 @@ public final class Chaos {
     }
 
     /** What the run saw; {@link #ok()} when nothing was lost, nothing went back and 5xx came only during outages. */
-    public record Result(int events, int deliveries, int lostChanges, int rollbacks, int fiveXxDuringOutage,
+    public record Result(int events, int lateRedeliveries, int deliveries, int lostChanges, int rollbacks, int fiveXxDuringOutage,
             int fiveXxOtherwise, int undelivered, int apiServerKills, int registryStops, int staleStatuses,
             int statusRollbacks, List<String> unexpected) {
 
@@ -44,11 +44,11 @@ public final class Chaos {
         }
 
         public String summary() {
-            return String.format("events %d (deliveries %d), apiserver kills %d, registry stops %d: lost changes %d, "
-                    + "rollbacks %d, 5xx during outages %d, 5xx otherwise %d, undelivered %d; ImageDeploy statuses "
-                    + "not reporting the last build %d, status rollbacks %d", events, deliveries, apiServerKills,
-                    registryStops, lostChanges, rollbacks, fiveXxDuringOutage, fiveXxOtherwise, undelivered,
-                    staleStatuses, statusRollbacks);
+            return String.format("events %d and %d late redeliveries (deliveries %d), apiserver kills %d, registry "
+                    + "stops %d: lost changes %d, rollbacks %d, 5xx during outages %d, 5xx otherwise %d, undelivered "
+                    + "%d; ImageDeploy statuses not reporting the last build %d, status rollbacks %d", events,
+                    lateRedeliveries, deliveries, apiServerKills, registryStops, lostChanges, rollbacks,
+                    fiveXxDuringOutage, fiveXxOtherwise, undelivered, staleStatuses, statusRollbacks);
         }
     }
 
@@ -108,11 +108,17 @@ public final class Chaos {
         AtomicInteger otherwise = new AtomicInteger();
         AtomicInteger undelivered = new AtomicInteger();
         AtomicBoolean done = new AtomicBoolean();
+        AtomicBoolean disrupting = new AtomicBoolean(true);
+        AtomicInteger lateRedeliveries = new AtomicInteger();
         int[] disruptions = new int[2];
-        Thread chaos = new Thread(() -> disrupt(plan, random, done, disruptions), "chaos");
+        Thread chaos = new Thread(() -> {
+            disrupt(plan, random, done, disruptions);
+            disrupting.set(false);
+        }, "chaos");
         chaos.start();
         Load.run(plan.concurrency(), 1, (w, x) -> {
-            for (Event e; (e = queue.poll()) != null;) {
+            // Once the plan's events are out, late redeliveries keep the load on until every disruption happened.
+            for (Event e; (e = queue.poll()) != null || (disrupting.get() && (e = late(plan, lateRedeliveries)) != null);) {
                 if (!deliver(ns, e, uids[e.image()], deliveries, during, otherwise, unexpected)) {
                     undelivered.incrementAndGet();
                 }
@@ -133,8 +139,15 @@ public final class Chaos {
         watch.close();
         int stale = statuses.awaitAll(plan.images(), plan.buildsPerImage(), STATUS_SETTLE_MILLIS);
         statuses.close();
-        return new Result(events.size(), deliveries.get(), lost, rollbacks.get(), during.get(), otherwise.get(),
+        return new Result(events.size(), lateRedeliveries.get(), deliveries.get(), lost, rollbacks.get(), during.get(), otherwise.get(),
                 undelivered.get(), disruptions[0], disruptions[1], stale, statuses.rollbacks(), unexpected);
+    }
+
+    /** A redelivery of an earlier build of a random Image, as an ApiServerSource resends one. */
+    static Event late(Plan plan, AtomicInteger count) {
+        count.incrementAndGet();
+        var r = java.util.concurrent.ThreadLocalRandom.current();
+        return new Event(r.nextInt(plan.images()), 1 + r.nextLong(plan.buildsPerImage()), r.nextInt(4) == 0);
     }
 
     /** Every build one to three times, shuffled within windows of 8 so that late events are common. */
