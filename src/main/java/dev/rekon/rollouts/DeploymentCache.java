@@ -1,6 +1,10 @@
 package dev.rekon.rollouts;
 
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -8,19 +12,19 @@ import jakarta.inject.Inject;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import dev.rekon.cluster.OwnWrites;
-import dev.rekon.cluster.ViewMemo;
-import dev.rekon.cluster.WatchCaches;
-import io.fabric8.kubernetes.api.model.apps.Deployment;
+import dev.rekon.cluster.LatestKnown;
+import dev.rekon.cluster.ViewStore;
+import dev.rekon.cluster.WatchedViews;
+import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 
 /**
  * The Deployments Rekon manages (label {@code app.kubernetes.io/managed-by=rekon}), kept by one watch per
- * namespace, so that a rollout plans without reading the Deployment from the apiserver. It only answers for
- * Deployments it holds; any other (one Rekon did not create, or one created a moment ago) is read from the
- * apiserver. Plans made from a cached Deployment patch it guarded by the cached resourceVersion: a cache
- * that lags gets a 409, and the rollout plans again from a fresh read.
+ * namespace as views made once per version, so that a rollout plans without reading the Deployment from the
+ * apiserver. It only answers for Deployments it holds; any other (one Rekon did not create, or one created a
+ * moment ago) is read from the apiserver. This process's own guarded patches stand in until the watch delivers
+ * them; a plan made from a view that lags anyway patches guarded by its resourceVersion, gets a 409, and the
+ * rollout plans again from a fresh read.
  */
 @ApplicationScoped
 public class DeploymentCache {
@@ -31,43 +35,46 @@ public class DeploymentCache {
     @Inject
     ObjectMapper mapper;
 
-    private WatchCaches<Deployment> caches;
+    private WatchedViews<DeploymentView> watches;
 
-    private final OwnWrites<Deployment> ownWrites = new OwnWrites<>();
-
-    private final ViewMemo<DeploymentView> views = new ViewMemo<>();
+    /** This process's own writes, by namespace, each keyed by Deployment name. */
+    private final Map<String, LatestKnown<DeploymentView>> written = new ConcurrentHashMap<>();
 
     /** The managed Deployment as last seen, or as this process last wrote it, if the namespace's watch holds it. */
     public Optional<DeploymentView> get(String namespace, String name) {
-        SharedIndexInformer<Deployment> informer = caches().get(namespace);
-        if (informer == null) {
+        ViewStore<DeploymentView> store = watches().get(namespace);
+        if (store == null) {
             return Optional.empty();
         }
-        String key = namespace + "/" + name;
-        return Optional.ofNullable(informer.getStore().getByKey(key))
-                .map(d -> views.of(key, ownWrites.latest(key, d), x -> DeploymentView.fromJson(mapper.valueToTree(x))));
+        List<DeploymentView> found = written(namespace).over(store.find(namespace, Set.of(name)), v -> false);
+        return found.stream().findFirst();
     }
 
-    /** Records a guarded write of this process: {@code written} replaced the Deployment at {@code replacedVersion}. */
-    public void wrote(String replacedVersion, Deployment written) {
-        if (written != null && written.getMetadata() != null) {
-            ownWrites.wrote(written.getMetadata().getNamespace() + "/" + written.getMetadata().getName(),
-                    replacedVersion, written);
+    /** Records a patch of this process, until the watch delivers it. */
+    public void wrote(HasMetadata deployment) {
+        if (deployment != null && deployment.getMetadata() != null) {
+            DeploymentView v = DeploymentView.fromJson(mapper.valueToTree(deployment));
+            written(deployment.getMetadata().getNamespace()).put(v.name(), v.resourceVersion(), v);
         }
     }
 
-    private synchronized WatchCaches<Deployment> caches() {
-        if (caches == null) {
-            caches = new WatchCaches<>("Deployments", namespace -> client.apps().deployments().inNamespace(namespace)
-                    .withLabel(RolloutPlanner.MANAGED_BY, "rekon").runnableInformer(0));
+    private LatestKnown<DeploymentView> written(String namespace) {
+        return written.computeIfAbsent(namespace, ns -> new LatestKnown<>(DeploymentView::name));
+    }
+
+    private synchronized WatchedViews<DeploymentView> watches() {
+        if (watches == null) {
+            watches = new WatchedViews<>("Deployments", namespace -> client.genericKubernetesResources("apps/v1", "Deployment")
+                    .inNamespace(namespace).withLabel(RolloutPlanner.MANAGED_BY, "rekon").runnableInformer(0),
+                    d -> DeploymentView.fromJson(mapper.valueToTree(d)), v -> List.of(v.name()));
         }
-        return caches;
+        return watches;
     }
 
     @PreDestroy
     synchronized void stop() {
-        if (caches != null) {
-            caches.stopAll();
+        if (watches != null) {
+            watches.stopAll();
         }
     }
 }

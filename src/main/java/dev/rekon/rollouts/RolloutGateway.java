@@ -151,14 +151,14 @@ public class RolloutGateway {
                 deployment.toString()));
     }
 
-    /** Patches the Deployment; a patch guarded by a resourceVersion is remembered until the watch delivers it. */
+    /** Patches the Deployment; what was written is remembered until the watch delivers it. */
     public void patchDeployment(String namespace, String name, ObjectNode patch) {
         Deployment written = KubeErrors.call("patching Deployment " + namespace + "/" + name,
                 () -> client.apps().deployments().inNamespace(namespace)
                         .resource(PatchTargets.deployment(namespace, name))
                         .patch(new PatchContext.Builder().withPatchType(PatchType.STRATEGIC_MERGE)
                                 .withFieldManager(FIELD_MANAGER).build(), patch.toString()));
-        deployments.wrote(patch.path("metadata").path("resourceVersion").asText(null), written);
+        deployments.wrote(written);
     }
 
     public boolean deleteDeployment(String namespace, String name) {
@@ -180,7 +180,7 @@ public class RolloutGateway {
         GenericKubernetesResource written = KubeErrors.call("updating the status of ImageDeploy " + idp.namespace()
                 + "/" + idp.name(), () -> client.genericKubernetesResources(imageDeployContext(group))
                         .inNamespace(idp.namespace()).resource(r).updateStatus());
-        index.wrote(group, idp.resourceVersion(), written);
+        index.wrote(written);
     }
 
     public static ObjectReference reference(String apiVersion, String kind, String namespace, String name) {
