@@ -500,9 +500,9 @@ public final class Bench {
     }
 
     Map<String, Object> measureScale(int count) throws Exception {
-        double cpu0 = Writes.cpuMillis(app);
+        double cpu0 = Cpu.millis(app.pid());
         Load.Result r = Load.run(1, 200, (w, i) -> applied(post(SCALE, "target")));
-        double cpu = (Writes.cpuMillis(app) - cpu0) / r.stats().millis().size();
+        double cpu = (Cpu.millis(app.pid()) - cpu0) / r.stats().millis().size();
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("imagedeploys", count);
         m.put("p50_ms", r.stats().p(0.5));

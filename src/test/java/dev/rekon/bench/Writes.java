@@ -51,9 +51,4 @@ public record Writes(Map<String, String> versions, int events, long revision) {
         }
         return n;
     }
-
-    /** User plus system CPU time of the application process so far. */
-    public static double cpuMillis(App app) {
-        return Cpu.millis(app.pid());
-    }
 }
