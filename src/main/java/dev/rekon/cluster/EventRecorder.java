@@ -46,7 +46,7 @@ public class EventRecorder {
     private final Map<Key, Pending> pending = new ConcurrentHashMap<>();
     private final Map<Key, Long> lastWritten = new ConcurrentHashMap<>();
 
-    private record Key(String namespace, String kind, String name, String reason) {
+    private record Key(String namespace, String kind, String name, String reason, String type) {
     }
 
     /** Occurrences not written yet: how many, since when, and the latest one's message. */
@@ -60,7 +60,16 @@ public class EventRecorder {
     }
 
     public void normal(ObjectReference about, String reason, String message) {
-        Key key = new Key(about.getNamespace(), about.getKind(), about.getName(), reason);
+        record(about, reason, message, "Normal");
+    }
+
+    /** An Event of type Warning: something a person should look at, such as a manual change Rekon leaves alone. */
+    public void warning(ObjectReference about, String reason, String message) {
+        record(about, reason, message, "Warning");
+    }
+
+    private void record(ObjectReference about, String reason, String message, String type) {
+        Key key = new Key(about.getNamespace(), about.getKind(), about.getName(), reason, type);
         Instant now = Instant.now();
         if (pending.size() >= MAX_PENDING && !pending.containsKey(key)) {
             LOG.warnf("Kubernetes Event %s on %s %s dropped: %d Events are waiting", reason, about.getKind(),
@@ -89,10 +98,10 @@ public class EventRecorder {
         if (lastWritten.size() > MAX_PENDING) {
             lastWritten.clear();
         }
-        write(p, key.reason());
+        write(p, key.reason(), key.type());
     }
 
-    private void write(Pending p, String reason) {
+    private void write(Pending p, String reason, String type) {
         ObjectReference about = p.about();
         try {
             client.v1().events().inNamespace(about.getNamespace()).resource(new EventBuilder()
@@ -101,7 +110,7 @@ public class EventRecorder {
                     .withNamespace(about.getNamespace())
                     .endMetadata()
                     .withInvolvedObject(about)
-                    .withType("Normal")
+                    .withType(type)
                     .withReason(reason)
                     .withMessage(p.message().length() > 1024 ? p.message().substring(0, 1021) + "..." : p.message())
                     .withFirstTimestamp(p.first().toString())

@@ -44,6 +44,9 @@ public class ModuleFunctions {
     @Inject
     ModuleTrust trust;
 
+    @Inject
+    ModuleManualChanges manualChanges;
+
     @Funq
     @CloudEventMapping(trigger = "*", responseType = REPLY_TYPE, attributes = @EventAttribute(name = "kind", value = KymaModules.RELEASE_META))
     public ModuleReply modulesReleaseMeta(CloudEvent<JsonNode> event) {
@@ -141,7 +144,9 @@ public class ModuleFunctions {
         return retrying(() -> {
             ModuleUpdatePlanner.Decision d = ModuleUpdatePlanner.plan(release, gateway.deployments(release.module()),
                     trust.policy(), Instant.now());
-            return reply(d.plan(), release.module(), d.fromVersion(), d.toVersion());
+            ModuleReply reply = reply(d.plan(), release.module(), d.fromVersion(), d.toVersion());
+            manualChanges.report(d.holds());
+            return reply;
         });
     }
 
@@ -183,11 +188,7 @@ public class ModuleFunctions {
     }
 
     private Optional<JsonNode> template(String namespace, String module, String version) {
-        return gateway.list(KymaModules.TEMPLATE, namespace).stream()
-                .filter(t -> module.equals(KymaModules.templateModule(t)))
-                .filter(t -> SemVer.tryParse(KymaModules.templateVersion(t))
-                        .flatMap(v -> SemVer.tryParse(version).map(w -> v.compareTo(w) == 0)).orElse(false))
-                .findFirst();
+        return ChannelReleases.find(gateway.list(KymaModules.TEMPLATE, namespace), namespace, module, version);
     }
 
     /** Several channels in one event: the most serious outcome speaks for all, the objects are all listed. */

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -41,6 +42,8 @@ public class ModuleGateway {
             super(message, cause);
         }
     }
+
+    private static final ObjectMapper ANNOTATIONS = new ObjectMapper();
 
     @Inject
     KubernetesClient client;
@@ -119,13 +122,11 @@ public class ModuleGateway {
         if (p.channel() != null) {
             meta.with("labels").put(ModuleDeployment.CHANNEL_LABEL, p.channel());
         }
-        if (p.replicasBeforeDisable() != null) {
-            ObjectNode annotations = meta.putObject("annotations");
-            if (p.replicasBeforeDisable().equals(DeploymentPatch.REMOVE)) {
-                annotations.putNull(ModuleDeployment.REPLICAS_ANNOTATION);
-            } else {
-                annotations.put(ModuleDeployment.REPLICAS_ANNOTATION, p.replicasBeforeDisable());
-            }
+        annotate(meta, ModuleDeployment.REPLICAS_ANNOTATION, p.replicasBeforeDisable());
+        annotate(meta, ModuleDeployment.MANUAL_CHANGE_ANNOTATION, p.manualChange());
+        if (p.appliedImages() != null) {
+            meta.with("annotations").put(ModuleDeployment.APPLIED_IMAGES_ANNOTATION,
+                    json.valueToTree(new TreeMap<>(p.appliedImages())).toString());
         }
         if (p.replicas() != null) {
             body.with("spec").put("replicas", p.replicas());
@@ -135,6 +136,18 @@ public class ModuleGateway {
             p.images().forEach((name, image) -> containers.addObject().put("name", name).put("image", image));
         }
         return body;
+    }
+
+    /** Sets the annotation; {@link DeploymentPatch#REMOVE} removes it, null leaves it. */
+    private static void annotate(ObjectNode meta, String name, String value) {
+        if (value == null) {
+            return;
+        }
+        if (value.equals(DeploymentPatch.REMOVE)) {
+            meta.with("annotations").putNull(name);
+        } else {
+            meta.with("annotations").put(name, value);
+        }
     }
 
     static ModuleDeployment view(Deployment d) {
@@ -151,7 +164,28 @@ public class ModuleGateway {
         return new ModuleDeployment(new ObjectRef("apps/v1", "Deployment", meta.getNamespace(), meta.getName()),
                 meta.getResourceVersion(), labels.get(ModuleDeployment.MODULE_LABEL),
                 labels.get(ModuleDeployment.VERSION_LABEL), labels.get(ModuleDeployment.CHANNEL_LABEL), images,
-                d.getSpec().getReplicas() == null ? 1 : d.getSpec().getReplicas(), before);
+                d.getSpec().getReplicas() == null ? 1 : d.getSpec().getReplicas(), before,
+                appliedImages(annotations.get(ModuleDeployment.APPLIED_IMAGES_ANNOTATION)),
+                "true".equalsIgnoreCase(annotations.get(ModuleDeployment.SUSPEND_ANNOTATION)),
+                annotations.get(ModuleDeployment.MANUAL_CHANGE_ANNOTATION));
+    }
+
+    /** The recorded images; a record that is not a JSON object of strings counts as none. */
+    static Map<String, String> appliedImages(String annotation) {
+        Map<String, String> images = new LinkedHashMap<>();
+        if (annotation == null) {
+            return images;
+        }
+        try {
+            ANNOTATIONS.readTree(annotation).fields().forEachRemaining(f -> {
+                if (f.getValue().isTextual()) {
+                    images.put(f.getKey(), f.getValue().asText());
+                }
+            });
+        } catch (com.fasterxml.jackson.core.JsonProcessingException unreadable) {
+            return Map.of();
+        }
+        return images;
     }
 
     NamespacePolicy policy() {

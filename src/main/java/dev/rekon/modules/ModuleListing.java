@@ -1,7 +1,6 @@
 package dev.rekon.modules;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -10,7 +9,6 @@ import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.quarkus.runtime.annotations.RegisterForReflection;
@@ -19,7 +17,8 @@ import io.vertx.ext.web.RoutingContext;
 
 /**
  * {@code GET /modules}: each installed module (per channel its Deployments follow) with its running
- * version, whether it is enabled, and the newest version a ModuleReleaseMeta offers on that channel.
+ * version, whether it is enabled, the newest version a ModuleReleaseMeta offers on that channel, and which of
+ * its Deployments are suspended or were changed by hand (their images differ from what Rekon last applied).
  */
 @Singleton
 public class ModuleListing {
@@ -27,7 +26,7 @@ public class ModuleListing {
     /** One row of the listing. */
     @RegisterForReflection
     public record Entry(String module, String channel, String version, boolean enabled, String newestOnChannel,
-            List<String> deployments) {
+            List<String> deployments, List<String> suspended, List<String> manualChanges) {
     }
 
     @Inject
@@ -50,12 +49,7 @@ public class ModuleListing {
     }
 
     public List<Entry> list() {
-        Map<String, String> offered = new HashMap<>();
-        for (JsonNode meta : gateway.list(KymaModules.RELEASE_META, null)) {
-            String module = KymaModules.releaseMetaModule(meta);
-            KymaModules.channels(meta).forEach((channel, version) -> offered.merge(module + "/" + channel, version,
-                    ModuleListing::newer));
-        }
+        ChannelReleases offered = new ChannelReleases(gateway.list(KymaModules.RELEASE_META, null), List.of());
         Map<String, List<ModuleDeployment>> groups = new TreeMap<>();
         for (ModuleDeployment d : gateway.allModuleDeployments()) {
             groups.computeIfAbsent(d.module() + "/" + d.channel(), k -> new ArrayList<>()).add(d);
@@ -63,12 +57,14 @@ public class ModuleListing {
         List<Entry> entries = new ArrayList<>();
         groups.forEach((key, ds) -> entries.add(new Entry(ds.get(0).module(), ds.get(0).channel(),
                 ModuleUpdatePlanner.runningVersions(ds), ds.stream().allMatch(ModuleDeployment::enabled),
-                offered.get(key), ds.stream().map(d -> d.ref().namespace() + "/" + d.ref().name()).toList())));
+                offered.offered(ds.get(0).module(), ds.get(0).channel()), ds.stream().map(ModuleListing::name).toList(),
+                ds.stream().filter(ModuleDeployment::suspended).map(ModuleListing::name).toList(),
+                ds.stream().filter(d -> !d.manualChanges().isEmpty())
+                        .map(d -> ModuleHolds.manualChangeMessage(d, d.manualChanges())).toList())));
         return entries;
     }
 
-    private static String newer(String a, String b) {
-        return dev.rekon.core.SemVer.tryParse(a).flatMap(x -> dev.rekon.core.SemVer.tryParse(b)
-                .map(y -> x.compareTo(y) >= 0 ? a : b)).orElse(a);
+    private static String name(ModuleDeployment d) {
+        return d.ref().namespace() + "/" + d.ref().name();
     }
 }

@@ -32,14 +32,23 @@ public sealed interface ModulePlan {
      *
      * @param images container name to image, only for containers whose image changes
      * @param replicasBeforeDisable the annotation value to set; {@link #REMOVE} removes it
+     * @param appliedImages the images this patch applies, recorded in the same patch; null leaves the record
+     * @param manualChange the manual change to record as reported; {@link #REMOVE} removes it
      */
     record DeploymentPatch(ObjectRef ref, String resourceVersion, Map<String, String> images, String version,
-            String channel, Integer replicas, String replicasBeforeDisable) {
+            String channel, Integer replicas, String replicasBeforeDisable, Map<String, String> appliedImages,
+            String manualChange) {
 
         public static final String REMOVE = "";
 
         public DeploymentPatch {
             images = images == null ? Map.of() : Map.copyOf(images);
+            appliedImages = appliedImages == null ? null : Map.copyOf(appliedImages);
+        }
+
+        public DeploymentPatch(ObjectRef ref, String resourceVersion, Map<String, String> images, String version,
+                String channel, Integer replicas, String replicasBeforeDisable) {
+            this(ref, resourceVersion, images, version, channel, replicas, replicasBeforeDisable, null, null);
         }
     }
 }

@@ -20,7 +20,8 @@ import dev.rekon.modules.ModulePlan.Rejected;
  * forward only (unless the release declares an intended downgrade), by at most one major version, are
  * compared with the version each Deployment actually runs (also when the release switches its channel),
  * must be signed when signatures are required, and change versions only inside the maintenance window.
- * The same release twice plans no write.
+ * The same release twice plans no write. Suspended Deployments, and Deployments changed by hand while the
+ * release is not newer than what they run, are left as they are ({@link ModuleHolds}).
  */
 public final class ModuleUpdatePlanner {
 
@@ -28,8 +29,16 @@ public final class ModuleUpdatePlanner {
     public record Policy(boolean requireSignature, Optional<MaintenanceWindow> window) {
     }
 
-    /** The plan plus the versions the reply reports. */
-    public record Decision(ModulePlan plan, String fromVersion, String toVersion) {
+    /** The plan plus the versions the reply reports, and the Deployments left alone (suspended, changed by hand). */
+    public record Decision(ModulePlan plan, String fromVersion, String toVersion, List<ModuleHolds.Hold> holds) {
+
+        public Decision {
+            holds = List.copyOf(holds);
+        }
+
+        public Decision(ModulePlan plan, String fromVersion, String toVersion) {
+            this(plan, fromVersion, toVersion, List.of());
+        }
     }
 
     private ModuleUpdatePlanner() {
@@ -55,18 +64,25 @@ public final class ModuleUpdatePlanner {
         }
         String from = runningVersions(targets);
         List<DeploymentPatch> patches = new ArrayList<>();
+        List<ModuleHolds.Hold> holds = new ArrayList<>();
         for (ModuleDeployment d : targets) {
+            Optional<ModuleHolds.Hold> hold = ModuleHolds.of(release, d);
+            if (hold.isPresent()) {
+                holds.add(hold.get());
+                continue;
+            }
             Optional<Rejected> refused = checkDeployment(release, d, policy, now);
             if (refused.isPresent()) {
-                return new Decision(refused.get(), from, to);
+                return new Decision(refused.get(), from, to, holds);
             }
             patch(release, d).ifPresent(patches::add);
         }
         if (patches.isEmpty()) {
-            return new Decision(new NoChange("AlreadyAtVersion", "module " + release.module() + " already runs " + to
-                    + " with the release's images on channel '" + release.channel() + "'; nothing to do"), from, to);
+            return new Decision(!holds.isEmpty() ? ModuleHolds.noChange(holds) : new NoChange("AlreadyAtVersion",
+                    "module " + release.module() + " already runs " + to + " with the release's images on channel '"
+                            + release.channel() + "'; nothing to do"), from, to, holds);
         }
-        return new Decision(applied(release, targets, patches), from, to);
+        return new Decision(applied(release, targets, patches), from, to, holds);
     }
 
     private static Optional<Rejected> checkSignature(ModuleRelease release, Policy policy) {
@@ -144,7 +160,14 @@ public final class ModuleUpdatePlanner {
         if (images.isEmpty() && newVersion == null && newChannel == null) {
             return Optional.empty();
         }
-        return Optional.of(new DeploymentPatch(d.ref(), d.resourceVersion(), images, newVersion, newChannel, null, null));
+        Map<String, String> applied = new LinkedHashMap<>();
+        release.images().forEach((container, image) -> {
+            if (d.containerImages().containsKey(container)) {
+                applied.put(container, image);
+            }
+        });
+        return Optional.of(new DeploymentPatch(d.ref(), d.resourceVersion(), images, newVersion, newChannel, null, null,
+                applied, d.reportedChange() == null ? null : DeploymentPatch.REMOVE));
     }
 
     private static Apply applied(ModuleRelease release, List<ModuleDeployment> targets, List<DeploymentPatch> patches) {

@@ -138,7 +138,7 @@ class ModuleUpdatePlannerTest {
         assertEquals(reason, apply.reason());
         String v = release.version().toString();
         assertEquals(List.of(new DeploymentPatch(d.ref(), "7", Map.of("controller", REGISTRY + "controller:" + v), v,
-                channel, null, null)), apply.patches());
+                channel, null, null, Map.of("controller", REGISTRY + "controller:" + v), null)), apply.patches());
         assertEquals(d.version(), decision.fromVersion());
         assertEquals(v, decision.toVersion());
     }
@@ -159,7 +159,7 @@ class ModuleUpdatePlannerTest {
                 ModuleUpdatePlanner.plan(release("0.4.3", "regular"), List.of(d), LENIENT, WEDNESDAY).plan());
         assertEquals("ImagesUpdated", apply.reason());
         assertEquals(List.of(new DeploymentPatch(d.ref(), "9", Map.of("controller", REGISTRY + "controller:0.4.3"),
-                null, null, null, null)), apply.patches());
+                null, null, null, null, Map.of("controller", REGISTRY + "controller:0.4.3"), null)), apply.patches());
     }
 
     @Test

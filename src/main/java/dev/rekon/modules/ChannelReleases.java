@@ -1,0 +1,63 @@
+package dev.rekon.modules;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.rekon.core.SemVer;
+
+/**
+ * Which ModuleTemplate is the current release of a module on a channel: the version the ModuleReleaseMetas
+ * offer on that channel (the highest, should several offer one), described by a ModuleTemplate in the
+ * ModuleReleaseMeta's namespace. Pure: the objects come in as read.
+ */
+public final class ChannelReleases {
+
+    private final Map<String, Offer> offers = new HashMap<>();
+    private final List<JsonNode> templates;
+
+    /** The version a ModuleReleaseMeta offers on one channel, and where it lives. */
+    record Offer(String namespace, String version) {
+    }
+
+    public ChannelReleases(List<JsonNode> releaseMetas, List<JsonNode> templates) {
+        this.templates = List.copyOf(templates);
+        for (JsonNode meta : releaseMetas) {
+            String module = KymaModules.releaseMetaModule(meta);
+            String namespace = meta.path("metadata").path("namespace").asText(null);
+            KymaModules.channels(meta).forEach((channel, version) -> offers.merge(module + "/" + channel,
+                    new Offer(namespace, version), ChannelReleases::newer));
+        }
+    }
+
+    /** The version offered for the module on the channel, or null. */
+    public String offered(String module, String channel) {
+        Offer o = offers.get(module + "/" + channel);
+        return o == null ? null : o.version();
+    }
+
+    /** The ModuleTemplate of the offered version, if one describes it. */
+    public Optional<JsonNode> template(String module, String channel) {
+        Offer o = offers.get(module + "/" + channel);
+        return o == null ? Optional.empty() : find(templates, o.namespace(), module, o.version());
+    }
+
+    /** The template in {@code namespace} (any, when null) describing that version of the module. */
+    public static Optional<JsonNode> find(List<JsonNode> templates, String namespace, String module, String version) {
+        Optional<SemVer> wanted = SemVer.tryParse(version);
+        return templates.stream()
+                .filter(t -> namespace == null || namespace.equals(t.path("metadata").path("namespace").asText(null)))
+                .filter(t -> module.equals(KymaModules.templateModule(t)))
+                .filter(t -> SemVer.tryParse(KymaModules.templateVersion(t))
+                        .flatMap(v -> wanted.map(w -> v.compareTo(w) == 0)).orElse(false))
+                .findFirst();
+    }
+
+    private static Offer newer(Offer a, Offer b) {
+        return SemVer.tryParse(a.version()).flatMap(x -> SemVer.tryParse(b.version())
+                .map(y -> x.compareTo(y) >= 0 ? a : b)).orElse(a);
+    }
+}

@@ -1,0 +1,50 @@
+package dev.rekon.modules;
+
+import java.util.List;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import org.jboss.logging.Logger;
+
+import dev.rekon.cluster.EventRecorder;
+import dev.rekon.core.TransientFailureException;
+import dev.rekon.modules.ModuleHolds.Hold;
+import dev.rekon.modules.ModulePlan.DeploymentPatch;
+import io.fabric8.kubernetes.api.model.ObjectReferenceBuilder;
+
+/**
+ * Reports module Deployments changed by hand, once per change: a Warning Event on the Deployment, and the change
+ * recorded in its annotation {@value ModuleDeployment#MANUAL_CHANGE_ANNOTATION} (a metadata-only patch, guarded by
+ * the resourceVersion the change was seen at), so that the next event or resync seeing the same change writes
+ * nothing. Reporting is information: a report that cannot be written is logged and tried again next time.
+ */
+@ApplicationScoped
+public class ModuleManualChanges {
+
+    private static final Logger LOG = Logger.getLogger(ModuleManualChanges.class);
+
+    @Inject
+    ModuleGateway gateway;
+
+    @Inject
+    EventRecorder events;
+
+    public void report(List<Hold> holds) {
+        holds.stream().filter(Hold::needsReport).forEach(this::report);
+    }
+
+    private void report(Hold hold) {
+        ModuleDeployment d = hold.deployment();
+        try {
+            gateway.patch(new DeploymentPatch(d.ref(), d.resourceVersion(), null, null, null, null, null, null,
+                    ModuleDeployment.changeKey(hold.changes())));
+        } catch (TransientFailureException e) {
+            LOG.infof("manual change of %s not reported this time: %s", d.ref(), e.getMessage());
+            return;
+        }
+        events.warning(new ObjectReferenceBuilder().withApiVersion(d.ref().apiVersion()).withKind(d.ref().kind())
+                .withNamespace(d.ref().namespace()).withName(d.ref().name()).build(), ModuleHolds.MANUAL_CHANGE,
+                hold.message());
+    }
+}
