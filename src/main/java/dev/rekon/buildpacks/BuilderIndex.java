@@ -53,6 +53,15 @@ public class BuilderIndex {
         return found;
     }
 
+    /** Every Builder (of {@code namespace}, or of every allowed one when null) and, when null, every ClusterBuilder. */
+    public List<Versioned<BuilderView>> all(String namespace) {
+        List<Versioned<BuilderView>> found = new ArrayList<>(views(BuilderView.BUILDER).find(namespace, null));
+        if (namespace == null) {
+            found.addAll(views(BuilderView.CLUSTER_BUILDER).find(null, null));
+        }
+        return found;
+    }
+
     private KpackViews<BuilderView> views(String kind) {
         return views.computeIfAbsent(kind, k -> new KpackViews<>(k, gateway, config.namespacePolicy(), BuilderView::of,
                 AffectedBuilders::keysOf));

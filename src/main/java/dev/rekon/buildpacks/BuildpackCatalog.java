@@ -40,8 +40,11 @@ public class BuildpackCatalog {
     private final Map<String, KpackViews<Cataloged>> views = new ConcurrentHashMap<>();
     private final LatestKnown<Cataloged> latest = new LatestKnown<>(c -> key(c.source()));
 
-    /** What is kept of one Buildpack or ClusterBuildpack: its buildpacks, and the repository of its image. */
-    public record Cataloged(BuildpackSource source, String repository) {
+    /**
+     * What is kept of one Buildpack or ClusterBuildpack: its buildpacks, the repository of its image, and what a
+     * resync re-checks of it (null when only the buildpacks are known).
+     */
+    public record Cataloged(BuildpackSource source, String repository, RecheckView recheck) {
     }
 
     /** The ClusterBuildpacks (for namespace null) or the Buildpacks of a namespace, as Builders resolve. */
@@ -58,9 +61,26 @@ public class BuildpackCatalog {
         return found;
     }
 
+    /**
+     * Every Buildpack (of {@code namespace}, or of every allowed namespace when null) and, when namespace is
+     * null, every ClusterBuildpack, as a resync re-checks them: from the watches, with no read per object.
+     */
+    public List<RecheckView> rechecks(String namespace) {
+        List<Cataloged> all = new ArrayList<>(current(BuildpackSource.BUILDPACK, namespace, null));
+        if (namespace == null) {
+            all.addAll(current(BuildpackSource.CLUSTER_BUILDPACK, null, null));
+        }
+        return all.stream().map(Cataloged::recheck).filter(java.util.Objects::nonNull).toList();
+    }
+
     /** Records a Buildpack or ClusterBuildpack an event read or wrote at {@code resourceVersion}. */
     public void knows(BuildpackSource source, String image, String resourceVersion) {
-        latest.put(key(source), resourceVersion, new Cataloged(source, AffectedBuilders.repositoryOf(image)));
+        latest.put(key(source), resourceVersion, new Cataloged(source, AffectedBuilders.repositoryOf(image), null));
+    }
+
+    /** Records a Buildpack or ClusterBuildpack, with the status an event read or wrote, at {@code resourceVersion}. */
+    public void knows(BuildpackView view, String resourceVersion) {
+        latest.put(key(view.asSource()), resourceVersion, cataloged(view));
     }
 
     /** Records that an event found a Buildpack or ClusterBuildpack deleted. */
@@ -81,7 +101,10 @@ public class BuildpackCatalog {
 
     /** A status whose buildpacks do not parse provides none, rather than failing the watch that delivered it. */
     private static Cataloged cataloged(JsonNode object) {
-        BuildpackView v = BuildpackView.of(object);
+        return cataloged(BuildpackView.of(object));
+    }
+
+    private static Cataloged cataloged(BuildpackView v) {
         BuildpackSource source;
         try {
             source = v.asSource();
@@ -89,7 +112,7 @@ public class BuildpackCatalog {
             LOG.warnf("%s %s lists buildpacks Rekon cannot read; it provides none until fixed: %s", v.kind(), v.name(), e.getMessage());
             source = new BuildpackSource(v.kind(), v.namespace(), v.name(), List.of());
         }
-        return new Cataloged(source, AffectedBuilders.repositoryOf(v.image()));
+        return new Cataloged(source, AffectedBuilders.repositoryOf(v.image()), RecheckView.of(v));
     }
 
     private static String key(BuildpackSource s) {

@@ -4,6 +4,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.BiFunction;
+import java.util.function.Supplier;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -16,6 +18,7 @@ import dev.rekon.cluster.KubeErrors;
 import dev.rekon.cluster.PatchTargets;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.TransientFailureException;
+import dev.rekon.registry.Credential;
 import dev.rekon.registry.DockerConfig;
 import dev.rekon.registry.ImageReference;
 import dev.rekon.registry.RegistryClient;
@@ -117,29 +120,42 @@ public class BuildpackGateway {
 
     /** The buildpackage image read with the credentials of a ServiceAccount's pull secrets (none when null). */
     public ImageRead readBuildpackage(String image, String saNamespace, String saName) {
+        return fromRegistry(image, () -> pullSecrets(saNamespace, saName), saNamespace, saName,
+                (ref, credential) -> new ImageRead.Found(registry.readImage(ref, credential)), ImageRead.Unreadable::new);
+    }
+
+    /** One manifest HEAD of the image, with pull credentials read before (the resync shares them per ServiceAccount). */
+    public ImageHead headDigest(String image, Optional<DockerConfig> creds, String saNamespace, String saName) {
+        return fromRegistry(image, () -> creds, saNamespace, saName,
+                (ref, credential) -> new ImageHead.Digest(registry.readDigest(ref, credential)), ImageHead.Unreadable::new);
+    }
+
+    /** A registry request for the image; permanent failures become {@code unreadable}, transient ones throw. */
+    private <T> T fromRegistry(String image, Supplier<Optional<DockerConfig>> pullSecrets, String saNamespace,
+            String saName, BiFunction<ImageReference, Optional<Credential>, T> request, BiFunction<String, String, T> unreadable) {
         ImageReference ref;
         try {
             ref = ImageReference.parse(image);
         } catch (IllegalArgumentException e) {
-            return new ImageRead.Unreadable("InvalidImageReference", e.getMessage());
+            return unreadable.apply("InvalidImageReference", e.getMessage());
         }
-        Optional<DockerConfig> creds = pullSecrets(saNamespace, saName);
+        Optional<DockerConfig> creds = pullSecrets.get();
         if (creds.isEmpty()) {
-            return new ImageRead.Unreadable("ServiceAccountNotFound", "service account " + saNamespace + "/" + saName
+            return unreadable.apply("ServiceAccountNotFound", "service account " + saNamespace + "/" + saName
                     + " does not exist; create it with the imagePullSecrets for " + ref.registry());
         }
         try {
-            return new ImageRead.Found(registry.readImage(ref, creds.get().forRegistry(ref.registry())));
+            return request.apply(ref, creds.get().forRegistry(ref.registry()));
         } catch (RegistryException e) {
             if (e.isTransient()) {
                 throw new TransientFailureException(e.getMessage(), e);
             }
-            return new ImageRead.Unreadable(e.reason(), e.getMessage());
+            return unreadable.apply(e.reason(), e.getMessage());
         }
     }
 
     /** The credentials of all dockerconfigjson pull secrets of the ServiceAccount; empty if it does not exist. */
-    Optional<DockerConfig> pullSecrets(String namespace, String name) {
+    public Optional<DockerConfig> pullSecrets(String namespace, String name) {
         if (name == null || namespace == null) {
             return Optional.of(DockerConfig.empty());
         }

@@ -49,8 +49,8 @@ public class BuildpackService {
         return buildpackChanged(kind, namespace, name, before == null ? null : BuildpackView.of(before).asSource(), null);
     }
 
-    /** @param pushed the push that caused this event, or null */
-    private Reply buildpackChanged(String kind, String namespace, String name, BuildpackSource old, ImageReference pushed) {
+    /** @param pushed the push that caused this event (or the digest a resync saw), or null */
+    Reply buildpackChanged(String kind, String namespace, String name, BuildpackSource old, ImageReference pushed) {
         Optional<JsonNode> live = gateway.get(kind, namespace, name);
         if (live.isEmpty()) {
             BuildpackSource gone = new BuildpackSource(kind, namespace, name, List.of());
@@ -61,14 +61,14 @@ public class BuildpackService {
         ImageRead read = view.image() == null ? null
                 : gateway.readBuildpackage(view.imageToRead(pushed), view.serviceAccountNamespace(), view.serviceAccountName());
         StatusPlan plan = BuildpackStatusPlanner.plan(view, read, clock.instant());
-        BuildpackSource after = view.asSource();
+        BuildpackView after = view;
         String version = live.get().path("metadata").path("resourceVersion").asText(null);
         if (plan instanceof StatusPlan.Write w) {
             version = gateway.patchStatus(w.target(), w.patch());
-            after = withStatus(view, w.patch()).asSource();
+            after = withStatus(view, w.patch());
         }
-        catalog.knows(after, view.image(), version);
-        return reply(List.of(plan), rebuildBuilders(view.asSource(), after), null);
+        catalog.knows(after, version);
+        return reply(List.of(plan), rebuildBuilders(view.asSource(), after.asSource()), null);
     }
 
     /** A Builder or ClusterBuilder was added or updated: resolve it. */
@@ -112,7 +112,7 @@ public class BuildpackService {
      * Resolves a Builder as the index saw it, writing only if it is still at that version; when it is not (the
      * index lagged, or it changed meanwhile), resolves it again from a fresh read.
      */
-    private StatusPlan resolveSeen(BuilderView seen, String version, Map<String, List<BuildpackSource>> sources) {
+    StatusPlan resolveSeen(BuilderView seen, String version, Map<String, List<BuildpackSource>> sources) {
         try {
             return resolve(seen, version, sources);
         } catch (TransientFailureException e) {
@@ -131,6 +131,15 @@ public class BuildpackService {
      * @param version the resourceVersion the write requires, or null for none
      */
     private StatusPlan resolve(BuilderView b, String version, Map<String, List<BuildpackSource>> sources) {
+        StatusPlan plan = planBuilder(b, sources);
+        if (plan instanceof StatusPlan.Write w) {
+            gateway.patchStatus(w.target(), w.patch(), version);
+        }
+        return plan;
+    }
+
+    /** Plans one Builder's status from statuses (and reads of the images it names directly); writes nothing. */
+    StatusPlan planBuilder(BuilderView b, Map<String, List<BuildpackSource>> sources) {
         List<BuildpackSource> clusterBps = sources.computeIfAbsent(null, k -> catalog.sources(BuildpackSource.CLUSTER_BUILDPACK, null));
         List<BuildpackSource> nsBps = b.isClusterBuilder() ? List.of()
                 : sources.computeIfAbsent(b.namespace(), ns -> catalog.sources(BuildpackSource.BUILDPACK, ns));
@@ -141,11 +150,7 @@ public class BuildpackService {
                     ? catalog.withImage(new BuildpackSource(BuildpackSource.IMAGE, null, image, BuildpackageLabels.read(f.image(), image)))
                     : catalog.withUnreadableImage(image, ((ImageRead.Unreadable) read).message());
         }
-        StatusPlan plan = BuilderStatusPlanner.plan(b, catalog, clock.instant());
-        if (plan instanceof StatusPlan.Write w) {
-            gateway.patchStatus(w.target(), w.patch(), version);
-        }
-        return plan;
+        return BuilderStatusPlanner.plan(b, catalog, clock.instant());
     }
 
     private boolean allowed(BuilderView b) {

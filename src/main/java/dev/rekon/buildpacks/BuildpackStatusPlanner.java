@@ -5,6 +5,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.rekon.cluster.Conditions;
 import dev.rekon.registry.RegistryImage;
@@ -20,6 +24,7 @@ public final class BuildpackStatusPlanner {
     public static final String READ = "BuildpackageRead";
     public static final String NO_IMAGE = "NoImage";
     static final Set<String> OWNED = Set.of("buildpacks", "conditions", "observedGeneration");
+    private static final Pattern DIGEST = Pattern.compile("\\((sha256:[0-9a-f]{64})\\)$");
 
     private BuildpackStatusPlanner() {
     }
@@ -42,6 +47,16 @@ public final class BuildpackStatusPlanner {
         Map<String, Object> status = status(bp, true, READ, message, now);
         status.put("buildpacks", entries);
         return StatusDiff.plan(bp.ref(), bp.status(), status, OWNED, READ, message);
+    }
+
+    /** The manifest digest a status was read from (its Ready message names it), or null when it names none. */
+    public static String digestRead(JsonNode status) {
+        JsonNode ready = status == null ? null : Conditions.find(status.get("conditions"), READY);
+        if (ready == null || !READ.equals(ready.path("reason").asText())) {
+            return null;
+        }
+        Matcher m = DIGEST.matcher(ready.path("message").asText());
+        return m.find() ? m.group(1) : null;
     }
 
     private static StatusPlan failed(BuildpackView bp, String reason, String message, Instant now) {

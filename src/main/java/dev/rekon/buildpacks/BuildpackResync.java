@@ -1,0 +1,201 @@
+package dev.rekon.buildpacks;
+
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import dev.rekon.cluster.KubeErrors;
+import dev.rekon.cluster.Versioned;
+import dev.rekon.core.NamespacePolicy;
+import dev.rekon.core.ObjectRef;
+import dev.rekon.core.Outcome;
+import dev.rekon.core.RekonConfig;
+import dev.rekon.core.Reply;
+import dev.rekon.core.TransientFailureException;
+import dev.rekon.registry.DockerConfig;
+import dev.rekon.registry.ImageReference;
+import dev.rekon.resync.AreaResult;
+import dev.rekon.resync.AreaResync;
+import dev.rekon.resync.AreaTally;
+import dev.rekon.resync.ResyncScope;
+
+/**
+ * The buildpacks part of a resync pass. Every Buildpack and ClusterBuildpack (from the catalog's watches, no read
+ * per object) gets one manifest HEAD of its image ({@value #CONCURRENCY} at a time, with its pull secrets); only
+ * where {@link BuildpackRecheckPlanner} finds the digest moved does the event path's own refresh run (full read,
+ * status write, re-resolution of the Builders it affects). Then every Builder and ClusterBuilder is re-resolved
+ * from the catalog, written only where the resolution differs. So registries without webhooks converge too.
+ */
+@ApplicationScoped
+public class BuildpackResync implements AreaResync {
+
+    public static final String AREA = "buildpacks";
+    static final int CONCURRENCY = 4;
+
+    /**
+     * Per object and image, the digest a pass last saw the status converge at: spares an image index (whose status
+     * names its platform manifest) the full read on every pass. A shortcut only: without it the status decides.
+     */
+    private final Map<String, String> converged = new ConcurrentHashMap<>();
+
+    @Inject
+    BuildpackService service;
+
+    @Inject
+    BuildpackCatalog catalog;
+
+    @Inject
+    BuilderIndex builders;
+
+    @Inject
+    BuildpackGateway gateway;
+
+    @Inject
+    RekonConfig config;
+
+    @Override
+    public AreaResult resync(ResyncScope scope) {
+        AreaTally tally = new AreaTally(AREA);
+        NamespacePolicy policy = config.namespacePolicy();
+        List<RecheckView> buildpacks;
+        try {
+            buildpacks = catalog.rechecks(scope.namespace()).stream().filter(b -> policy.allows(b.ref().namespace()))
+                    .toList();
+        } catch (TransientFailureException | KubeErrors.PermanentApiException e) {
+            tally.failed(null, "ReadFailed", "could not read the Buildpacks and ClusterBuildpacks: " + e.getMessage());
+            return tally.result();
+        }
+        Set<ObjectRef> written = new HashSet<>();
+        Map<ObjectRef, Object> heads = heads(buildpacks);
+        buildpacks.forEach(b -> recheck(b, heads.get(b.ref()), scope, tally, written));
+        resolveBuilders(scope, policy, tally, written);
+        return tally.result();
+    }
+
+    /** One HEAD per image, bounded; each value is an {@link ImageHead}, a failure, or null where none is needed. */
+    private Map<ObjectRef, Object> heads(List<RecheckView> buildpacks) {
+        Map<String, Optional<DockerConfig>> secrets = new ConcurrentHashMap<>();
+        ExecutorService pool = Executors.newFixedThreadPool(CONCURRENCY, r -> {
+            Thread t = new Thread(r, "rekon-resync-buildpacks");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            Map<ObjectRef, Future<ImageHead>> pending = new LinkedHashMap<>();
+            buildpacks.forEach(b -> pending.put(b.ref(), pool.submit(() -> head(b, secrets))));
+            Map<ObjectRef, Object> heads = new HashMap<>();
+            pending.forEach((ref, f) -> heads.put(ref, outcome(f)));
+            return heads;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private ImageHead head(RecheckView b, Map<String, Optional<DockerConfig>> secrets) {
+        if (b.image() == null || !b.current()) {
+            return null;
+        }
+        Optional<DockerConfig> creds = secrets.computeIfAbsent(b.serviceAccountNamespace() + "/" + b.serviceAccountName(),
+                k -> gateway.pullSecrets(b.serviceAccountNamespace(), b.serviceAccountName()));
+        return gateway.headDigest(b.image(), creds, b.serviceAccountNamespace(), b.serviceAccountName());
+    }
+
+    private static Object outcome(Future<ImageHead> f) {
+        try {
+            return f.get();
+        } catch (ExecutionException e) {
+            return e.getCause();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return e;
+        }
+    }
+
+    private void recheck(RecheckView b, Object head, ResyncScope scope, AreaTally tally, Set<ObjectRef> written) {
+        if (head instanceof Throwable failure) {
+            tally.failed(b.ref(), "ImageCheckFailed", b.ref() + ": " + failure.getMessage());
+            return;
+        }
+        String key = b.ref() + "@" + b.image();
+        var plan = BuildpackRecheckPlanner.plan(b, (ImageHead) head, converged.get(key));
+        if (!plan.refresh()) {
+            tally.unchanged();
+        } else if (scope.report()) {
+            tally.changed(b.ref(), plan.reason(), plan.message());
+        } else {
+            refresh(b, (ImageHead) head, plan, tally, written);
+            if (head instanceof ImageHead.Digest d) {
+                converged.put(key, d.digest());
+            }
+        }
+    }
+
+    /** The event path's refresh, pinned to the digest the HEAD saw. */
+    private void refresh(RecheckView b, ImageHead head, BuildpackRecheckPlanner.Recheck plan, AreaTally tally,
+            Set<ObjectRef> written) {
+        try {
+            Reply reply = service.buildpackChanged(b.ref().kind(), b.ref().namespace(), b.ref().name(), null,
+                    head instanceof ImageHead.Digest d ? pinned(b.image(), d.digest()) : null);
+            if (reply.outcome() == Outcome.APPLIED) {
+                written.addAll(reply.objects());
+            }
+            if (written.contains(b.ref())) {
+                tally.changed(b.ref(), plan.reason(), plan.message());
+            } else {
+                tally.unchanged();
+            }
+        } catch (TransientFailureException | KubeErrors.PermanentApiException e) {
+            tally.failed(b.ref(), "RefreshFailed", b.ref() + ": " + e.getMessage());
+        }
+    }
+
+    private void resolveBuilders(ResyncScope scope, NamespacePolicy policy, AreaTally tally, Set<ObjectRef> written) {
+        Map<String, List<BuildpackSource>> sources = new HashMap<>();
+        for (Versioned<BuilderView> seen : builders.all(scope.namespace())) {
+            BuilderView b = seen.view();
+            if (!policy.allows(b.namespace())) {
+                continue;
+            }
+            if (written.contains(b.ref())) {
+                tally.changed(b.ref(), "BuildpackChanged", b.ref() + " re-resolved after a buildpack it uses changed");
+                continue;
+            }
+            try {
+                StatusPlan plan = scope.report() ? service.planBuilder(b, sources)
+                        : service.resolveSeen(b, seen.resourceVersion(), sources);
+                if (plan instanceof StatusPlan.Write w) {
+                    tally.changed(b.ref(), w.reason(), w.message());
+                } else {
+                    tally.unchanged();
+                }
+            } catch (TransientFailureException | KubeErrors.PermanentApiException e) {
+                tally.failed(b.ref(), "ResolveFailed", b.ref() + ": " + e.getMessage());
+            }
+        }
+    }
+
+    @Override
+    public String area() {
+        return AREA;
+    }
+
+    private static ImageReference pinned(String image, String digest) {
+        try {
+            return ImageReference.parse(image).withDigest(digest);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+}
