@@ -36,8 +36,9 @@ import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 /**
  * All I/O of buildpack publication: reads kpack Buildpacks, ClusterBuildpacks, Builders and ClusterBuilders
  * (and makes the informers that watch them), pull credentials from a ServiceAccount's imagePullSecrets,
- * buildpackage images from registries, and merge-patches status subresources with field manager {@code rekon}. Transient failures (API server or
- * registry) become {@link TransientFailureException}; permanent registry failures become an {@link ImageRead}.
+ * buildpackage images (and, for a resync, their manifest digest by one HEAD) from registries, and merge-patches
+ * status subresources with field manager {@code rekon}. Transient failures (API server or registry) become
+ * {@link TransientFailureException}; permanent registry failures become an {@link ImageRead} or {@link ImageHead}.
  */
 @ApplicationScoped
 public class BuildpackGateway {

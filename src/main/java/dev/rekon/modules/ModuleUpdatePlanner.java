@@ -171,7 +171,9 @@ public final class ModuleUpdatePlanner {
     }
 
     private static Apply applied(ModuleRelease release, List<ModuleDeployment> targets, List<DeploymentPatch> patches) {
-        SemVer lowest = targets.stream().map(d -> SemVer.parse(d.version())).min(SemVer::compareTo).orElseThrow();
+        // Only the patched ones: a held Deployment (suspended, say) may carry any version label.
+        SemVer lowest = targets.stream().filter(d -> patches.stream().anyMatch(p -> p.ref().equals(d.ref())))
+                .map(d -> SemVer.parse(d.version())).min(SemVer::compareTo).orElseThrow();
         int cmp = release.version().compareTo(lowest);
         String reason = cmp > 0 ? "Upgraded" : cmp < 0 ? "Downgraded" : "ImagesUpdated";
         String switched = patches.stream().anyMatch(p -> p.channel() != null)

@@ -72,14 +72,7 @@ class BuildpackPublicationTest {
         images.push(locked.hostPort() + "/private/node:1", USER + ":" + PASSWORD, "acme/node", "1.0.0", "r1",
                 Buildpack.of("acme/node@1.0.0"));
         Kpack.namespace(k8s, NS);
-        String auth = Base64.getEncoder().encodeToString((USER + ":" + PASSWORD).getBytes(StandardCharsets.UTF_8));
-        String config = "{\"auths\":{\"" + locked.hostPort() + "\":{\"auth\":\"" + auth + "\"}}}";
-        k8s.secrets().inNamespace(NS).resource(new SecretBuilder().withNewMetadata().withName("locked-pull").endMetadata()
-                .withType("kubernetes.io/dockerconfigjson")
-                .addToData(".dockerconfigjson", Base64.getEncoder().encodeToString(config.getBytes(StandardCharsets.UTF_8)))
-                .build()).createOr(s -> s.update());
-        k8s.serviceAccounts().inNamespace(NS).resource(new ServiceAccountBuilder().withNewMetadata().withName("puller")
-                .endMetadata().addNewImagePullSecret("locked-pull").build()).createOr(s -> s.update());
+        puller(NS, locked);
         create("""
                 {"apiVersion":"kpack.io/v1alpha2","kind":"ClusterBuildpack","metadata":{"name":"e2e-java"},
                  "spec":{"source":{"image":"%s"}}}""".formatted(javaImage));
@@ -178,6 +171,19 @@ class BuildpackPublicationTest {
         JsonNode refused = get("ClusterBuilder", null, "e2e-wrong");
         assertEquals("False", condition(refused, "UpToDate").path("status").asText());
         assertEquals(BuildpackResolver.NAMESPACED_IN_CLUSTER_BUILDER, condition(refused, "UpToDate").path("reason").asText());
+    }
+
+    /** ServiceAccount {@code puller} in the namespace, whose pull secret logs in to the registry as USER. */
+    static void puller(String namespace, LocalRegistry registry) {
+        KubernetesClient admin = LocalCluster.get().adminClient();
+        String auth = Base64.getEncoder().encodeToString((USER + ":" + PASSWORD).getBytes(StandardCharsets.UTF_8));
+        String config = "{\"auths\":{\"" + registry.hostPort() + "\":{\"auth\":\"" + auth + "\"}}}";
+        admin.secrets().inNamespace(namespace).resource(new SecretBuilder().withNewMetadata().withName("locked-pull")
+                .endMetadata().withType("kubernetes.io/dockerconfigjson")
+                .addToData(".dockerconfigjson", Base64.getEncoder().encodeToString(config.getBytes(StandardCharsets.UTF_8)))
+                .build()).createOr(s -> s.update());
+        admin.serviceAccounts().inNamespace(namespace).resource(new ServiceAccountBuilder().withNewMetadata()
+                .withName("puller").endMetadata().addNewImagePullSecret("locked-pull").build()).createOr(s -> s.update());
     }
 
     static io.restassured.response.ValidatableResponse send(String kind, String namespace, String name) {

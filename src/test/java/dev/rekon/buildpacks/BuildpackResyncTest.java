@@ -38,10 +38,10 @@ import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
- * The buildpacks resync on the real apiserver and a real registry that notifies nobody: a new buildpackage pushed
- * to the same tag, with no event, reaches the Buildpack's status and its Builder through the resync alone; a
- * resync of the converged namespace then makes no write and one manifest HEAD per image (the registry's own
- * access log counts them).
+ * The buildpacks resync on the real apiserver and real registries that notify nobody (one behind htpasswd, read
+ * with a ServiceAccount's pull secret): a new buildpackage pushed to the same tag, with no event, reaches the
+ * Buildpack's status and its Builder through the resync alone; a resync of the converged namespace then makes no
+ * write and one manifest HEAD per image (the registry's own access log counts them).
  */
 @QuarkusTest
 @QuarkusTestResource(value = RekonTestResource.class, restrictToAnnotatedClass = false)
@@ -53,6 +53,7 @@ class BuildpackResyncTest {
     static final ResyncScope REPORT = new ResyncScope(NS, true);
 
     static LocalRegistry quiet;
+    static LocalRegistry locked;
     static BuildpackageImages images;
     static String image;
 
@@ -68,7 +69,16 @@ class BuildpackResyncTest {
         images = new BuildpackageImages(Files.createDirectories(Path.of("target/bp-resync-work")));
         image = quiet.hostPort() + "/resync/java:1";
         images.push(image, null, "acme/java", "1.0.0", "r1", Buildpack.of("acme/java@1.0.0"));
+        locked = LocalRegistry.start(LocalRegistry.Options.plain("bp-resync-locked")
+                .withBasicAuth(BuildpackPublicationTest.USER, BuildpackPublicationTest.PASSWORD));
+        images.push(locked.hostPort() + "/private/node:1", BuildpackPublicationTest.USER + ":"
+                + BuildpackPublicationTest.PASSWORD, "acme/node", "1.0.0", "r1", Buildpack.of("acme/node@1.0.0"));
         Kpack.namespace(LocalCluster.get().adminClient(), NS);
+        BuildpackPublicationTest.puller(NS, locked);
+        create("""
+                {"apiVersion":"kpack.io/v1alpha2","kind":"Buildpack","metadata":{"name":"node","namespace":"%s"},
+                 "spec":{"serviceAccountName":"puller","source":{"image":"%s/private/node:1"}}}"""
+                .formatted(NS, locked.hostPort()));
         create("""
                 {"apiVersion":"kpack.io/v1alpha2","kind":"Buildpack","metadata":{"name":"java","namespace":"%s"},
                  "spec":{"source":{"image":"%s"}}}""".formatted(NS, image));
@@ -80,6 +90,7 @@ class BuildpackResyncTest {
     @AfterAll
     static void tearDown() {
         quiet.stop();
+        locked.stop();
     }
 
     @Test
@@ -90,6 +101,8 @@ class BuildpackResyncTest {
             return builderVersion().equals("1.0.0");
         });
         assertEquals(List.of("acme/java@1.0.0"), keys(get("Buildpack", NS, "java").at("/status/buildpacks")));
+        Await.until("the private Buildpack read with its pull secret",
+                () -> keys(get("Buildpack", NS, "node").at("/status/buildpacks")).equals(List.of("acme/node@1.0.0")));
         assertEquals("True", condition(get("Builder", NS, "web"), "UpToDate").path("status").asText());
     }
 
@@ -105,7 +118,7 @@ class BuildpackResyncTest {
 
         AreaResult result = resync.resync(SCOPE);
 
-        assertEquals(2, result.checked());
+        assertEquals(3, result.checked());
         assertEquals(2, result.changed(), result.toString());
         assertEquals(List.of("acme/java@1.1.0"), keys(get("Buildpack", NS, "java").at("/status/buildpacks")));
         assertEquals("1.1.0", builderVersion());
@@ -123,7 +136,7 @@ class BuildpackResyncTest {
 
         AreaResult result = resync.resync(SCOPE);
 
-        assertEquals(new AreaResult("buildpacks", 2, 0, 2, 0, 0, List.of()), result);
+        assertEquals(new AreaResult("buildpacks", 3, 0, 3, 0, 0, List.of()), result);
         assertEquals(writes, writes(), "API writes during a converged resync");
         assertEquals(buildpackVersion, get("Buildpack", NS, "java").at("/metadata/resourceVersion").asText());
         assertEquals(builderVersion, get("Builder", NS, "web").at("/metadata/resourceVersion").asText());

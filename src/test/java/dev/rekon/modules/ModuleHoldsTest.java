@@ -105,6 +105,15 @@ class ModuleHoldsTest {
     }
 
     @Test
+    void aSuspendedDeploymentMayCarryAnyVersionLabel() {
+        ModuleDeployment held = new ModuleDeployment(new ObjectRef("apps/v1", "Deployment", "kpack", "a"), "7", "kpack",
+                "latest", "regular", Map.of("controller", APPLIED), 1, null, Map.of(), true, null);
+        Decision decision = ModuleUpdatePlanner.plan(release("0.4.4", "regular"),
+                List.of(held, deployment("b", APPLIED, false, null)), LENIENT, NOW);
+        assertEquals("Upgraded", decision.plan().reason());
+    }
+
+    @Test
     void runningWhatRekonAppliedIsNoManualChange() {
         Decision decision = ModuleUpdatePlanner.plan(release("0.4.3", "regular"),
                 List.of(deployment("a", APPLIED, false, null)), LENIENT, NOW);
