@@ -33,10 +33,11 @@ import dev.rekon.resync.ResyncScope;
 
 /**
  * The buildpacks part of a resync pass. Every Buildpack and ClusterBuildpack (from the catalog's watches, no read
- * per object) gets one manifest HEAD of its image ({@value #CONCURRENCY} at a time, with its pull secrets); only
- * where {@link BuildpackRecheckPlanner} finds the digest moved does the event path's own refresh run (full read,
- * status write, re-resolution of the Builders it affects). Then every Builder and ClusterBuilder is re-resolved
- * from the catalog, written only where the resolution differs. So registries without webhooks converge too.
+ * per object) gets one manifest HEAD of its image, {@value #CONCURRENCY} at a time, with its pull secrets (objects
+ * naming the same image with the same secrets share one). Only where {@link BuildpackRecheckPlanner} finds the
+ * digest moved does the event path's own refresh run (full read, status write, re-resolution of the Builders it
+ * affects). Then every Builder and ClusterBuilder is re-resolved from the catalog, written only where the
+ * resolution differs. So registries without webhooks converge too.
  */
 @ApplicationScoped
 public class BuildpackResync implements AreaResync {
@@ -84,7 +85,10 @@ public class BuildpackResync implements AreaResync {
         return tally.result();
     }
 
-    /** One HEAD per image, bounded; each value is an {@link ImageHead}, a failure, or null where none is needed. */
+    /**
+     * One HEAD per image (and pull secrets), bounded; each value is an {@link ImageHead}, a failure, or null where
+     * the status is refreshed without one.
+     */
     private Map<ObjectRef, Object> heads(List<RecheckView> buildpacks) {
         Map<String, Optional<DockerConfig>> secrets = new ConcurrentHashMap<>();
         ExecutorService pool = Executors.newFixedThreadPool(CONCURRENCY, r -> {
@@ -93,8 +97,11 @@ public class BuildpackResync implements AreaResync {
             return t;
         });
         try {
+            Map<String, Future<ImageHead>> byImage = new HashMap<>();
             Map<ObjectRef, Future<ImageHead>> pending = new LinkedHashMap<>();
-            buildpacks.forEach(b -> pending.put(b.ref(), pool.submit(() -> head(b, secrets))));
+            buildpacks.stream().filter(b -> b.image() != null && b.current()).forEach(b -> pending.put(b.ref(),
+                    byImage.computeIfAbsent(b.image() + " " + b.serviceAccountNamespace() + "/" + b.serviceAccountName(),
+                            k -> pool.submit(() -> head(b, secrets)))));
             Map<ObjectRef, Object> heads = new HashMap<>();
             pending.forEach((ref, f) -> heads.put(ref, outcome(f)));
             return heads;
@@ -104,9 +111,6 @@ public class BuildpackResync implements AreaResync {
     }
 
     private ImageHead head(RecheckView b, Map<String, Optional<DockerConfig>> secrets) {
-        if (b.image() == null || !b.current()) {
-            return null;
-        }
         Optional<DockerConfig> creds = secrets.computeIfAbsent(b.serviceAccountNamespace() + "/" + b.serviceAccountName(),
                 k -> gateway.pullSecrets(b.serviceAccountNamespace(), b.serviceAccountName()));
         return gateway.headDigest(b.image(), creds, b.serviceAccountNamespace(), b.serviceAccountName());
