@@ -19,5 +19,5 @@ public interface BuilderIndex {
     List<Versioned<BuilderView>> candidates(BuildpackSource changed, Collection<String> keys);
 
     /** The Builders and ClusterBuilders whose order names an image of this repository directly. */
-    List<Versioned<BuilderView>> naming(String repositoryKey);
+    List<Versioned<BuilderView>> namingRepository(String repositoryKey);
 }

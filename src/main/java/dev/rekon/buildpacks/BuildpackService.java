@@ -74,7 +74,7 @@ public class BuildpackService {
                 replies.add(refreshAndWrite(s.kind(), s.namespace(), s.name(), s, pushed));
             }
         }
-        for (Versioned<BuilderView> seen : builders.naming(pushed.repositoryKey())) {
+        for (Versioned<BuilderView> seen : builders.namingRepository(pushed.repositoryKey())) {
             BuilderView b = seen.view();
             if (guard.allows(b.namespace())) {
                 replies.add(ApiRefusals.asReply(List.of(b.ref()),

@@ -43,7 +43,7 @@ public class WatchedBuilderIndex implements BuilderIndex {
     }
 
     @Override
-    public List<Versioned<BuilderView>> naming(String repositoryKey) {
+    public List<Versioned<BuilderView>> namingRepository(String repositoryKey) {
         Set<String> key = Set.of(AffectedBuilders.forRepository(repositoryKey));
         List<Versioned<BuilderView>> found = new ArrayList<>(views(BuilderView.BUILDER).find(null, key));
         found.addAll(views(BuilderView.CLUSTER_BUILDER).find(null, key));

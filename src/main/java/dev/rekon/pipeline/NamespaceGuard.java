@@ -21,9 +21,22 @@ public class NamespaceGuard {
     @Inject
     RekonConfig config;
 
+    private NamespacePolicy fixed;
+
+    /** A guard over a fixed allow-list, for callers outside CDI such as service tests. */
+    public static NamespaceGuard of(NamespacePolicy policy) {
+        NamespaceGuard guard = new NamespaceGuard();
+        guard.fixed = policy;
+        return guard;
+    }
+
+    private NamespacePolicy policy() {
+        return fixed != null ? fixed : config.namespacePolicy();
+    }
+
     /** The refusal for an object in {@code namespace} (null: cluster-scoped), or empty when Rekon may act there. */
     public Optional<Reply> refusal(String namespace, ObjectRef subject) {
-        NamespacePolicy policy = config.namespacePolicy();
+        NamespacePolicy policy = policy();
         if (policy.allows(namespace)) {
             return Optional.empty();
         }
@@ -37,6 +50,6 @@ public class NamespaceGuard {
     }
 
     public boolean allows(String namespace) {
-        return config.namespacePolicy().allows(namespace);
+        return policy().allows(namespace);
     }
 }
