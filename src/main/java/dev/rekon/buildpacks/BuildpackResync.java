@@ -18,12 +18,11 @@ import jakarta.inject.Inject;
 
 import dev.rekon.cluster.KubeErrors;
 import dev.rekon.cluster.Versioned;
-import dev.rekon.core.NamespacePolicy;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.Outcome;
-import dev.rekon.core.RekonConfig;
 import dev.rekon.core.Reply;
 import dev.rekon.core.TransientFailureException;
+import dev.rekon.pipeline.NamespaceGuard;
 import dev.rekon.registry.DockerConfig;
 import dev.rekon.registry.ImageReference;
 import dev.rekon.resync.AreaResult;
@@ -55,6 +54,9 @@ public class BuildpackResync implements AreaResync {
     BuildpackService service;
 
     @Inject
+    BuilderResolutions resolutions;
+
+    @Inject
     BuildpackCatalog catalog;
 
     @Inject
@@ -64,15 +66,14 @@ public class BuildpackResync implements AreaResync {
     BuildpackGateway gateway;
 
     @Inject
-    RekonConfig config;
+    NamespaceGuard guard;
 
     @Override
     public AreaResult resync(ResyncScope scope) {
         AreaTally tally = new AreaTally(AREA);
-        NamespacePolicy policy = config.namespacePolicy();
         List<RecheckView> buildpacks;
         try {
-            buildpacks = catalog.rechecks(scope.namespace()).stream().filter(b -> policy.allows(b.ref().namespace()))
+            buildpacks = catalog.rechecks(scope.namespace()).stream().filter(b -> guard.allows(b.ref().namespace()))
                     .toList();
         } catch (TransientFailureException | KubeErrors.PermanentApiException e) {
             tally.failed(null, "ReadFailed", "could not read the Buildpacks and ClusterBuildpacks: " + e.getMessage());
@@ -81,7 +82,7 @@ public class BuildpackResync implements AreaResync {
         Set<ObjectRef> written = new HashSet<>();
         Map<ObjectRef, Object> heads = heads(buildpacks);
         buildpacks.forEach(b -> recheck(b, heads.get(b.ref()), scope, tally, written));
-        resolveBuilders(scope, policy, tally, written);
+        resolveBuilders(scope, tally, written);
         return tally.result();
     }
 
@@ -150,8 +151,12 @@ public class BuildpackResync implements AreaResync {
     private void refresh(RecheckView b, ImageHead head, BuildpackRecheckPlanner.Recheck plan, AreaTally tally,
             Set<ObjectRef> written) {
         try {
-            Reply reply = service.buildpackChanged(b.ref().kind(), b.ref().namespace(), b.ref().name(), null,
+            Reply reply = service.refreshAndWrite(b.ref().kind(), b.ref().namespace(), b.ref().name(), null,
                     head instanceof ImageHead.Digest d ? pinned(b.image(), d.digest()) : null);
+            if (reply.outcome() == Outcome.REJECTED) {
+                tally.failed(b.ref(), reply.reason(), reply.message());
+                return;
+            }
             if (reply.outcome() == Outcome.APPLIED) {
                 written.addAll(reply.objects());
             }
@@ -165,11 +170,11 @@ public class BuildpackResync implements AreaResync {
         }
     }
 
-    private void resolveBuilders(ResyncScope scope, NamespacePolicy policy, AreaTally tally, Set<ObjectRef> written) {
+    private void resolveBuilders(ResyncScope scope, AreaTally tally, Set<ObjectRef> written) {
         Map<String, List<BuildpackSource>> sources = new HashMap<>();
         for (Versioned<BuilderView> seen : builders.all(scope.namespace())) {
             BuilderView b = seen.view();
-            if (!policy.allows(b.namespace())) {
+            if (!guard.allows(b.namespace())) {
                 continue;
             }
             if (written.contains(b.ref())) {
@@ -177,8 +182,8 @@ public class BuildpackResync implements AreaResync {
                 continue;
             }
             try {
-                StatusPlan plan = scope.report() ? service.planBuilder(b, sources)
-                        : service.resolveSeen(b, seen.resourceVersion(), sources);
+                StatusPlan plan = scope.report() ? resolutions.plan(b, sources)
+                        : resolutions.resolveAndWrite(seen, sources);
                 if (plan instanceof StatusPlan.Write w) {
                     tally.changed(b.ref(), w.reason(), w.message());
                 } else {

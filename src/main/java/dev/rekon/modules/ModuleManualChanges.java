@@ -11,7 +11,6 @@ import dev.rekon.cluster.EventRecorder;
 import dev.rekon.core.TransientFailureException;
 import dev.rekon.modules.ModuleHolds.Hold;
 import dev.rekon.modules.ModulePlan.DeploymentPatch;
-import io.fabric8.kubernetes.api.model.ObjectReferenceBuilder;
 
 /**
  * Reports module Deployments changed by hand, once per change: a Warning Event on the Deployment, and the change
@@ -43,8 +42,6 @@ public class ModuleManualChanges {
             LOG.infof("manual change of %s not reported this time: %s", d.ref(), e.getMessage());
             return;
         }
-        events.warning(new ObjectReferenceBuilder().withApiVersion(d.ref().apiVersion()).withKind(d.ref().kind())
-                .withNamespace(d.ref().namespace()).withName(d.ref().name()).build(), ModuleHolds.MANUAL_CHANGE,
-                hold.message());
+        events.warning(d.ref(), ModuleHolds.MANUAL_CHANGE, hold.message());
     }
 }

@@ -17,11 +17,11 @@ import dev.rekon.cluster.KubeErrors;
 import dev.rekon.core.InvalidEventException;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.TransientFailureException;
-import dev.rekon.modules.ModuleGateway.StaleDeploymentException;
 import dev.rekon.modules.ModuleHolds.Hold;
 import dev.rekon.modules.ModulePlan.Apply;
 import dev.rekon.modules.ModulePlan.DeploymentPatch;
 import dev.rekon.modules.ModulePlan.Rejected;
+import dev.rekon.pipeline.ConflictRetry;
 import dev.rekon.resync.AreaResult;
 import dev.rekon.resync.AreaResync;
 import dev.rekon.resync.AreaTally;
@@ -39,7 +39,8 @@ public class ModuleResync implements AreaResync {
 
     public static final String AREA = "modules";
 
-    Clock clock = Clock.systemUTC();
+    @Inject
+    Clock clock;
 
     @Inject
     ModuleTrust trust;
@@ -95,25 +96,19 @@ public class ModuleResync implements AreaResync {
 
     /** Plans and applies; on a write conflict reads the channel's Deployments again and re-plans. */
     private void converge(ModuleRelease release, List<ModuleDeployment> ds, ResyncScope scope, AreaTally tally) {
-        List<ModuleDeployment> current = ds;
         Set<ObjectRef> patched = new HashSet<>();
-        for (int attempt = 0; attempt < ModuleFunctions.ATTEMPTS; attempt++) {
+        ConflictRetry.run(fresh -> {
+            List<ModuleDeployment> current = !fresh ? ds : gateway.deployments(release.module()).stream()
+                    .filter(d -> d.channel().equals(release.channel()) && scope.covers(d.ref().namespace())).toList();
             ModuleUpdatePlanner.Decision decision = ModuleUpdatePlanner.plan(release, current, trust.policy(),
                     clock.instant());
-            try {
-                apply(decision.plan(), scope, patched);
-            } catch (StaleDeploymentException e) {
-                current = gateway.deployments(release.module()).stream()
-                        .filter(d -> d.channel().equals(release.channel()) && scope.covers(d.ref().namespace())).toList();
-                continue;
-            }
+            apply(decision.plan(), scope, patched);
             count(decision, current, patched, tally);
             if (!scope.report()) {
                 manualChanges.report(decision.holds());
             }
-            return;
-        }
-        current.forEach(d -> tally.failed(d.ref(), "Conflict", d.ref() + " kept changing while Rekon wrote it"));
+            return null;
+        });
     }
 
     private void apply(ModulePlan plan, ResyncScope scope, Set<ObjectRef> patched) {

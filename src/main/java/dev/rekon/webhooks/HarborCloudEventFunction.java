@@ -19,7 +19,7 @@ import io.quarkus.funqy.knative.events.CloudEventMapping;
  */
 public class HarborCloudEventFunction {
 
-    public static final String REPLY_TYPE = "dev.rekon.webhooks.routed";
+    public static final String REPLY_TYPE = "dev.rekon.webhooks.result";
 
     private final HarborParser parser = new HarborParser();
 

@@ -2,7 +2,7 @@ package dev.rekon.modules;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.util.ArrayList;
+import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -14,73 +14,93 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.core.ObjectRef;
-import dev.rekon.core.TransientFailureException;
-import dev.rekon.modules.ModulePlan.DeploymentPatch;
 import dev.rekon.modules.ocm.TestSigning;
 import dev.rekon.resync.AreaResult;
-import dev.rekon.resync.ResyncItem;
 import dev.rekon.resync.ResyncScope;
+import dev.rekon.testing.Failures;
+import dev.rekon.testing.RecordingEvents;
 
 /**
- * The modules pass over an in-memory gateway: each Deployment is counted once, a transient failure of one is
- * counted as failed (never thrown) while the others converge, a report writes nothing, and a conflict re-plans.
+ * The modules pass over the in-memory gateway: each Deployment is counted once, a transient failure of one is
+ * counted as failed (never thrown) while the others converge, a report writes nothing, a conflict re-plans, and
+ * a second pass over the converged modules writes nothing.
  */
 class ModuleResyncTest {
 
-    final List<DeploymentPatch> written = new ArrayList<>();
-    final List<String> failing = new ArrayList<>();
-    final List<ModuleDeployment> installed = new ArrayList<>();
-    int conflicts;
+    final InMemoryModules cluster = new InMemoryModules();
+    final RecordingEvents events = new RecordingEvents();
     ModuleResync resync;
 
     @BeforeEach
     void setUp() {
         resync = new ModuleResync();
-        resync.gateway = new InMemory();
+        resync.gateway = cluster;
+        resync.clock = Clock.systemUTC();
         resync.trust = new ModuleTrust();
         resync.trust.publicKeys = Optional.empty();
         resync.trust.maintenanceWindow = Optional.empty();
         resync.trust.load();
-        resync.manualChanges = new ModuleManualChanges() {
-            @Override
-            public void report(List<ModuleHolds.Hold> holds) {
-                // reporting is ModuleManualChanges' own concern; the end-to-end test covers it
-            }
-        };
-        installed.add(deployment("kpack", "0.4.1"));
-        installed.add(deployment("other", "0.4.1"));
+        resync.manualChanges = new ModuleManualChanges();
+        resync.manualChanges.gateway = cluster;
+        resync.manualChanges.events = events;
+        for (String module : List.of("kpack", "other")) {
+            cluster.deployment(new ModuleDeployment(ref(module), null, module, "0.4.1", "regular",
+                    Map.of("controller", "registry.example/kpack/controller:0.4.1"), 1, null));
+            cluster.kymaObjects.add(template(module, "0.4.3"));
+            cluster.kymaObjects.add(releaseMeta(module, "0.4.3"));
+        }
     }
 
     @Test
     void aTransientFailureOfOneModuleIsCountedAndTheOthersConverge() {
-        failing.add("other");
+        cluster.failNextPatch(Failures.unavailable("patching kpack"));
         AreaResult result = resync.resync(ResyncScope.all());
         assertEquals(2, result.checked());
         assertEquals(1, result.changed());
         assertEquals(1, result.failed());
-        assertEquals(new ResyncItem(ref("other"), "failed", "WriteFailed", "apiserver unavailable"),
-                result.objects().get(1));
-        assertEquals(List.of(ref("kpack")), written.stream().map(DeploymentPatch::ref).toList());
+        assertEquals(List.of("kpack failed WriteFailed", "other changed Upgraded"), result.objects().stream()
+                .map(i -> i.object().name() + " " + i.result() + " " + i.reason()).toList());
+        assertEquals("0.4.3", cluster.deployments.get("other").version());
     }
 
     @Test
     void aReportPlansAndWritesNothing() {
         AreaResult result = resync.resync(new ResyncScope(null, true));
         assertEquals(2, result.changed());
-        assertEquals(List.of(), written);
+        assertEquals(List.of(), cluster.writes);
     }
 
     @Test
-    void aConflictReadsAgainAndPlansAgain() {
-        conflicts = 1;
+    void aConflictReadsAgainAndPlansAgainAndASecondPassWritesNothing() {
+        cluster.failNextPatch(Failures.conflict("patching kpack"));
         AreaResult result = resync.resync(new ResyncScope("team", false));
         assertEquals(2, result.changed(), result.toString());
-        assertEquals(2, written.size());
+        assertEquals(3, cluster.writes.size(), cluster.writes.toString());
+
+        assertEquals(new AreaResult("modules", 2, 0, 2, 0, 0, List.of()), resync.resync(ResyncScope.all()));
+        assertEquals(3, cluster.writes.size());
     }
 
-    static ModuleDeployment deployment(String module, String version) {
-        return new ModuleDeployment(ref(module), "7", module, version, "regular",
-                Map.of("controller", "registry.example/kpack/controller:" + version), 1, null);
+    @Test
+    void aManualChangeIsReportedOnceAndLeftAlone() {
+        resync.resync(ResyncScope.all());
+        ModuleDeployment applied = cluster.deployments.get("kpack");
+        cluster.deployments.put("kpack", new ModuleDeployment(applied.ref(), "900", "kpack", "0.4.3", "regular",
+                Map.of("controller", "registry.example/kpack/controller:hotfix"), 1, null, applied.appliedImages(),
+                false, null));
+        int before = cluster.writes.size();
+
+        AreaResult first = resync.resync(ResyncScope.all());
+        assertEquals(1, first.drifted(), first.toString());
+        assertEquals(List.of("Warning ManualChange Deployment team/kpack"), events.recorded);
+        assertEquals(before + 1, cluster.writes.size(), "the report is recorded on the Deployment");
+        assertEquals("registry.example/kpack/controller:hotfix",
+                cluster.deployments.get("kpack").containerImages().get("controller"));
+
+        AreaResult second = resync.resync(ResyncScope.all());
+        assertEquals(1, second.drifted());
+        assertEquals(1, events.recorded.size());
+        assertEquals(before + 1, cluster.writes.size());
     }
 
     static ObjectRef ref(String module) {
@@ -88,7 +108,7 @@ class ModuleResyncTest {
     }
 
     static JsonNode template(String module, String version) {
-        ObjectNode t = TestSigning.JSON.createObjectNode();
+        ObjectNode t = TestSigning.JSON.createObjectNode().put("kind", KymaModules.TEMPLATE);
         t.putObject("metadata").put("name", module + "-" + version).put("namespace", "kcp");
         t.putObject("spec").put("moduleName", module).put("version", version)
                 .set("descriptor", TestSigning.kpackDescriptor(version));
@@ -96,42 +116,10 @@ class ModuleResyncTest {
     }
 
     static JsonNode releaseMeta(String module, String version) {
-        ObjectNode m = TestSigning.JSON.createObjectNode();
+        ObjectNode m = TestSigning.JSON.createObjectNode().put("kind", KymaModules.RELEASE_META);
         m.putObject("metadata").put("name", module).put("namespace", "kcp");
         m.putObject("spec").put("moduleName", module).putArray("channels").addObject().put("channel", "regular")
                 .put("version", version);
         return m;
-    }
-
-    /** The cluster as lists: the installed Deployments and one 0.4.3 release per module on "regular". */
-    final class InMemory extends ModuleGateway {
-
-        @Override
-        public List<ModuleDeployment> allModuleDeployments() {
-            return List.copyOf(installed);
-        }
-
-        @Override
-        public List<ModuleDeployment> deployments(String module) {
-            return installed.stream().filter(d -> d.module().equals(module)).toList();
-        }
-
-        @Override
-        public List<JsonNode> list(String kind, String namespace) {
-            return installed.stream().map(d -> kind.equals(KymaModules.TEMPLATE) ? template(d.module(), "0.4.3")
-                    : releaseMeta(d.module(), "0.4.3")).toList();
-        }
-
-        @Override
-        public void patch(DeploymentPatch p) {
-            if (failing.contains(p.ref().name())) {
-                throw new TransientFailureException("apiserver unavailable", null);
-            }
-            if (conflicts > 0) {
-                conflicts--;
-                throw new StaleDeploymentException(p.ref() + " changed", null);
-            }
-            written.add(p);
-        }
     }
 }
