@@ -1,0 +1,96 @@
+package dev.rekon.buildpacks;
+
+import static dev.rekon.buildpacks.BuildpackServiceTest.BUILDER;
+import static dev.rekon.buildpacks.BuildpackServiceTest.CBP;
+import static dev.rekon.buildpacks.BuildpackServiceTest.IMAGE;
+import static dev.rekon.buildpacks.BuildpackServiceTest.PUBLISHED;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import dev.rekon.core.TransientFailureException;
+import dev.rekon.registry.RegistryImage;
+import dev.rekon.resync.AreaResult;
+import dev.rekon.resync.ResyncScope;
+
+/**
+ * The buildpacks pass over the in-memory gateway, catalog and index: what it reads, writes and counts for a
+ * never-read buildpack, a converged cluster, a moved digest, a registry outage and a report.
+ */
+class BuildpackResyncTableTest {
+
+    final InMemoryBuildpacks cluster = new InMemoryBuildpacks();
+
+    BuildpackResync resync() {
+        BuildpackService service = BuildpackServiceTest.service(cluster);
+        BuildpackResync resync = new BuildpackResync();
+        resync.service = service;
+        resync.resolutions = service.resolutions;
+        resync.catalog = cluster;
+        resync.builders = cluster;
+        resync.gateway = cluster;
+        resync.guard = service.guard;
+        return resync;
+    }
+
+    List<String> objects(AreaResult result) {
+        return result.objects().stream().map(i -> i.object().kind() + " " + i.object().name() + " " + i.result()
+                + " " + i.reason()).toList();
+    }
+
+    @Test
+    void aBuildpackNoEventAnnouncedIsReadAndItsBuilderResolved() {
+        PUBLISHED.accept(cluster);
+        AreaResult result = resync().resync(ResyncScope.all());
+        assertEquals(List.of("ClusterBuildpack java changed SpecChanged", "Builder builder changed BuildpackChanged"),
+                objects(result));
+        assertEquals(List.of(CBP, BUILDER), cluster.writes);
+    }
+
+    @Test
+    void aConvergedClusterCostsOneHeadPerImageAndNoWrite() {
+        BuildpackServiceTest.resolved().accept(cluster);
+        assertEquals(new AreaResult("buildpacks", 2, 0, 2, 0, 0, List.of()), resync().resync(ResyncScope.all()));
+        assertEquals(List.of(IMAGE), cluster.heads);
+        assertEquals(List.of(), cluster.imageReads);
+        assertEquals(List.of(), cluster.writes);
+    }
+
+    @Test
+    void aMovedDigestIsReadAgainPinnedToIt() {
+        BuildpackServiceTest.resolved().accept(cluster);
+        RegistryImage old = BuildpackStatusPlannerTest.javaImage();
+        String moved = "sha256:" + "f".repeat(64);
+        RegistryImage next = new RegistryImage(old.reference(), moved, old.mediaType(), old.layers(), old.config());
+        cluster.images.put(IMAGE, new ImageRead.Found(next));
+        cluster.images.put(IMAGE + "@" + moved, new ImageRead.Found(next));
+
+        AreaResult result = resync().resync(ResyncScope.all());
+
+        assertEquals(List.of("ClusterBuildpack java changed DigestMoved"), objects(result));
+        assertEquals(List.of(IMAGE + "@" + moved), cluster.imageReads);
+        assertEquals(List.of(CBP), cluster.writes);
+    }
+
+    @Test
+    void aRegistryOutageIsCountedAndTheBuildersStillResolve() {
+        BuildpackServiceTest.resolved().accept(cluster);
+        cluster.failNext("head", new TransientFailureException("registry unreachable", null));
+        AreaResult result = resync().resync(ResyncScope.all());
+        assertEquals(List.of("ClusterBuildpack java failed ImageCheckFailed"), objects(result));
+        assertEquals(1, result.unchanged());
+        assertEquals(List.of(), cluster.writes);
+    }
+
+    @Test
+    void aReportPlansAndWritesNothing() {
+        PUBLISHED.accept(cluster);
+        AreaResult result = resync().resync(new ResyncScope(null, true));
+        assertEquals(List.of("ClusterBuildpack java changed SpecChanged", "Builder builder changed BuildpackNotFound"),
+                objects(result));
+        assertEquals(List.of(), cluster.writes);
+        assertEquals(List.of(), cluster.imageReads);
+    }
+}
