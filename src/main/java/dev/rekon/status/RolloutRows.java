@@ -112,6 +112,9 @@ final class RolloutRows {
             return new String[] { "Failing", p.progressingReason() == null ? "NotProgressing" : p.progressingReason(),
                     "the Deployment reports Progressing False" };
         }
+        if (!p.observed()) {
+            return new String[] { "RollingOut", "NotObservedYet", "no Deployment controller has reported on it yet" };
+        }
         if (p.updated() < p.desired() || p.ready() < p.desired()) {
             return new String[] { "RollingOut", "RollingOut", p.updated() + " of " + p.desired() + " replicas updated, "
                     + p.ready() + " ready" };

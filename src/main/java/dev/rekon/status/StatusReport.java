@@ -25,10 +25,13 @@ public record StatusReport(Instant generatedAt, String namespace, Summary summar
             int buildProblems, int modules, int modulesHeldBack) {
     }
 
-    /** The replicas of a Deployment and its {@code Progressing} / {@code Available} conditions, as Kubernetes reports them. */
+    /**
+     * The replicas of a Deployment and its {@code Progressing} / {@code Available} conditions, as Kubernetes reports
+     * them; {@code observed} is false while no Deployment controller has reported on it at all.
+     */
     @RegisterForReflection
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Progress(int desired, int updated, int ready, int available, String progressing,
+    public record Progress(boolean observed, int desired, int updated, int ready, int available, String progressing,
             String progressingReason, String availableStatus, String availableReason) {
     }
 

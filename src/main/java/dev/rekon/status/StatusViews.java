@@ -60,7 +60,7 @@ public record StatusViews(List<WatchedImageDeploy> imageDeploys, List<ManagedDep
             JsonNode s = d.path("status");
             JsonNode progressing = dev.rekon.cluster.Conditions.find(s.path("conditions"), "Progressing");
             JsonNode available = dev.rekon.cluster.Conditions.find(s.path("conditions"), "Available");
-            return new StatusReport.Progress(d.path("spec").path("replicas").asInt(1), s.path("updatedReplicas").asInt(0),
+            return new StatusReport.Progress(s.has("observedGeneration"), d.path("spec").path("replicas").asInt(1), s.path("updatedReplicas").asInt(0),
                     s.path("readyReplicas").asInt(0), s.path("availableReplicas").asInt(0), text(progressing, "status"),
                     text(progressing, "reason"), text(available, "status"), text(available, "reason"));
         }

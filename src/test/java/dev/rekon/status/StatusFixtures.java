@@ -66,7 +66,7 @@ final class StatusFixtures {
                 {'metadata': {'namespace': '%s', 'name': '%s', 'resourceVersion': '5', 'labels':
                  {'app.kubernetes.io/managed-by': 'rekon', 'rekon.dev/imagedeploy': '%s'}, 'annotations': {}},
                  'spec': {'replicas': %d, 'template': {'spec': {'containers': [{'name': 'web', 'image': '%s'}]}}},
-                 'status': {'updatedReplicas': %d, 'readyReplicas': %d, 'availableReplicas': %d, 'conditions': [
+                 'status': {'observedGeneration': 1, 'updatedReplicas': %d, 'readyReplicas': %d, 'availableReplicas': %d, 'conditions': [
                   {'type': 'Progressing', 'status': 'True', 'reason': 'NewReplicaSetAvailable'},
                   {'type': 'Available', 'status': 'True', 'reason': 'MinimumReplicasAvailable'}]}}
                 """.formatted(ns, name, imageDeploy, desired, running, updated, ready, ready));
