@@ -24,7 +24,7 @@ final class ImageRows {
         images.forEach(i -> byKey.put(i.namespace() + "/" + i.name(), i));
         Map<String, List<String>> usedBy = new TreeMap<>();
         for (WatchedImageDeploy w : imageDeploys) {
-            w.view().refs().stream().map(r -> w.view().namespace() + "/" + r.imageName()).distinct()
+            w.refs().stream().map(r -> w.view().namespace() + "/" + r.imageName()).distinct()
                     .forEach(k -> usedBy.computeIfAbsent(k, x -> new ArrayList<>()).add(w.view().name()));
         }
         List<ImageRow> rows = new ArrayList<>();

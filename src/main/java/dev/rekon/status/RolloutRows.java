@@ -49,9 +49,9 @@ final class RolloutRows {
     private RolloutRow row(WatchedImageDeploy w) {
         ImageDeployView v = w.view();
         ManagedDeployment d = deployments.get(v.namespace() + "/" + v.deploymentName());
-        List<ContainerRow> containers = v.refs().stream().map(ref -> container(v, d, ref)).toList();
+        List<ContainerRow> containers = w.refs().stream().map(ref -> container(v, d, ref)).toList();
         Progress progress = d == null ? null : d.progress();
-        String[] decided = decide(v, w.suspended(), d, containers);
+        String[] decided = decide(v, w.specProblem(), w.suspended(), d, containers);
         String inSync = d == null || containers.isEmpty() ? "Unknown" : has(containers, "ManualChange") ? "False"
                 : has(containers, "Lagging") ? "False" : has(containers, "InSync") ? "True" : "Unknown";
         String inSyncReason = has(containers, "ManualChange") ? "ManualChange" : "False".equals(inSync) ? "NewerBuild" : null;
@@ -63,8 +63,8 @@ final class RolloutRows {
     }
 
     /** State, reason and message, the first that holds in the order of {@link #ORDER}'s urgency. */
-    private static String[] decide(ImageDeployView v, boolean suspended, ManagedDeployment d, List<ContainerRow> cs) {
-        String specProblem = v.specProblem();
+    private static String[] decide(ImageDeployView v, String specProblem, boolean suspended, ManagedDeployment d,
+            List<ContainerRow> cs) {
         if (specProblem != null) {
             return new String[] { "Failing", "InvalidSpec", specProblem };
         }

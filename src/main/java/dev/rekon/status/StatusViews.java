@@ -34,11 +34,19 @@ public record StatusViews(List<WatchedImageDeploy> imageDeploys, List<ManagedDep
         unavailable = List.copyOf(unavailable);
     }
 
-    /** An ImageDeploy and whether its {@code spec.suspend} is true. */
-    public record WatchedImageDeploy(ImageDeployView view, boolean suspended) {
+    /**
+     * An ImageDeploy, whether its {@code spec.suspend} is true, and what the report reads of its spec (made once,
+     * when the watch delivers it, so that a report of many ImageDeploys does not walk their specs again).
+     */
+    public record WatchedImageDeploy(ImageDeployView view, boolean suspended, List<ImageDeployView.ContainerRef> refs,
+            String specProblem) {
 
         public static WatchedImageDeploy fromJson(JsonNode idp) {
-            return new WatchedImageDeploy(ImageDeployView.fromJson(idp), idp.path("spec").path("suspend").asBoolean(false));
+            return of(ImageDeployView.fromJson(idp), idp.path("spec").path("suspend").asBoolean(false));
+        }
+
+        public static WatchedImageDeploy of(ImageDeployView view, boolean suspended) {
+            return new WatchedImageDeploy(view, suspended, List.copyOf(view.refs()), view.specProblem());
         }
     }
 
