@@ -15,6 +15,7 @@ import dev.rekon.modules.ModuleTrust;
 import dev.rekon.web.CloudEventEnvelopeGuard;
 import dev.rekon.web.ErrorReplies;
 import io.quarkus.qute.Template;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 
@@ -75,7 +76,8 @@ public class StatusRoutes {
         try {
             StatusReport report = StatusPlanner.plan(new StatusPlanner.Request(caches.views(), trust.policy(),
                     trust.verifier(), namespace, area, clock.instant()));
-            String body = html ? status.data("report", report).data("area", area).render() : json.writeValueAsString(report);
+            Buffer body = html ? Buffer.buffer(status.data("report", report).data("area", area).render())
+                    : Buffer.buffer(json.writeValueAsBytes(report));
             ctx.response().putHeader("Content-Type", html ? "text/html; charset=utf-8" : "application/json")
                     .putHeader("Cache-Control", "no-store").end(body);
         } catch (Exception e) {

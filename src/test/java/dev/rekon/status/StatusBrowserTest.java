@@ -94,7 +94,7 @@ class StatusBrowserTest {
         Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD)
                 .start();
         try {
-            assertTrue(p.waitFor(90, TimeUnit.SECONDS), "chromium finished within 90 s");
+            assertTrue(p.waitFor(180, TimeUnit.SECONDS), "chromium finished within 180 s");
             assertEquals(0, p.exitValue(), "chromium's exit code");
             return Files.readString(out, StandardCharsets.UTF_8);
         } finally {

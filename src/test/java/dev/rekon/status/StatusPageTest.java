@@ -39,7 +39,7 @@ class StatusPageTest {
     /** The report, once the watches show every object of the scene in its final state. */
     static JsonPath settledReport() {
         JsonPath[] last = new JsonPath[1];
-        Await.until("the status report shows the scene", Duration.ofSeconds(30), () -> {
+        Await.until("the status report shows the scene", Duration.ofSeconds(60), () -> {
             last[0] = given().get("/status").then().statusCode(200).extract().jsonPath();
             return "Lagging".equals(rollout(last[0], "world").get("state"))
                     && "Drifted".equals(rollout(last[0], "hello-drifted").get("state"))
