@@ -1,103 +1,27 @@
 package dev.rekon.buildpacks;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-
-import jakarta.annotation.PreDestroy;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
-
-import org.jboss.logging.Logger;
-
-import com.fasterxml.jackson.databind.JsonNode;
-
-import dev.rekon.cluster.LatestKnown;
-import dev.rekon.cluster.Versioned;
-import dev.rekon.core.RekonConfig;
 
 /**
- * The Buildpacks and ClusterBuildpacks as Builders resolve against them: each object's {@link BuildpackSource},
- * made once when its watch delivers it (ClusterBuildpacks: one cluster-wide watch; Buildpacks: one per
- * namespace of {@code rekon.namespaces}, or one across all), so that a Builder event lists and converts none
- * of them. What an event itself read or wrote of one stands in for the watch's view until the watch catches
- * up, so a lagging watch never resolves a Builder against an older buildpack than the event knew. Where no
- * watch runs (no RBAC for watch, CRD missing, apiserver down) it lists, as before.
+ * The Buildpacks and ClusterBuildpacks as Builders resolve against them, without a list per event; what an
+ * event itself read or wrote stands in until the watches catch up, so a Builder is never resolved against an
+ * older buildpack than the event knew.
  */
-@ApplicationScoped
-public class BuildpackCatalog {
-
-    private static final Logger LOG = Logger.getLogger(BuildpackCatalog.class);
-
-    @Inject
-    BuildpackGateway gateway;
-
-    @Inject
-    RekonConfig config;
-
-    private final Map<String, KpackViews<Cataloged>> views = new ConcurrentHashMap<>();
-    private final LatestKnown<Cataloged> latest = new LatestKnown<>(c -> key(c.source()));
+public interface BuildpackCatalog {
 
     /** What is kept of one Buildpack or ClusterBuildpack: its buildpacks, and the repository of its image. */
-    public record Cataloged(BuildpackSource source, String repository) {
+    record Cataloged(BuildpackSource source, String repository) {
     }
 
-    /** The ClusterBuildpacks (for namespace null) or the Buildpacks of a namespace, as Builders resolve. */
-    public List<BuildpackSource> sources(String kind, String namespace) {
-        return current(kind, namespace, null).stream().map(Cataloged::source).toList();
-    }
+    /** The ClusterBuildpacks (for namespace null) or the Buildpacks of a namespace. */
+    List<BuildpackSource> sources(String kind, String namespace);
 
     /** The Buildpacks (of allowed namespaces) and ClusterBuildpacks whose image is in this repository. */
-    public List<Cataloged> naming(String repositoryKey) {
-        List<Cataloged> found = new ArrayList<>();
-        for (String kind : List.of(BuildpackSource.BUILDPACK, BuildpackSource.CLUSTER_BUILDPACK)) {
-            current(kind, null, repositoryKey).stream().filter(c -> repositoryKey.equals(c.repository())).forEach(found::add);
-        }
-        return found;
-    }
+    List<Cataloged> naming(String repositoryKey);
 
     /** Records a Buildpack or ClusterBuildpack an event read or wrote at {@code resourceVersion}. */
-    public void knows(BuildpackSource source, String image, String resourceVersion) {
-        latest.put(key(source), resourceVersion, new Cataloged(source, AffectedBuilders.repositoryOf(image)));
-    }
+    void knows(BuildpackSource source, String image, String resourceVersion);
 
     /** Records that an event found a Buildpack or ClusterBuildpack deleted. */
-    public void gone(BuildpackSource source) {
-        latest.put(key(source), null, null);
-    }
-
-    private List<Cataloged> current(String kind, String namespace, String repositoryKey) {
-        List<Versioned<Cataloged>> watched = views(kind).find(namespace, repositoryKey == null ? null : Set.of(repositoryKey));
-        return latest.over(watched, c -> kind.equals(c.source().kind())
-                && (namespace == null || namespace.equals(c.source().namespace())));
-    }
-
-    private KpackViews<Cataloged> views(String kind) {
-        return views.computeIfAbsent(kind, k -> new KpackViews<>(k, gateway, config.namespacePolicy(),
-                BuildpackCatalog::cataloged, c -> c.repository() == null ? List.of() : List.of(c.repository())));
-    }
-
-    /** A status whose buildpacks do not parse provides none, rather than failing the watch that delivered it. */
-    private static Cataloged cataloged(JsonNode object) {
-        BuildpackView v = BuildpackView.of(object);
-        BuildpackSource source;
-        try {
-            source = v.asSource();
-        } catch (IllegalArgumentException e) {
-            LOG.warnf("%s %s lists buildpacks Rekon cannot read; it provides none until fixed: %s", v.kind(), v.name(), e.getMessage());
-            source = new BuildpackSource(v.kind(), v.namespace(), v.name(), List.of());
-        }
-        return new Cataloged(source, AffectedBuilders.repositoryOf(v.image()));
-    }
-
-    private static String key(BuildpackSource s) {
-        return s.kind() + "/" + s.namespace() + "/" + s.name();
-    }
-
-    @PreDestroy
-    void stop() {
-        views.values().forEach(KpackViews::stop);
-    }
+    void gone(BuildpackSource source);
 }

@@ -1,17 +1,17 @@
 package dev.rekon.buildpacks;
 
-import java.util.List;
-
 import jakarta.inject.Inject;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.rekon.buildpacks.BuildpackInput.BuilderChanged;
+import dev.rekon.buildpacks.BuildpackInput.BuilderDeleted;
+import dev.rekon.buildpacks.BuildpackInput.BuildpackChanged;
+import dev.rekon.buildpacks.BuildpackInput.Published;
 import dev.rekon.core.InvalidEventException;
-import dev.rekon.core.NamespacePolicy;
-import dev.rekon.core.ObjectRef;
-import dev.rekon.core.RekonConfig;
 import dev.rekon.core.Reply;
 import dev.rekon.events.ApiServerEvent;
+import dev.rekon.pipeline.NamespaceGuard;
 import dev.rekon.registry.ImageReference;
 import io.quarkus.funqy.Funq;
 import io.quarkus.funqy.knative.events.CloudEvent;
@@ -19,9 +19,10 @@ import io.quarkus.funqy.knative.events.CloudEventMapping;
 import io.quarkus.funqy.knative.events.EventAttribute;
 
 /**
- * The buildpack-publication functions: ApiServerSource events for Buildpack, ClusterBuildpack, Builder and
- * ClusterBuilder, and the manual {@value #PUBLISHED_TYPE} event. Thin adapters to {@link BuildpackService};
- * each answers with a {@value #REPLY_TYPE} CloudEvent.
+ * The buildpack-publication functions: Funqy adapters that parse ApiServerSource events for Buildpack,
+ * ClusterBuildpack, Builder and ClusterBuilder, and the manual {@value #PUBLISHED_TYPE} event, into a
+ * {@link BuildpackInput}, check the namespace allow-list, and hand it to {@link BuildpackService}. Each answers
+ * with a {@value #REPLY_TYPE} CloudEvent.
  */
 public class BuildpackFunctions {
 
@@ -33,7 +34,7 @@ public class BuildpackFunctions {
     BuildpackService service;
 
     @Inject
-    RekonConfig config;
+    NamespaceGuard guard;
 
     @Funq
     @CloudEventMapping(trigger = "*", responseType = REPLY_TYPE, responseSource = SOURCE,
@@ -67,41 +68,31 @@ public class BuildpackFunctions {
     @Funq
     @CloudEventMapping(trigger = PUBLISHED_TYPE, responseType = REPLY_TYPE, responseSource = SOURCE)
     public Reply buildpacksPublished(CloudEvent<JsonNode> event) {
-        JsonNode d = ApiServerEvent.data(event);
+        return service.handle(new Published(pushedImage(ApiServerEvent.data(event))));
+    }
+
+    private Reply buildpack(ApiServerEvent e) {
+        JsonNode before = e.verb() == ApiServerEvent.Verb.DELETE ? e.object() : null;
+        return guard.guarded(e.namespace(), e.ref(),
+                () -> service.handle(new BuildpackChanged(e.kind(), e.namespace(), e.name(), before)));
+    }
+
+    private Reply builder(ApiServerEvent e) {
+        BuildpackInput input = e.verb() == ApiServerEvent.Verb.DELETE
+                ? new BuilderDeleted(e.kind(), e.namespace(), e.name())
+                : new BuilderChanged(e.kind(), e.namespace(), e.name());
+        return guard.guarded(e.namespace(), e.ref(), () -> service.handle(input));
+    }
+
+    private static ImageReference pushedImage(JsonNode d) {
         JsonNode image = d == null ? null : d.get("image");
         if (image == null || !image.isTextual() || image.asText().isBlank()) {
             throw new InvalidEventException(PUBLISHED_TYPE + " needs JSON data {\"image\": \"<registry>/<repository>:<tag>\"}");
         }
         try {
-            return service.published(ImageReference.parse(image.asText()));
+            return ImageReference.parse(image.asText());
         } catch (IllegalArgumentException e) {
             throw new InvalidEventException(e.getMessage(), e);
         }
-    }
-
-    private Reply buildpack(ApiServerEvent e) {
-        Reply refused = refuse(e);
-        return refused != null ? refused
-                : service.buildpackChanged(e.kind(), e.namespace(), e.name(), e.verb() == ApiServerEvent.Verb.DELETE ? e.object() : null);
-    }
-
-    private Reply builder(ApiServerEvent e) {
-        Reply refused = refuse(e);
-        if (refused != null) {
-            return refused;
-        }
-        if (e.verb() == ApiServerEvent.Verb.DELETE) {
-            return Reply.unchanged("BuilderDeleted", e.kind() + " " + e.name() + " was deleted; nothing to resolve", List.of());
-        }
-        return service.builderChanged(e.kind(), e.namespace(), e.name());
-    }
-
-    private Reply refuse(ApiServerEvent e) {
-        NamespacePolicy policy = config.namespacePolicy();
-        if (policy.allows(e.namespace())) {
-            return null;
-        }
-        return Reply.rejected(NamespacePolicy.REASON, policy.refusal(e.namespace()),
-                List.of(new ObjectRef(e.apiVersion(), e.kind(), e.namespace(), e.name())));
     }
 }

@@ -1,11 +1,8 @@
 package dev.rekon.buildpacks;
 
-import java.util.List;
-
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import dev.rekon.cluster.KubeErrors.PermanentApiException;
 import dev.rekon.core.Reply;
 import dev.rekon.registry.ImageReference;
 import dev.rekon.webhooks.ImagePushed;
@@ -24,10 +21,7 @@ public class BuildpackPushRouter implements PushRouter {
 
     @Override
     public Reply route(ImagePushed push) {
-        try {
-            return service.published(new ImageReference(push.registry(), push.repository(), push.tag(), push.digest()));
-        } catch (PermanentApiException e) {
-            return Reply.rejected("ApiRefused", e.getMessage(), List.of());
-        }
+        return service.handle(new BuildpackInput.Published(
+                new ImageReference(push.registry(), push.repository(), push.tag(), push.digest())));
     }
 }

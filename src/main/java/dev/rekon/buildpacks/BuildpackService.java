@@ -2,9 +2,7 @@ package dev.rekon.buildpacks;
 
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -13,19 +11,23 @@ import jakarta.inject.Inject;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.rekon.cluster.KubeErrors;
+import dev.rekon.buildpacks.BuildpackInput.BuilderChanged;
+import dev.rekon.buildpacks.BuildpackInput.BuilderDeleted;
+import dev.rekon.buildpacks.BuildpackInput.BuildpackChanged;
+import dev.rekon.buildpacks.BuildpackInput.Published;
 import dev.rekon.cluster.Versioned;
-import dev.rekon.core.ObjectRef;
-import dev.rekon.core.RekonConfig;
 import dev.rekon.core.Reply;
-import dev.rekon.core.TransientFailureException;
+import dev.rekon.pipeline.ApiRefusals;
+import dev.rekon.pipeline.ConflictRetry;
+import dev.rekon.pipeline.NamespaceGuard;
+import dev.rekon.pipeline.Replies;
 import dev.rekon.registry.ImageReference;
 
 /**
  * Runs buildpack publication: read → plan → write for the Buildpack that changed (the only registry read),
- * then re-resolves, from statuses, each Builder whose resolution that change can alter. One status write per
- * changed object; nothing is written when a plan finds no change. Buildpacks and Builders other than the
- * event's own object come from {@link BuildpackCatalog} and {@link BuilderIndex}, not from lists.
+ * then {@link BuilderResolutions} re-resolves each Builder whose resolution that change can alter. One status
+ * write per changed object, each guarded by the resourceVersion it was planned from; nothing is written when a
+ * plan finds no change. Other Buildpacks and Builders come from {@link BuildpackCatalog} and {@link BuilderIndex}.
  */
 @ApplicationScoped
 public class BuildpackService {
@@ -40,116 +42,79 @@ public class BuildpackService {
     BuilderIndex builders;
 
     @Inject
-    RekonConfig config;
+    BuilderResolutions resolutions;
 
-    Clock clock = Clock.systemUTC();
+    @Inject
+    NamespaceGuard guard;
 
-    /** A Buildpack or ClusterBuildpack was added, updated or deleted; {@code before} is its old object if known. */
-    public Reply buildpackChanged(String kind, String namespace, String name, JsonNode before) {
-        return buildpackChanged(kind, namespace, name, before == null ? null : BuildpackView.of(before).asSource(), null);
-    }
+    @Inject
+    Clock clock;
 
-    /** @param pushed the push that caused this event, or null */
-    private Reply buildpackChanged(String kind, String namespace, String name, BuildpackSource old, ImageReference pushed) {
-        Optional<JsonNode> live = gateway.get(kind, namespace, name);
-        if (live.isEmpty()) {
-            BuildpackSource gone = new BuildpackSource(kind, namespace, name, List.of());
-            catalog.gone(gone);
-            return reply(List.of(), rebuildBuilders(old, gone), kind + " " + name + " is gone");
+    public Reply handle(BuildpackInput input) {
+        if (input instanceof BuildpackChanged c) {
+            BuildpackSource before = c.before() == null ? null : BuildpackView.of(c.before()).asSource();
+            return refreshAndWrite(c.kind(), c.namespace(), c.name(), before, null);
         }
-        BuildpackView view = BuildpackView.of(live.get());
-        ImageRead read = view.image() == null ? null
-                : gateway.readBuildpackage(view.imageToRead(pushed), view.serviceAccountNamespace(), view.serviceAccountName());
-        StatusPlan plan = BuildpackStatusPlanner.plan(view, read, clock.instant());
-        BuildpackSource after = view.asSource();
-        String version = live.get().path("metadata").path("resourceVersion").asText(null);
-        if (plan instanceof StatusPlan.Write w) {
-            version = gateway.patchStatus(w.target(), w.patch());
-            after = withStatus(view, w.patch()).asSource();
+        if (input instanceof BuilderChanged b) {
+            return ApiRefusals.asReply(List.of(), () -> resolutions.resolveAndWrite(b.kind(), b.namespace(), b.name()));
         }
-        catalog.knows(after, view.image(), version);
-        return reply(List.of(plan), rebuildBuilders(view.asSource(), after), null);
+        if (input instanceof BuilderDeleted d) {
+            return Reply.unchanged("BuilderDeleted", d.kind() + " " + d.name() + " was deleted; nothing to resolve",
+                    List.of());
+        }
+        return published(((Published) input).image());
     }
 
-    /** A Builder or ClusterBuilder was added or updated: resolve it. */
-    public Reply builderChanged(String kind, String namespace, String name) {
-        return gateway.get(kind, namespace, name)
-                .map(b -> reply(List.of(), List.of(resolve(BuilderView.of(b), null, new HashMap<>())), null))
-                .orElseGet(() -> Reply.unchanged("BuilderNotFound", kind + " " + name + " no longer exists", List.of()));
-    }
-
-    /** The manual event: a buildpackage image was pushed. Re-reads every resource naming its repository. */
-    public Reply published(ImageReference pushed) {
+    /** A push: re-reads every Buildpack, ClusterBuildpack and Builder naming its repository. */
+    private Reply published(ImageReference pushed) {
         List<Reply> replies = new ArrayList<>();
         for (BuildpackCatalog.Cataloged c : catalog.naming(pushed.repositoryKey())) {
             BuildpackSource s = c.source();
-            if (config.namespacePolicy().allows(s.namespace())) {
-                replies.add(buildpackChanged(s.kind(), s.namespace(), s.name(), s, pushed));
+            if (guard.allows(s.namespace())) {
+                replies.add(refreshAndWrite(s.kind(), s.namespace(), s.name(), s, pushed));
             }
         }
-        for (Versioned<BuilderView> seen : builders.naming(pushed.repositoryKey())) {
+        for (Versioned<BuilderView> seen : builders.namingRepository(pushed.repositoryKey())) {
             BuilderView b = seen.view();
-            if (allowed(b)) {
-                replies.add(builderChanged(b.kind(), b.namespace(), b.name()));
+            if (guard.allows(b.namespace())) {
+                replies.add(ApiRefusals.asReply(List.of(b.ref()),
+                        () -> resolutions.resolveAndWrite(b.kind(), b.namespace(), b.name())));
             }
         }
-        return Replies.combine(replies, "no Buildpack, ClusterBuildpack or Builder names " + pushed.repositoryKey());
-    }
-
-    /** @param before null when unknown: then every Builder in scope is re-resolved (still no registry reads) */
-    private List<StatusPlan> rebuildBuilders(BuildpackSource before, BuildpackSource after) {
-        List<Versioned<BuilderView>> seen = builders.candidates(after, before == null ? null : AffectedBuilders.keysFor(before, after));
-        Map<ObjectRef, String> versions = new HashMap<>();
-        seen.forEach(v -> versions.put(v.view().ref(), v.resourceVersion()));
-        List<BuilderView> views = seen.stream().map(Versioned::view).toList();
-        List<BuilderView> affected = before == null ? AffectedBuilders.inScope(views, after)
-                : AffectedBuilders.select(views, before, after);
-        Map<String, List<BuildpackSource>> sources = new HashMap<>();
-        return affected.stream().filter(this::allowed).map(b -> resolveSeen(b, versions.get(b.ref()), sources)).toList();
+        return Replies.combine(replies, Reply.unchanged("NothingAffected", "no Buildpack, ClusterBuildpack or Builder"
+                + " names " + pushed.repositoryKey(), List.of()));
     }
 
     /**
-     * Resolves a Builder as the index saw it, writing only if it is still at that version; when it is not (the
-     * index lagged, or it changed meanwhile), resolves it again from a fresh read.
-     */
-    private StatusPlan resolveSeen(BuilderView seen, String version, Map<String, List<BuildpackSource>> sources) {
-        try {
-            return resolve(seen, version, sources);
-        } catch (TransientFailureException e) {
-            if (version == null || !KubeErrors.isConflict(e)) {
-                throw e;
-            }
-            return gateway.get(seen.kind(), seen.namespace(), seen.name())
-                    .map(b -> resolve(BuilderView.of(b), null, sources))
-                    .orElseGet(() -> new StatusPlan.NoChange(seen.ref(), "BuilderNotFound", seen.ref() + " no longer exists"));
-        }
-    }
-
-    /**
-     * Resolves one Builder from statuses (and reads of the images it names directly), writing if changed.
+     * Reads the Buildpack and its image, writes its status when it changed (guarded by the version read, so two
+     * racing events cannot overwrite each other), then re-resolves the Builders it can affect.
      *
-     * @param version the resourceVersion the write requires, or null for none
+     * @param old    what the Buildpack was before this change, when known
+     * @param pushed the push that caused this event, or null
      */
-    private StatusPlan resolve(BuilderView b, String version, Map<String, List<BuildpackSource>> sources) {
-        List<BuildpackSource> clusterBps = sources.computeIfAbsent(null, k -> catalog.sources(BuildpackSource.CLUSTER_BUILDPACK, null));
-        List<BuildpackSource> nsBps = b.isClusterBuilder() ? List.of()
-                : sources.computeIfAbsent(b.namespace(), ns -> catalog.sources(BuildpackSource.BUILDPACK, ns));
-        Catalog catalog = Catalog.of(nsBps, clusterBps);
-        for (String image : b.images()) {
-            ImageRead read = gateway.readBuildpackage(image, b.serviceAccountNamespace(), b.serviceAccountName());
-            catalog = read instanceof ImageRead.Found f
-                    ? catalog.withImage(new BuildpackSource(BuildpackSource.IMAGE, null, image, BuildpackageLabels.read(f.image(), image)))
-                    : catalog.withUnreadableImage(image, ((ImageRead.Unreadable) read).message());
-        }
-        StatusPlan plan = BuilderStatusPlanner.plan(b, catalog, clock.instant());
-        if (plan instanceof StatusPlan.Write w) {
-            gateway.patchStatus(w.target(), w.patch(), version);
-        }
-        return plan;
-    }
-
-    private boolean allowed(BuilderView b) {
-        return config.namespacePolicy().allows(b.namespace());
+    private Reply refreshAndWrite(String kind, String namespace, String name, BuildpackSource old, ImageReference pushed) {
+        return ApiRefusals.asReply(List.of(), () -> ConflictRetry.run(fresh -> {
+            Optional<JsonNode> live = gateway.get(kind, namespace, name);
+            if (live.isEmpty()) {
+                BuildpackSource gone = new BuildpackSource(kind, namespace, name, List.of());
+                catalog.gone(gone);
+                return StatusReplies.of(resolutions.rebuildAndWrite(old, gone), kind + " " + name + " is gone");
+            }
+            BuildpackView view = BuildpackView.of(live.get());
+            ImageRead read = view.image() == null ? null : gateway.readBuildpackage(view.imageToRead(pushed),
+                    view.serviceAccountNamespace(), view.serviceAccountName());
+            StatusPlan plan = BuildpackStatusPlanner.plan(view, read, clock.instant());
+            BuildpackSource after = view.asSource();
+            String version = live.get().path("metadata").path("resourceVersion").asText(null);
+            if (plan instanceof StatusPlan.Write w) {
+                version = gateway.patchStatus(w.target(), w.patch(), version);
+                after = withStatus(view, w.patch()).asSource();
+            }
+            catalog.knows(after, view.image(), version);
+            List<StatusPlan> all = new ArrayList<>(List.of(plan));
+            all.addAll(resolutions.rebuildAndWrite(view.asSource(), after));
+            return StatusReplies.of(all, null);
+        }));
     }
 
     private static BuildpackView withStatus(BuildpackView v, ObjectNode patch) {
@@ -163,11 +128,5 @@ public class BuildpackService {
         });
         return new BuildpackView(v.kind(), v.namespace(), v.name(), v.generation(), v.image(),
                 v.serviceAccountNamespace(), v.serviceAccountName(), status);
-    }
-
-    private static Reply reply(List<StatusPlan> own, List<StatusPlan> builders, String gone) {
-        List<StatusPlan> all = new ArrayList<>(own);
-        all.addAll(builders);
-        return Replies.of(all, gone);
     }
 }

@@ -22,13 +22,13 @@ final class KpackViews<V> {
     static final String EVERYWHERE = "*";
 
     private final String kind;
-    private final BuildpackGateway gateway;
+    private final KubeBuildpackGateway gateway;
     private final NamespacePolicy policy;
     private final Function<JsonNode, V> toView;
     private final Function<V, Collection<String>> indexKeys;
     private final WatchedViews<V> watches;
 
-    KpackViews(String kind, BuildpackGateway gateway, NamespacePolicy policy, Function<JsonNode, V> toView,
+    KpackViews(String kind, KubeBuildpackGateway gateway, NamespacePolicy policy, Function<JsonNode, V> toView,
             Function<V, Collection<String>> indexKeys) {
         this.kind = kind;
         this.gateway = gateway;
@@ -44,7 +44,7 @@ final class KpackViews<V> {
      * those under one of {@code wanted} index keys unless it is null.
      */
     List<Versioned<V>> find(String namespace, Collection<String> wanted) {
-        if (!BuildpackGateway.namespaced(kind)) {
+        if (!KubeBuildpackGateway.namespaced(kind)) {
             return find(EVERYWHERE, null, wanted);
         }
         if (namespace != null) {

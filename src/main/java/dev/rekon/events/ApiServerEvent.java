@@ -5,6 +5,7 @@ import java.util.Map;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.rekon.core.InvalidEventException;
+import dev.rekon.core.ObjectRef;
 import io.quarkus.funqy.knative.events.CloudEvent;
 
 /**
@@ -28,6 +29,21 @@ public record ApiServerEvent(Verb verb, boolean reference, String apiVersion, St
     /** Parses a Funqy CloudEvent whose type is one of the six ApiServerSource types. */
     public static ApiServerEvent parse(CloudEvent<JsonNode> event) {
         return parse(event.type(), event.extensions(), data(event));
+    }
+
+    /** Parses an event about a namespaced kind: one without a namespace is refused with what to add. */
+    public static ApiServerEvent parseNamespaced(CloudEvent<JsonNode> event) {
+        ApiServerEvent e = parse(event);
+        if (e.namespace() == null) {
+            throw new InvalidEventException(e.kind() + " is namespaced: the event needs its namespace (in the object,"
+                    + " the ObjectReference or the CloudEvent extension 'namespace')");
+        }
+        return e;
+    }
+
+    /** The object the event is about. */
+    public ObjectRef ref() {
+        return new ObjectRef(apiVersion, kind, namespace, name);
     }
 
     /**

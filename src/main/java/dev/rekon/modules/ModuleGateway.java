@@ -1,164 +1,31 @@
 package dev.rekon.modules;
 
-import java.net.HttpURLConnection;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
-
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.rekon.cluster.PatchTargets;
-import dev.rekon.core.NamespacePolicy;
-import dev.rekon.core.ObjectRef;
-import dev.rekon.core.RekonConfig;
-import dev.rekon.core.TransientFailureException;
 import dev.rekon.modules.ModulePlan.DeploymentPatch;
-import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.api.model.apps.Deployment;
-import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.fabric8.kubernetes.client.dsl.base.PatchContext;
-import io.fabric8.kubernetes.client.dsl.base.PatchType;
 
 /**
- * All cluster I/O of the module functions: reads the module's Deployments (by label, in the namespaces Rekon
- * may act in) and Kyma's module objects, and writes each planned patch as a strategic-merge patch guarded
- * by the resourceVersion it was planned against. Conflicts surface as {@link StaleDeploymentException} so
- * the caller can re-read and re-plan; other failures become transient or propagate as permanent.
+ * All I/O of module updates: the module Deployments (labelled {@value ModuleDeployment#MODULE_LABEL}) in the
+ * namespaces Rekon may act in, Kyma's ModuleReleaseMetas and ModuleTemplates, and the patches of a plan. Failures
+ * are sorted here: transient (a lost race is a 409 conflict) or a permanent API refusal.
  */
-@ApplicationScoped
-public class ModuleGateway {
+public interface ModuleGateway {
 
-    /** A patch met a newer resourceVersion: someone else wrote first. */
-    public static class StaleDeploymentException extends TransientFailureException {
-        public StaleDeploymentException(String message, Throwable cause) {
-            super(message, cause);
-        }
-    }
+    /** The Deployments of one module. */
+    List<ModuleDeployment> deployments(String module);
 
-    @Inject
-    KubernetesClient client;
+    /** The Deployments of every module. */
+    List<ModuleDeployment> allModuleDeployments();
 
-    @Inject
-    ObjectMapper json;
+    /** A Kyma module object as JSON, or empty when it no longer exists. */
+    Optional<JsonNode> read(String kind, String namespace, String name);
 
-    @Inject
-    RekonConfig config;
+    /** All objects of a Kyma module kind in a namespace, or in every namespace when it is null; none without Kyma. */
+    List<JsonNode> list(String kind, String namespace);
 
-    public List<ModuleDeployment> deployments(String module) {
-        return call("list Deployments of module " + module, () -> policy().across(
-                ns -> client.apps().deployments().inNamespace(ns).withLabel(ModuleDeployment.MODULE_LABEL, module)
-                        .list().getItems(),
-                () -> client.apps().deployments().inAnyNamespace().withLabel(ModuleDeployment.MODULE_LABEL, module)
-                        .list().getItems())
-                .stream().map(ModuleGateway::view).toList());
-    }
-
-    public List<ModuleDeployment> allModuleDeployments() {
-        return call("list module Deployments", () -> policy().across(
-                ns -> client.apps().deployments().inNamespace(ns).withLabel(ModuleDeployment.MODULE_LABEL).list()
-                        .getItems(),
-                () -> client.apps().deployments().inAnyNamespace().withLabel(ModuleDeployment.MODULE_LABEL).list()
-                        .getItems())
-                .stream().map(ModuleGateway::view).toList());
-    }
-
-    /** The object as JSON, or empty when it no longer exists. */
-    public Optional<JsonNode> read(String kind, String namespace, String name) {
-        return call("read " + kind + " " + namespace + "/" + name, () -> Optional.ofNullable(
-                client.genericKubernetesResources(KymaModules.API_VERSION, kind).inNamespace(namespace)
-                        .withName(name).get()).map(r -> (JsonNode) json.valueToTree(r)));
-    }
-
-    /** All objects of a Kyma module kind in a namespace, or in every namespace when it is null. */
-    public List<JsonNode> list(String kind, String namespace) {
-        return call("list " + kind, () -> {
-            var op = client.genericKubernetesResources(KymaModules.API_VERSION, kind);
-            try {
-                // Kyma's objects are inputs, kept in its own namespace (kcp-system), not targets: read everywhere.
-                List<GenericKubernetesResource> items = namespace == null ? op.inAnyNamespace().list().getItems()
-                        : op.inNamespace(namespace).list().getItems();
-                return items.stream().map(r -> (JsonNode) json.valueToTree(r)).toList();
-            } catch (KubernetesClientException e) {
-                if (e.getCode() == HttpURLConnection.HTTP_NOT_FOUND) {
-                    return List.of(); // Kyma's CRDs are not installed: no module objects exist
-                }
-                throw e;
-            }
-        });
-    }
-
-    public void patch(DeploymentPatch p) {
-        String body = body(p).toString();
-        try {
-            client.apps().deployments().inNamespace(p.ref().namespace())
-                    .resource(PatchTargets.deployment(p.ref().namespace(), p.ref().name()))
-                    .patch(new PatchContext.Builder().withPatchType(PatchType.STRATEGIC_MERGE)
-                            .withFieldManager("rekon").build(), body);
-        } catch (KubernetesClientException e) {
-            if (e.getCode() == HttpURLConnection.HTTP_CONFLICT) {
-                throw new StaleDeploymentException(p.ref() + " changed since it was read (resourceVersion "
-                        + p.resourceVersion() + ")", e);
-            }
-            throw dev.rekon.cluster.KubeErrors.classify("patch " + p.ref(), e);
-        }
-    }
-
-    ObjectNode body(DeploymentPatch p) {
-        ObjectNode body = json.createObjectNode();
-        ObjectNode meta = body.putObject("metadata").put("resourceVersion", p.resourceVersion());
-        if (p.version() != null) {
-            meta.with("labels").put(ModuleDeployment.VERSION_LABEL, p.version());
-        }
-        if (p.channel() != null) {
-            meta.with("labels").put(ModuleDeployment.CHANNEL_LABEL, p.channel());
-        }
-        if (p.replicasBeforeDisable() != null) {
-            ObjectNode annotations = meta.putObject("annotations");
-            if (p.replicasBeforeDisable().equals(DeploymentPatch.REMOVE)) {
-                annotations.putNull(ModuleDeployment.REPLICAS_ANNOTATION);
-            } else {
-                annotations.put(ModuleDeployment.REPLICAS_ANNOTATION, p.replicasBeforeDisable());
-            }
-        }
-        if (p.replicas() != null) {
-            body.with("spec").put("replicas", p.replicas());
-        }
-        if (!p.images().isEmpty()) {
-            var containers = body.with("spec").with("template").with("spec").putArray("containers");
-            p.images().forEach((name, image) -> containers.addObject().put("name", name).put("image", image));
-        }
-        return body;
-    }
-
-    public static ModuleDeployment view(Deployment d) {
-        var meta = d.getMetadata();
-        Map<String, String> labels = meta.getLabels() == null ? Map.of() : meta.getLabels();
-        Map<String, String> annotations = meta.getAnnotations() == null ? Map.of() : meta.getAnnotations();
-        Map<String, String> images = new LinkedHashMap<>();
-        d.getSpec().getTemplate().getSpec().getContainers().forEach(c -> images.put(c.getName(), c.getImage()));
-        Integer before = null;
-        String remembered = annotations.get(ModuleDeployment.REPLICAS_ANNOTATION);
-        if (remembered != null && remembered.matches("\\d{1,9}")) {
-            before = Integer.valueOf(remembered);
-        }
-        return new ModuleDeployment(new ObjectRef("apps/v1", "Deployment", meta.getNamespace(), meta.getName()),
-                meta.getResourceVersion(), labels.get(ModuleDeployment.MODULE_LABEL),
-                labels.get(ModuleDeployment.VERSION_LABEL), labels.get(ModuleDeployment.CHANNEL_LABEL), images,
-                d.getSpec().getReplicas() == null ? 1 : d.getSpec().getReplicas(), before);
-    }
-
-    NamespacePolicy policy() {
-        return config.namespacePolicy();
-    }
-
-    private static <T> T call(String what, java.util.function.Supplier<T> io) {
-        return dev.rekon.cluster.KubeErrors.call(what, io);
-    }
+    /** Writes one patch, guarded by the resourceVersion it was planned against. */
+    void patch(DeploymentPatch patch);
 }

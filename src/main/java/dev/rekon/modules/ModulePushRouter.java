@@ -11,6 +11,8 @@ import jakarta.inject.Inject;
 
 import dev.rekon.core.Reply;
 import dev.rekon.core.SemVer;
+import dev.rekon.pipeline.ApiRefusals;
+import dev.rekon.pipeline.Replies;
 import dev.rekon.registry.ImageReference;
 import dev.rekon.webhooks.ImagePushed;
 import dev.rekon.webhooks.PushRouter;
@@ -29,7 +31,7 @@ public class ModulePushRouter implements PushRouter {
     ModuleGateway gateway;
 
     @Inject
-    ModuleFunctions functions;
+    ModuleService service;
 
     @Override
     public Reply route(ImagePushed push) {
@@ -38,17 +40,9 @@ public class ModulePushRouter implements PushRouter {
             return Reply.unchanged("NotAVersion", "push of " + push.reference()
                     + " has no semantic-version tag; module releases need one", List.of());
         }
-        List<ModuleReply> replies;
-        try {
-            replies = releases(push, version.get()).stream().map(functions::release).toList();
-        } catch (dev.rekon.cluster.KubeErrors.PermanentApiException refusedByApiServer) {
-            return Reply.rejected("ApiRefused", refusedByApiServer.getMessage(), List.of());
-        }
-        if (replies.isEmpty()) {
-            return Reply.unchanged("NoModule", "no installed module runs " + push.repositoryReference(), List.of());
-        }
-        ModuleReply r = ModuleFunctions.combine(replies);
-        return new Reply(r.outcome(), r.reason(), r.message(), r.objects());
+        return ApiRefusals.asReply(List.of(), () -> Replies.combine(
+                releases(push, version.get()).stream().map(r -> service.handle(new ModuleInput.Release(r))).toList(),
+                Reply.unchanged("NoModule", "no installed module runs " + push.repositoryReference(), List.of())));
     }
 
     /** One release per module and channel whose Deployments run the pushed repository. */

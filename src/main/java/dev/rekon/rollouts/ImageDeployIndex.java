@@ -63,7 +63,7 @@ public class ImageDeployIndex {
         if (watches == null) {
             watches = new WatchedViews<>("ImageDeploys", key -> {
                 String[] groupAndNamespace = key.split("/", 2);
-                return client.genericKubernetesResources(RolloutGateway.imageDeployContext(groupAndNamespace[0]))
+                return client.genericKubernetesResources(KubeRolloutGateway.imageDeployContext(groupAndNamespace[0]))
                         .inNamespace(groupAndNamespace[1]).runnableInformer(0);
             }, this::view, v -> v.refs().stream().map(ImageDeployView.ContainerRef::imageName).distinct().toList());
         }

@@ -41,6 +41,10 @@ public record ImageDeployView(String apiVersion, String kind, String namespace, 
         return apiVersion == null || !apiVersion.contains("/") ? "" : apiVersion.substring(0, apiVersion.indexOf('/'));
     }
 
+    public dev.rekon.core.ObjectRef ref() {
+        return new dev.rekon.core.ObjectRef(apiVersion, kind, namespace, name);
+    }
+
     public JsonNode podSpec() {
         return deployment.path("spec").path("template").path("spec");
     }

@@ -1,194 +1,55 @@
 package dev.rekon.rollouts;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
-
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-
-import dev.rekon.cluster.KubeErrors;
-import dev.rekon.cluster.PatchTargets;
-import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.api.model.ObjectReference;
-import io.fabric8.kubernetes.api.model.ObjectReferenceBuilder;
-import io.fabric8.kubernetes.api.model.apps.Deployment;
-import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.dsl.base.PatchContext;
-import io.fabric8.kubernetes.client.dsl.base.PatchType;
-import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
-
 /**
- * All cluster I/O of image rollouts: reads kpack Images, ImageDeploys and Deployments, and writes
- * Deployments and ImageDeploy status with field manager {@code rekon}, each write guarded by the
- * resourceVersion that was read. Failures are sorted by {@link KubeErrors}.
+ * All I/O of image rollouts. Reads answer empty for what does not exist; failures are sorted at this edge: a
+ * {@link dev.rekon.core.TransientFailureException} (unreachable, 5xx, 409 conflict) or a
+ * {@link dev.rekon.cluster.KubeErrors.PermanentApiException}. Every write is guarded by the resourceVersion the
+ * caller read.
  */
-@ApplicationScoped
-public class RolloutGateway {
+public interface RolloutGateway {
 
-    public static final String FIELD_MANAGER = "rekon";
-    public static final String GROUP = "rekon.dev";
-    public static final String KPUSH_GROUP = "crd.whizzosoftware.com";
+    String GROUP = "rekon.dev";
+    String KPUSH_GROUP = "crd.whizzosoftware.com";
 
-    @Inject
-    KubernetesClient client;
+    /** The API group of the kpack Image kind rollouts follow. */
+    String imageGroup();
 
-    @Inject
-    RolloutConfig config;
+    /** The ImageDeploy groups handled: Rekon's, and kpush's when enabled. */
+    List<String> imageDeployGroups();
 
-    @Inject
-    dev.rekon.core.RekonConfig rekon;
+    Optional<KpackImage> image(String namespace, String name);
 
-    @Inject
-    ObjectMapper mapper;
+    Optional<ImageDeployView> imageDeploy(String group, String namespace, String name);
 
-    @Inject
-    ImageDeployIndex index;
+    /** Every ImageDeploy of the handled groups in the namespace that references the kpack Image. */
+    List<ImageDeployView> imageDeploysReferencing(String namespace, String imageName);
 
-    @Inject
-    DeploymentCache deployments;
+    /** Every ImageDeploy of Rekon's group in the allowed namespaces, as JSON (spec included). */
+    List<JsonNode> imageDeploysEverywhere();
 
-    ResourceDefinitionContext imageContext() {
-        RolloutConfig.ImageCrd crd = config.imageCrd();
-        return new ResourceDefinitionContext.Builder().withGroup(crd.group()).withVersion(crd.version())
-                .withPlural(crd.plural()).withKind("Image").withNamespaced(true).build();
-    }
+    /** The Deployment as the apiserver has it now. */
+    Optional<DeploymentView> deployment(String namespace, String name);
 
-    static ResourceDefinitionContext imageDeployContext(String group) {
-        return new ResourceDefinitionContext.Builder().withGroup(group)
-                .withVersion("v1alpha1").withPlural("imagedeploys").withKind("ImageDeploy").withNamespaced(true)
-                .build();
-    }
-
-    public List<String> imageDeployGroups() {
-        return config.kpushImageDeploys() ? List.of(GROUP, KPUSH_GROUP) : List.of(GROUP);
-    }
-
-    public Optional<KpackImage> image(String namespace, String name) {
-        GenericKubernetesResource r = KubeErrors.call("reading kpack Image " + namespace + "/" + name,
-                () -> client.genericKubernetesResources(imageContext()).inNamespace(namespace).withName(name).get());
-        return Optional.ofNullable(r).map(x -> KpackImage.fromJson(tree(x)));
-    }
-
-    public Optional<ImageDeployView> imageDeploy(String group, String namespace, String name) {
-        GenericKubernetesResource r = KubeErrors.call("reading ImageDeploy " + namespace + "/" + name,
-                () -> client.genericKubernetesResources(imageDeployContext(group)).inNamespace(namespace)
-                        .withName(name).get());
-        return Optional.ofNullable(r).map(x -> ImageDeployView.fromJson(tree(x)));
-    }
-
-    /**
-     * Every ImageDeploy of the enabled groups in the namespace that references the kpack Image, as its watch
-     * last saw it (writes guarded by that version catch one that is behind). Without a watch, or when it knows
-     * none (an ImageDeploy created a moment ago may not have reached it yet), the namespace is listed.
-     */
-    public List<ImageDeployView> imageDeploysReferencing(String namespace, String imageName) {
-        List<ImageDeployView> out = new ArrayList<>();
-        for (String group : imageDeployGroups()) {
-            out.addAll(index.referencing(group, namespace, imageName).orElse(List.of()));
-        }
-        return out.isEmpty() ? listReferencing(namespace, imageName) : out;
-    }
-
-    private List<ImageDeployView> listReferencing(String namespace, String imageName) {
-        List<ImageDeployView> out = new ArrayList<>();
-        for (String group : imageDeployGroups()) {
-            List<GenericKubernetesResource> items = KubeErrors.call("listing ImageDeploys in " + namespace,
-                    () -> client.genericKubernetesResources(imageDeployContext(group)).inNamespace(namespace).list()
-                            .getItems());
-            for (GenericKubernetesResource item : items) {
-                ImageDeployView v = ImageDeployView.fromJson(tree(item));
-                if (v.references(imageName)) {
-                    out.add(v);
-                }
-            }
-        }
-        return out;
-    }
-
-    /** Every ImageDeploy of Rekon's group, in every namespace, as JSON (spec included). */
-    public List<JsonNode> imageDeploysEverywhere() {
-        var op = client.genericKubernetesResources(imageDeployContext(GROUP));
-        return KubeErrors.call("listing ImageDeploys", () -> rekon.namespacePolicy().across(
-                ns -> op.inNamespace(ns).list().getItems(), () -> op.inAnyNamespace().list().getItems()))
-                .stream().map(this::tree).toList();
-    }
-
-    public Optional<DeploymentView> deployment(String namespace, String name) {
-        Deployment d = KubeErrors.call("reading Deployment " + namespace + "/" + name,
-                () -> client.apps().deployments().inNamespace(namespace).withName(name).get());
-        return Optional.ofNullable(d).map(x -> DeploymentView.fromJson(tree(x)));
-    }
-
-    /** A Deployment Rekon manages as its watch last saw it, else read from the apiserver. */
-    public Optional<DeploymentView> deploymentCachedOrRead(String namespace, String name) {
-        Optional<DeploymentView> cached = deployments.get(namespace, name);
-        return cached.isPresent() ? cached : deployment(namespace, name);
-    }
+    /** A Deployment Rekon manages as its watch last saw it, else as the apiserver has it. */
+    Optional<DeploymentView> deploymentCachedOrRead(String namespace, String name);
 
     /** The name of the Deployment Rekon created for the ImageDeploy, found by its label. */
-    public Optional<String> deploymentLabelledFor(String namespace, String imageDeploy) {
-        List<Deployment> items = KubeErrors.call("listing Deployments of ImageDeploy " + namespace + "/" + imageDeploy,
-                () -> client.apps().deployments().inNamespace(namespace)
-                        .withLabel(RolloutPlanner.IMAGEDEPLOY_LABEL, imageDeploy).list().getItems());
-        return items.stream().map(d -> d.getMetadata().getName()).findFirst();
-    }
+    Optional<String> deploymentLabelledFor(String namespace, String imageDeploy);
 
-    public void createDeployment(ObjectNode deployment) {
-        Deployment d = mapper.convertValue(deployment, Deployment.class);
-        // A plain create, not server-side apply: two racing events would both apply as manager rekon without
-        // a conflict, and the later, possibly older, one would win. A create fails with 409 AlreadyExists
-        // instead; the event is then planned again against the Deployment that exists, guarded by its version.
-        // fabric8 offers a field manager only with server-side apply, so the create goes through its raw API.
-        String ns = d.getMetadata().getNamespace();
-        KubeErrors.run("creating Deployment " + ns + "/" + d.getMetadata().getName(), () -> client.raw(
-                "/apis/apps/v1/namespaces/" + ns + "/deployments?fieldManager=" + FIELD_MANAGER, "POST",
-                deployment.toString()));
-    }
+    /** Creates the Deployment; 409 when it exists already. */
+    void createDeployment(ObjectNode deployment);
 
-    /** Patches the Deployment; what was written is remembered until the watch delivers it. */
-    public void patchDeployment(String namespace, String name, ObjectNode patch) {
-        Deployment written = KubeErrors.call("patching Deployment " + namespace + "/" + name,
-                () -> client.apps().deployments().inNamespace(namespace)
-                        .resource(PatchTargets.deployment(namespace, name))
-                        .patch(new PatchContext.Builder().withPatchType(PatchType.STRATEGIC_MERGE)
-                                .withFieldManager(FIELD_MANAGER).build(), patch.toString()));
-        deployments.wrote(written);
-    }
+    /** Patches the Deployment; the patch carries the resourceVersion that guards it. */
+    void patchDeployment(String namespace, String name, ObjectNode patch);
 
-    public boolean deleteDeployment(String namespace, String name) {
-        return KubeErrors.call("deleting Deployment " + namespace + "/" + name,
-                () -> !client.apps().deployments().inNamespace(namespace).withName(name).delete().isEmpty());
-    }
+    boolean deleteDeployment(String namespace, String name);
 
-    /** Replaces the status subresource, guarded by the resourceVersion the plan was made from. */
-    public void writeStatus(ImageDeployView idp, ObjectNode status) {
-        String group = idp.group();
-        GenericKubernetesResource r = new GenericKubernetesResource();
-        r.setApiVersion(idp.apiVersion());
-        r.setKind(idp.kind());
-        r.setMetadata(new io.fabric8.kubernetes.api.model.ObjectMetaBuilder().withName(idp.name())
-                .withNamespace(idp.namespace()).withResourceVersion(idp.resourceVersion()).build());
-        r.setAdditionalProperty("spec", mapper.convertValue(
-                mapper.createObjectNode().set("deployment", idp.deployment()), java.util.Map.class));
-        r.setAdditionalProperty("status", mapper.convertValue(status, java.util.Map.class));
-        GenericKubernetesResource written = KubeErrors.call("updating the status of ImageDeploy " + idp.namespace()
-                + "/" + idp.name(), () -> client.genericKubernetesResources(imageDeployContext(group))
-                        .inNamespace(idp.namespace()).resource(r).updateStatus());
-        index.wrote(written);
-    }
-
-    public static ObjectReference reference(String apiVersion, String kind, String namespace, String name) {
-        return new ObjectReferenceBuilder().withApiVersion(apiVersion).withKind(kind).withNamespace(namespace)
-                .withName(name).build();
-    }
-
-    JsonNode tree(Object o) {
-        return mapper.valueToTree(o);
-    }
+    /** Replaces the status subresource, guarded by the ImageDeploy's resourceVersion. */
+    void writeStatus(ImageDeployView idp, ObjectNode status);
 }

@@ -9,10 +9,11 @@ import jakarta.inject.Inject;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import dev.rekon.cluster.KubeErrors.PermanentApiException;
 import dev.rekon.core.ObjectRef;
-import dev.rekon.core.RekonConfig;
 import dev.rekon.core.Reply;
+import dev.rekon.pipeline.ApiRefusals;
+import dev.rekon.pipeline.NamespaceGuard;
+import dev.rekon.pipeline.Replies;
 import dev.rekon.registry.ImageReference;
 import dev.rekon.webhooks.ImagePushed;
 import dev.rekon.webhooks.PushRouter;
@@ -29,12 +30,13 @@ public class RolloutPushRouter implements PushRouter {
     RolloutGateway gateway;
 
     @Inject
-    RolloutService service;
+    RolloutApplier applier;
 
     @Inject
-    RekonConfig config;
+    NamespaceGuard guard;
 
-    Clock clock = Clock.systemUTC();
+    @Inject
+    Clock clock;
 
     private final PushRolloutPlanner planner = new PushRolloutPlanner();
 
@@ -45,35 +47,26 @@ public class RolloutPushRouter implements PushRouter {
                     + " version tags", List.of());
         }
         ImageReference pushed = new ImageReference(push.registry(), push.repository(), push.tag(), push.digest());
-        List<Reply> replies = new ArrayList<>();
-        try {
+        return ApiRefusals.asReply(List.of(), () -> {
+            List<Reply> replies = new ArrayList<>();
             for (JsonNode object : gateway.imageDeploysEverywhere()) {
                 ImageDeployView idp = ImageDeployView.fromJson(object);
-                if (config.namespacePolicy().allows(idp.namespace())
-                        && !PushRolloutPlanner.followers(idp, pushed).isEmpty()) {
+                if (guard.allows(idp.namespace()) && !PushRolloutPlanner.followers(idp, pushed).isEmpty()) {
                     replies.add(rollOut(idp, object.path("spec"), pushed));
                 }
             }
-        } catch (PermanentApiException e) {
-            return Reply.rejected("ApiRefused", e.getMessage(), List.of());
-        }
-        if (replies.isEmpty()) {
-            return Reply.unchanged("NoImageDeploys", "no ImageDeploy names " + pushed.repositoryKey()
-                    + " as a container image", List.of());
-        }
-        return RolloutService.combine(replies);
+            return Replies.combine(replies, Reply.unchanged("NoImageDeploys", "no ImageDeploy names "
+                    + pushed.repositoryKey() + " as a container image", List.of()));
+        });
     }
 
     private Reply rollOut(ImageDeployView idp, JsonNode spec, ImageReference pushed) {
         var deployment = gateway.deployment(idp.namespace(), idp.deploymentName());
         RolloutPlan plan = planner.plan(new PushRolloutPlanner.Request(idp, spec, pushed, deployment, clock.instant()));
-        List<ObjectRef> touched = List.of(new ObjectRef(idp.apiVersion(), idp.kind(), idp.namespace(), idp.name()),
-                new ObjectRef("apps/v1", "Deployment", idp.namespace(), idp.deploymentName()));
-        try {
-            service.applyStatusFirst(idp, plan);
-        } catch (PermanentApiException e) {
-            return Reply.rejected("ApiRefused", e.getMessage(), touched);
-        }
-        return new Reply(plan.outcome(), plan.reason(), plan.message(), touched);
+        List<ObjectRef> touched = RolloutService.touched(idp);
+        return ApiRefusals.asReply(touched, () -> {
+            applier.writeStatusThenDeployment(idp, plan);
+            return new Reply(plan.outcome(), plan.reason(), plan.message(), touched);
+        });
     }
 }

@@ -12,6 +12,11 @@ import dev.rekon.core.SemVer;
  * spaces (all must hold) and alternatives joined by {@code ||}; caret ({@code ^1.2}), tilde ({@code ~1.2.3}) and
  * x-ranges ({@code 1.x}, {@code 1.2.*}, {@code 1.2}, {@code *}). Upper bounds that a caret, tilde or x-range
  * implies exclude that bound's pre-releases ({@code ^1.2} does not admit {@code 2.0.0-rc.1}).
+ * <p>
+ * Written here rather than taken from semver4j (5.4.0): npm's rule, which semver4j follows with no switch to turn
+ * it off, admits a pre-release only through a comparator naming the same major.minor.patch, so under {@code ^1.2}
+ * a Deployment running 1.3.0-rc.1 would never follow to 1.3.0-rc.2; and it reads an empty range as {@code *}
+ * and a word as a range nothing satisfies, where this one refuses both with a message.
  */
 public final class SemVerRange {
 

@@ -23,6 +23,14 @@ public class StatusReports {
 
     private StatusReportQueue queue;
 
+    StatusReports() {
+    }
+
+    /** For service tests: reports written through the given queue. */
+    StatusReports(StatusReportQueue queue) {
+        this.queue = queue;
+    }
+
     @PostConstruct
     void start() {
         queue = new StatusReportQueue(config.statusReportInterval(), 2);

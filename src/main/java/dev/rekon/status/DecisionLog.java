@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 
+import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import dev.rekon.core.ObjectRef;
@@ -23,11 +24,8 @@ public class DecisionLog {
     private final Deque<Decision> recent = new ArrayDeque<>(CAPACITY);
     private final Clock clock;
 
-    public DecisionLog() {
-        this(Clock.systemUTC());
-    }
-
-    DecisionLog(Clock clock) {
+    @Inject
+    public DecisionLog(Clock clock) {
         this.clock = clock;
     }
 

@@ -15,7 +15,7 @@ import dev.rekon.buildpacks.BuildpackView;
 import dev.rekon.core.RekonConfig;
 import dev.rekon.modules.KymaModules;
 import dev.rekon.modules.ModuleDeployment;
-import dev.rekon.modules.ModuleGateway;
+import dev.rekon.modules.KubeModuleGateway;
 import dev.rekon.rollouts.KpackImage;
 import dev.rekon.rollouts.RolloutConfig;
 import dev.rekon.rollouts.RolloutGateway;
@@ -89,7 +89,7 @@ public class StatusCaches {
         buildpacks = List.of(kpack("Buildpack", true, BuildpackView::of), kpack("ClusterBuildpack", false, BuildpackView::of));
         builders = List.of(kpack("Builder", true, BuilderView::of), kpack("ClusterBuilder", false, BuilderView::of));
         moduleDeployments = kind("module Deployments", context("apps", "v1", "deployments", "Deployment", true),
-                ModuleDeployment.MODULE_LABEL, false, d -> ModuleGateway.view(mapper.convertValue(d, Deployment.class)));
+                ModuleDeployment.MODULE_LABEL, false, d -> KubeModuleGateway.view(mapper.convertValue(d, Deployment.class)));
         releaseMetas = kyma(KymaModules.RELEASE_META);
         templates = kyma(KymaModules.TEMPLATE);
     }

@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.rekon.core.RekonConfig;
 import dev.rekon.modules.ModuleTrust;
+import dev.rekon.pipeline.NamespaceGuard;
 import dev.rekon.web.CloudEventEnvelopeGuard;
 import dev.rekon.web.ErrorReplies;
 import io.quarkus.qute.Template;
@@ -40,6 +41,9 @@ public class StatusRoutes {
     RekonConfig rekon;
 
     @Inject
+    NamespaceGuard guard;
+
+    @Inject
     ModuleTrust trust;
 
     @Inject
@@ -48,7 +52,8 @@ public class StatusRoutes {
     @Inject
     Template status;
 
-    Clock clock = Clock.systemUTC();
+    @Inject
+    Clock clock;
 
     void install(@Observes Router router) {
         router.get("/status").order(ORDER).blockingHandler(ctx -> answer(ctx, false), false);
@@ -64,7 +69,7 @@ public class StatusRoutes {
         }
         String namespace = blankToNull(ctx.request().getParam("namespace"));
         String area = blankToNull(ctx.request().getParam("area"));
-        if (namespace != null && !rekon.namespacePolicy().allows(namespace)) {
+        if (namespace != null && !guard.allows(namespace)) {
             ErrorReplies.send(ctx, 403, "NamespaceNotAllowed", rekon.namespacePolicy().refusal(namespace));
             return;
         }

@@ -8,6 +8,7 @@ import jakarta.inject.Inject;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.rekon.core.Reply;
+import dev.rekon.pipeline.Replies;
 import io.quarkus.funqy.Funq;
 import io.quarkus.funqy.knative.events.CloudEvent;
 import io.quarkus.funqy.knative.events.CloudEventMapping;
@@ -19,7 +20,7 @@ import io.quarkus.funqy.knative.events.CloudEventMapping;
  */
 public class HarborCloudEventFunction {
 
-    public static final String REPLY_TYPE = "dev.rekon.webhooks.routed";
+    public static final String REPLY_TYPE = "dev.rekon.webhooks.result";
 
     private final HarborParser parser = new HarborParser();
 
@@ -34,6 +35,6 @@ public class HarborCloudEventFunction {
         for (ImagePushed push : delivery.pushes()) {
             replies.addAll(dispatcher.dispatch(push).replies());
         }
-        return PushDispatcher.combine(replies);
+        return Replies.combine(replies, Reply.unchanged("NoImagePush", "the event reported no image push", List.of()));
     }
 }

@@ -2,15 +2,12 @@ package dev.rekon.webhooks;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Collectors;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Any;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 
-import dev.rekon.core.ObjectRef;
-import dev.rekon.core.Outcome;
 import dev.rekon.core.Reply;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
@@ -77,24 +74,5 @@ public class PushDispatcher {
     private static Routed duplicate(ImagePushed push) {
         return new Routed(push, List.of(Reply.unchanged(DUPLICATE, "event " + push.eventId() + " ("
                 + push.reference() + ") was already handled; a redelivery changes nothing", null)));
-    }
-
-    /**
-     * One reply for many (a CloudEvent answers with one): applied if anything was applied, else rejected if
-     * anything was rejected, else unchanged; the reason of the first reply with that outcome, all messages and objects.
-     */
-    public static Reply combine(List<Reply> replies) {
-        if (replies.size() == 1) {
-            return replies.get(0);
-        }
-        Outcome outcome = replies.stream().map(Reply::outcome).anyMatch(o -> o == Outcome.APPLIED) ? Outcome.APPLIED
-                : replies.stream().map(Reply::outcome).anyMatch(o -> o == Outcome.REJECTED) ? Outcome.REJECTED
-                        : Outcome.UNCHANGED;
-        String reason = replies.stream().filter(r -> r.outcome() == outcome).map(Reply::reason).findFirst()
-                .orElse("NoImagePush");
-        String message = replies.isEmpty() ? "the event reported no image push"
-                : replies.stream().map(Reply::message).collect(Collectors.joining("; "));
-        List<ObjectRef> objects = replies.stream().flatMap(r -> r.objects().stream()).toList();
-        return new Reply(outcome, reason, message, objects);
     }
 }

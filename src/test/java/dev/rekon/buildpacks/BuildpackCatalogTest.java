@@ -156,7 +156,7 @@ class BuildpackCatalogTest {
                 {"apiVersion":"kpack.io/v1alpha2","kind":"Builder","metadata":{"name":"guarded","namespace":"%s"},
                  "spec":{"tag":"registry.example/builders/guarded","order":[{"group":[{"id":"catalog/go"}]}]}}""".formatted(NS));
         String seen = get("Builder", NS, "guarded").at("/metadata/resourceVersion").asText();
-        k8s.genericKubernetesResources(BuildpackGateway.context("Builder")).inNamespace(NS).withName("guarded")
+        k8s.genericKubernetesResources(KubeBuildpackGateway.context("Builder")).inNamespace(NS).withName("guarded")
                 .edit(b -> {
                     b.getMetadata().setLabels(Map.of("changed", "meanwhile"));
                     return b;
@@ -221,7 +221,7 @@ class BuildpackCatalogTest {
                     .formatted(id, v, hex, hex));
         }
         r.setAdditionalProperty("status", Serialization.unmarshal("{\"buildpacks\":[" + entries + "]}", Map.class));
-        var op = k8s.genericKubernetesResources(BuildpackGateway.context(r.getKind()));
+        var op = k8s.genericKubernetesResources(KubeBuildpackGateway.context(r.getKind()));
         String ns = r.getMetadata().getNamespace();
         (ns == null ? op.resource(r) : op.inNamespace(ns).resource(r)).updateStatus();
     }

@@ -192,13 +192,13 @@ class BuildpackPublicationTest {
     static void create(String json) {
         GenericKubernetesResource r = Serialization.unmarshal(json, GenericKubernetesResource.class);
         String kind = r.getKind();
-        var op = LocalCluster.get().adminClient().genericKubernetesResources(BuildpackGateway.context(kind));
+        var op = LocalCluster.get().adminClient().genericKubernetesResources(KubeBuildpackGateway.context(kind));
         (r.getMetadata().getNamespace() == null ? op.resource(r) : op.inNamespace(r.getMetadata().getNamespace()).resource(r))
                 .createOr(x -> x.update());
     }
 
     static JsonNode get(String kind, String namespace, String name) {
-        var op = LocalCluster.get().adminClient().genericKubernetesResources(BuildpackGateway.context(kind));
+        var op = LocalCluster.get().adminClient().genericKubernetesResources(KubeBuildpackGateway.context(kind));
         GenericKubernetesResource r = namespace == null ? op.withName(name).get() : op.inNamespace(namespace).withName(name).get();
         return JSON.valueToTree(r);
     }

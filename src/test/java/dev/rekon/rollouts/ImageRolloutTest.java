@@ -73,7 +73,7 @@ class ImageRolloutTest {
         var v1 = Kpack.built(k8s, ns, "app", V1, 1);
 
         Events.binary(UPDATE, apiServerExtensions("kpack.io/v1alpha2", "Image", ns, "app"), Kpack.json(v1))
-                .statusCode(200).header("ce-type", "dev.rekon.rollout.result")
+                .statusCode(200).header("ce-type", "dev.rekon.rollouts.result")
                 .body("outcome", equalTo("applied")).body("reason", equalTo("DeploymentCreated"));
         Deployment created = deployment(ns, "shop-web");
         assertEquals(V1, created.getSpec().getTemplate().getSpec().getContainers().get(0).getImage());

@@ -1,17 +1,14 @@
 package dev.rekon.buildpacks;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 
-import dev.rekon.core.ObjectRef;
-import dev.rekon.core.Outcome;
 import dev.rekon.core.Reply;
 
 /** Turns the status plans of one event into its reply: applied when anything was written, else unchanged. */
-final class Replies {
+final class StatusReplies {
 
-    private Replies() {
+    private StatusReplies() {
     }
 
     static Reply of(List<StatusPlan> plans, String nothingMessage) {
@@ -30,18 +27,4 @@ final class Replies {
                 .collect(Collectors.joining(", ")) + " already up to date", plans.stream().map(StatusPlan::target).toList());
     }
 
-    static Reply combine(List<Reply> replies, String nothingMessage) {
-        if (replies.isEmpty()) {
-            return Reply.unchanged("NothingAffected", nothingMessage, List.of());
-        }
-        List<ObjectRef> objects = new ArrayList<>();
-        replies.stream().filter(r -> r.outcome() == Outcome.APPLIED).forEach(r -> objects.addAll(r.objects()));
-        if (objects.isEmpty()) {
-            replies.forEach(r -> objects.addAll(r.objects()));
-            return Reply.unchanged("StatusUpToDate", "every affected status is already up to date", objects);
-        }
-        String message = replies.stream().filter(r -> r.outcome() == Outcome.APPLIED).map(Reply::message)
-                .collect(Collectors.joining("; "));
-        return Reply.applied("StatusWritten", message, objects);
-    }
 }

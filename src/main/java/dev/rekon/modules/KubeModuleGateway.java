@@ -1,0 +1,153 @@
+package dev.rekon.modules;
+
+import java.net.HttpURLConnection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.rekon.cluster.FieldManager;
+import dev.rekon.cluster.KubeErrors;
+import dev.rekon.cluster.PatchTargets;
+import dev.rekon.core.NamespacePolicy;
+import dev.rekon.core.ObjectRef;
+import dev.rekon.core.RekonConfig;
+import dev.rekon.modules.ModulePlan.DeploymentPatch;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
+
+/**
+ * The {@link ModuleGateway} on the Kubernetes API: the module's Deployments by label, in the namespaces Rekon
+ * may act in; Kyma's module objects; strategic-merge patches guarded by the resourceVersion they were planned
+ * against, with field manager {@code rekon}. Failures are sorted by {@link KubeErrors}: a lost race is a conflict.
+ */
+@ApplicationScoped
+public class KubeModuleGateway implements ModuleGateway {
+
+    @Inject
+    KubernetesClient client;
+
+    @Inject
+    ObjectMapper json;
+
+    @Inject
+    RekonConfig config;
+
+    @Override
+    public List<ModuleDeployment> deployments(String module) {
+        return call("list Deployments of module " + module, () -> policy().across(
+                ns -> client.apps().deployments().inNamespace(ns).withLabel(ModuleDeployment.MODULE_LABEL, module)
+                        .list().getItems(),
+                () -> client.apps().deployments().inAnyNamespace().withLabel(ModuleDeployment.MODULE_LABEL, module)
+                        .list().getItems())
+                .stream().map(KubeModuleGateway::view).toList());
+    }
+
+    @Override
+    public List<ModuleDeployment> allModuleDeployments() {
+        return call("list module Deployments", () -> policy().across(
+                ns -> client.apps().deployments().inNamespace(ns).withLabel(ModuleDeployment.MODULE_LABEL).list()
+                        .getItems(),
+                () -> client.apps().deployments().inAnyNamespace().withLabel(ModuleDeployment.MODULE_LABEL).list()
+                        .getItems())
+                .stream().map(KubeModuleGateway::view).toList());
+    }
+
+    @Override
+    public Optional<JsonNode> read(String kind, String namespace, String name) {
+        return call("read " + kind + " " + namespace + "/" + name, () -> Optional.ofNullable(
+                client.genericKubernetesResources(KymaModules.API_VERSION, kind).inNamespace(namespace)
+                        .withName(name).get()).map(r -> (JsonNode) json.valueToTree(r)));
+    }
+
+    @Override
+    public List<JsonNode> list(String kind, String namespace) {
+        return call("list " + kind, () -> {
+            var op = client.genericKubernetesResources(KymaModules.API_VERSION, kind);
+            try {
+                // Kyma's objects are inputs, kept in its own namespace (kcp-system), not targets: read everywhere.
+                List<GenericKubernetesResource> items = namespace == null ? op.inAnyNamespace().list().getItems()
+                        : op.inNamespace(namespace).list().getItems();
+                return items.stream().map(r -> (JsonNode) json.valueToTree(r)).toList();
+            } catch (KubernetesClientException e) {
+                if (e.getCode() == HttpURLConnection.HTTP_NOT_FOUND) {
+                    return List.of(); // Kyma's CRDs are not installed: no module objects exist
+                }
+                throw e;
+            }
+        });
+    }
+
+    @Override
+    public void patch(DeploymentPatch p) {
+        String body = body(p).toString();
+        KubeErrors.run("patching " + p.ref() + " (planned at resourceVersion " + p.resourceVersion() + ")",
+                () -> client.apps().deployments().inNamespace(p.ref().namespace())
+                        .resource(PatchTargets.deployment(p.ref().namespace(), p.ref().name()))
+                        .patch(new PatchContext.Builder().withPatchType(PatchType.STRATEGIC_MERGE)
+                                .withFieldManager(FieldManager.NAME).build(), body));
+    }
+
+    ObjectNode body(DeploymentPatch p) {
+        ObjectNode body = json.createObjectNode();
+        ObjectNode meta = body.putObject("metadata").put("resourceVersion", p.resourceVersion());
+        if (p.version() != null) {
+            meta.with("labels").put(ModuleDeployment.VERSION_LABEL, p.version());
+        }
+        if (p.channel() != null) {
+            meta.with("labels").put(ModuleDeployment.CHANNEL_LABEL, p.channel());
+        }
+        if (p.replicasBeforeDisable() != null) {
+            ObjectNode annotations = meta.putObject("annotations");
+            if (p.replicasBeforeDisable().equals(DeploymentPatch.REMOVE)) {
+                annotations.putNull(ModuleDeployment.REPLICAS_ANNOTATION);
+            } else {
+                annotations.put(ModuleDeployment.REPLICAS_ANNOTATION, p.replicasBeforeDisable());
+            }
+        }
+        if (p.replicas() != null) {
+            body.with("spec").put("replicas", p.replicas());
+        }
+        if (!p.images().isEmpty()) {
+            var containers = body.with("spec").with("template").with("spec").putArray("containers");
+            p.images().forEach((name, image) -> containers.addObject().put("name", name).put("image", image));
+        }
+        return body;
+    }
+
+    public static ModuleDeployment view(Deployment d) {
+        var meta = d.getMetadata();
+        Map<String, String> labels = meta.getLabels() == null ? Map.of() : meta.getLabels();
+        Map<String, String> annotations = meta.getAnnotations() == null ? Map.of() : meta.getAnnotations();
+        Map<String, String> images = new LinkedHashMap<>();
+        d.getSpec().getTemplate().getSpec().getContainers().forEach(c -> images.put(c.getName(), c.getImage()));
+        Integer before = null;
+        String remembered = annotations.get(ModuleDeployment.REPLICAS_ANNOTATION);
+        if (remembered != null && remembered.matches("\\d{1,9}")) {
+            before = Integer.valueOf(remembered);
+        }
+        return new ModuleDeployment(new ObjectRef("apps/v1", "Deployment", meta.getNamespace(), meta.getName()),
+                meta.getResourceVersion(), labels.get(ModuleDeployment.MODULE_LABEL),
+                labels.get(ModuleDeployment.VERSION_LABEL), labels.get(ModuleDeployment.CHANNEL_LABEL), images,
+                d.getSpec().getReplicas() == null ? 1 : d.getSpec().getReplicas(), before);
+    }
+
+    NamespacePolicy policy() {
+        return config.namespacePolicy();
+    }
+
+    private static <T> T call(String what, java.util.function.Supplier<T> io) {
+        return KubeErrors.call(what, io);
+    }
+}

@@ -1,0 +1,29 @@
+package dev.rekon.rollouts;
+
+/** What a rollout event asks {@link RolloutService} to bring in line, parsed and guarded by {@link RolloutFunctions}. */
+public sealed interface RolloutInput {
+
+    /** A kpack Image reported its status; {@code image} is null when the event only named it (Reference mode). */
+    record ImageReported(String namespace, String name, KpackImage image) implements RolloutInput {
+
+        public static ImageReported of(KpackImage image) {
+            return new ImageReported(image.namespace(), image.name(), image);
+        }
+    }
+
+    /** A kpack Image was deleted: its Deployments keep the image they run. */
+    record ImageDeleted(String namespace, String name) implements RolloutInput {
+    }
+
+    /** An ImageDeploy was added or changed: its Deployment follows the current Images. */
+    record ImageDeployChanged(String group, String namespace, String name) implements RolloutInput {
+    }
+
+    /**
+     * An ImageDeploy was deleted: the Deployment it owns goes too. {@code uid} and {@code deploymentName} are
+     * null when the event carried no object (Reference mode).
+     */
+    record ImageDeployDeleted(String group, String namespace, String name, String uid, String deploymentName)
+            implements RolloutInput {
+    }
+}

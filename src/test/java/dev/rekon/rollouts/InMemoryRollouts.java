@@ -1,0 +1,179 @@
+package dev.rekon.rollouts;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.rekon.testing.Failures;
+
+/**
+ * Rekon's {@link RolloutGateway} over maps, for service tables: writes are checked against resourceVersions as
+ * the apiserver checks them (a stale one is a 409), applied to the stored objects, and logged in order. A test
+ * can make the watch cache lag ({@link #staleCache}) or script the next failure of an operation.
+ */
+final class InMemoryRollouts implements RolloutGateway {
+
+    final Map<String, KpackImage> images = new LinkedHashMap<>();
+    final Map<String, ObjectNode> imageDeploys = new LinkedHashMap<>();
+    final Map<String, ObjectNode> deployments = new LinkedHashMap<>();
+    /** What the watch cache shows in place of the stored Deployment, by namespace/name. */
+    final Map<String, ObjectNode> staleCache = new HashMap<>();
+    final List<String> writes = new ArrayList<>();
+    private final Map<String, Deque<RuntimeException>> failNext = new HashMap<>();
+    private long version = 100;
+
+    InMemoryRollouts failNext(String operation, RuntimeException failure) {
+        failNext.computeIfAbsent(operation, k -> new ArrayDeque<>()).add(failure);
+        return this;
+    }
+
+    @Override
+    public String imageGroup() {
+        return "kpack.io";
+    }
+
+    @Override
+    public List<String> imageDeployGroups() {
+        return List.of(GROUP);
+    }
+
+    @Override
+    public Optional<KpackImage> image(String namespace, String name) {
+        return Optional.ofNullable(images.get(namespace + "/" + name));
+    }
+
+    @Override
+    public Optional<ImageDeployView> imageDeploy(String group, String namespace, String name) {
+        return Optional.ofNullable(imageDeploys.get(namespace + "/" + name)).map(ImageDeployView::fromJson);
+    }
+
+    @Override
+    public List<ImageDeployView> imageDeploysReferencing(String namespace, String imageName) {
+        return imageDeploys.values().stream().map(ImageDeployView::fromJson)
+                .filter(v -> v.namespace().equals(namespace) && v.references(imageName)).toList();
+    }
+
+    @Override
+    public List<JsonNode> imageDeploysEverywhere() {
+        return List.copyOf(imageDeploys.values());
+    }
+
+    @Override
+    public Optional<DeploymentView> deployment(String namespace, String name) {
+        return Optional.ofNullable(deployments.get(namespace + "/" + name)).map(DeploymentView::fromJson);
+    }
+
+    @Override
+    public Optional<DeploymentView> deploymentCachedOrRead(String namespace, String name) {
+        ObjectNode stale = staleCache.remove(namespace + "/" + name);
+        return stale != null ? Optional.of(DeploymentView.fromJson(stale)) : deployment(namespace, name);
+    }
+
+    @Override
+    public Optional<String> deploymentLabelledFor(String namespace, String imageDeploy) {
+        return deployments.values().stream()
+                .filter(d -> imageDeploy.equals(d.at("/metadata/labels/" + RolloutPlanner.IMAGEDEPLOY_LABEL.replace("/", "~1")).asText()))
+                .map(d -> d.at("/metadata/name").asText()).findFirst();
+    }
+
+    @Override
+    public void createDeployment(ObjectNode deployment) {
+        String key = deployment.at("/metadata/namespace").asText() + "/" + deployment.at("/metadata/name").asText();
+        attempt("create", "Deployment " + key);
+        if (deployments.containsKey(key)) {
+            throw lostRace("creating Deployment " + key + ": it already exists");
+        }
+        ObjectNode stored = deployment.deepCopy();
+        ((ObjectNode) stored.get("metadata")).put("resourceVersion", next());
+        deployments.put(key, stored);
+    }
+
+    @Override
+    public void patchDeployment(String namespace, String name, ObjectNode patch) {
+        String key = namespace + "/" + name;
+        attempt("patch", "Deployment " + key);
+        ObjectNode live = deployments.get(key);
+        if (live == null || !live.at("/metadata/resourceVersion").asText().equals(patch.at("/metadata/resourceVersion").asText())) {
+            throw lostRace("patching Deployment " + key);
+        }
+        StrategicMerge.apply(live, patch);
+        ((ObjectNode) live.get("metadata")).put("resourceVersion", next());
+    }
+
+    @Override
+    public boolean deleteDeployment(String namespace, String name) {
+        attempt("delete", "Deployment " + namespace + "/" + name);
+        return deployments.remove(namespace + "/" + name) != null;
+    }
+
+    @Override
+    public void writeStatus(ImageDeployView idp, ObjectNode status) {
+        String key = idp.namespace() + "/" + idp.name();
+        attempt("status", "ImageDeploy " + key);
+        ObjectNode live = imageDeploys.get(key);
+        if (live == null || !live.at("/metadata/resourceVersion").asText().equals(idp.resourceVersion())) {
+            throw lostRace("updating the status of ImageDeploy " + key);
+        }
+        live.set("status", status.deepCopy());
+        ((ObjectNode) live.get("metadata")).put("resourceVersion", next());
+    }
+
+    /** Logs the write attempt, and throws the failure scripted for it, if any. */
+    private void attempt(String operation, String object) {
+        Deque<RuntimeException> scripted = failNext.get(operation);
+        RuntimeException failure = scripted == null ? null : scripted.poll();
+        writes.add(operation + " " + object + (failure == null ? "" : " (failed)"));
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    /** Marks the write just logged as a lost race, as the apiserver answers it. */
+    private RuntimeException lostRace(String what) {
+        writes.set(writes.size() - 1, writes.get(writes.size() - 1) + " (conflict)");
+        return Failures.conflict(what);
+    }
+
+    private String next() {
+        return String.valueOf(++version);
+    }
+
+    /** The part of Kubernetes' strategic merge the rollout patches use: maps merge, containers merge by name. */
+    static final class StrategicMerge {
+        private StrategicMerge() {
+        }
+
+        static void apply(ObjectNode target, JsonNode patch) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = patch.fields(); it.hasNext();) {
+                Map.Entry<String, JsonNode> e = it.next();
+                JsonNode current = target.get(e.getKey());
+                if (e.getValue().isObject() && current != null && current.isObject()) {
+                    apply((ObjectNode) current, e.getValue());
+                } else if (e.getValue().isArray() && current != null && current.isArray()) {
+                    mergeByName(current, e.getValue());
+                } else {
+                    target.set(e.getKey(), e.getValue().deepCopy());
+                }
+            }
+        }
+
+        private static void mergeByName(JsonNode current, JsonNode patch) {
+            for (JsonNode p : patch) {
+                for (JsonNode c : current) {
+                    if (c.path("name").asText().equals(p.path("name").asText())) {
+                        apply((ObjectNode) c, p);
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,214 @@
+package dev.rekon.rollouts;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.rekon.core.Reply;
+import dev.rekon.core.TransientFailureException;
+import dev.rekon.rollouts.RolloutInput.ImageDeployDeleted;
+import dev.rekon.rollouts.RolloutInput.ImageReported;
+import dev.rekon.testing.Failures;
+import dev.rekon.testing.RecordingEvents;
+
+/**
+ * {@link RolloutService}'s orchestration over in-memory gateways: given the cluster's objects and an event, these
+ * writes in this order and this reply, with conflicts, refusals and outages included.
+ */
+class RolloutServiceTest {
+
+    static final ObjectMapper JSON = new ObjectMapper();
+    static final String V1 = "registry.local/team/app@sha256:" + "1".repeat(64);
+    static final String V2 = "registry.local/team/app@sha256:" + "2".repeat(64);
+    static final String CREATE = "create Deployment team/shop-web";
+    static final String PATCH = "patch Deployment team/shop-web";
+    static final String STATUS = "status ImageDeploy team/shop";
+
+    /** The cluster, Rekon's service over it, and what it wrote. */
+    static final class World {
+        final InMemoryRollouts cluster = new InMemoryRollouts();
+        final RecordingEvents events = new RecordingEvents();
+        final StatusReports reports = new StatusReports(new StatusReportQueue(Duration.ZERO, 2));
+        final RolloutService service = new RolloutService();
+
+        World() {
+            RolloutApplier applier = new RolloutApplier();
+            applier.gateway = cluster;
+            applier.events = events;
+            applier.statusReports = reports;
+            ImageDeployDeletion deletion = new ImageDeployDeletion();
+            deletion.gateway = cluster;
+            service.gateway = cluster;
+            service.applier = applier;
+            service.deletion = deletion;
+            service.clock = Clock.fixed(Instant.parse("2026-11-23T10:00:00Z"), ZoneOffset.UTC);
+        }
+
+        Reply handle(RolloutInput input) {
+            Reply reply = service.handle(input);
+            assertTrue(reports.awaitIdle(Duration.ofSeconds(10)), "status reports written");
+            return reply;
+        }
+
+        /** Runs the event as history: its writes are not the case's. */
+        World after(RolloutInput input) {
+            handle(input);
+            cluster.writes.clear();
+            events.recorded.clear();
+            return this;
+        }
+    }
+
+    record Case(String name, Consumer<World> given, RolloutInput event, List<String> writes, String outcome,
+            String reason, int objects) {
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    static KpackImage app(String latest, long build, boolean ready) {
+        return new KpackImage("team", "app", "uid-app", latest, build, null, ready, ready ? null : "build failed");
+    }
+
+    static ImageReported built(String latest, long build) {
+        return ImageReported.of(app(latest, build, true));
+    }
+
+    static Consumer<World> imageDeploy(String name, String deployment) {
+        return w -> w.cluster.imageDeploys.put("team/" + name, (ObjectNode) json("""
+                {"apiVersion": "rekon.dev/v1alpha1", "kind": "ImageDeploy",
+                 "metadata": {"name": "%s", "namespace": "team", "uid": "uid-%s", "resourceVersion": "7", "generation": 1},
+                 "spec": {"deployment": {"metadata": {"name": "%s"},
+                   "spec": {"selector": {"matchLabels": {"app": "%s"}},
+                     "template": {"metadata": {"labels": {"app": "%s"}},
+                       "spec": {"containers": [{"name": "web", "image": "REF=app"}]}}}}}}
+                """.formatted(name, name, deployment, name, name)));
+    }
+
+    static final Consumer<World> SHOP = imageDeploy("shop", "shop-web");
+
+    static Consumer<World> shopAt(long build, String latest) {
+        return SHOP.andThen(w -> w.after(built(latest, build)));
+    }
+
+    static Stream<Case> cases() {
+        return Stream.of(
+                new Case("a first build creates the Deployment, then reports it", SHOP, built(V1, 1),
+                        List.of(CREATE, STATUS), "applied", "DeploymentCreated", 2),
+                new Case("the same build again writes nothing", shopAt(1, V1), built(V1, 1),
+                        List.of(), "unchanged", "UpToDate", 2),
+                new Case("a newer build patches the Deployment", shopAt(1, V1), built(V2, 2),
+                        List.of(PATCH, STATUS), "applied", "ImageUpdated", 2),
+                new Case("an older build after a newer one changes nothing", shopAt(2, V2), built(V1, 1),
+                        List.of(), "unchanged", "OlderBuild", 2),
+                new Case("a lagging cache costs one lost race and a fresh read",
+                        shopAt(1, V1).andThen(w -> w.cluster.staleCache.put("team/shop-web", staleCopy(w))),
+                        built(V2, 2), List.of(PATCH + " (conflict)", PATCH, STATUS), "applied", "ImageUpdated", 2),
+                new Case("a status report that loses a race is planned again and written",
+                        SHOP.andThen(w -> w.cluster.failNext("status", Failures.conflict("status"))), built(V1, 1),
+                        List.of(CREATE, STATUS + " (failed)", STATUS), "applied", "DeploymentCreated", 2),
+                new Case("a create the apiserver refuses is rejected, naming both objects",
+                        SHOP.andThen(w -> w.cluster.failNext("create", Failures.refused("create", 403))), built(V1, 1),
+                        List.of(CREATE + " (failed)"), "rejected", "ApiRefused", 2),
+                new Case("an Image that is not ready rolls nothing out", SHOP, ImageReported.of(app(V1, 1, false)),
+                        List.of(), "unchanged", "ImageNotReady", 0),
+                new Case("an Image no ImageDeploy references", w -> { }, built(V1, 1),
+                        List.of(), "unchanged", "NoImageDeploys", 0),
+                new Case("a Reference-mode event reads the Image",
+                        SHOP.andThen(w -> w.cluster.images.put("team/app", app(V1, 1, true))),
+                        new ImageReported("team", "app", null), List.of(CREATE, STATUS), "applied", "DeploymentCreated", 2),
+                new Case("a Reference-mode event for an Image that is gone", SHOP, new ImageReported("team", "app", null),
+                        List.of(), "unchanged", "ImageNotFound", 0),
+                new Case("of two ImageDeploys one refused: applied leads, all four objects named",
+                        SHOP.andThen(imageDeploy("shop2", "shop2-web"))
+                                .andThen(w -> w.cluster.failNext("create", Failures.refused("create", 422))),
+                        built(V1, 1), List.of(CREATE + " (failed)", "create Deployment team/shop2-web",
+                                "status ImageDeploy team/shop2"), "applied", "DeploymentCreated", 4),
+                new Case("a deleted ImageDeploy's own Deployment is deleted",
+                        shopAt(1, V1).andThen(w -> w.cluster.imageDeploys.clear()),
+                        new ImageDeployDeleted(RolloutGateway.GROUP, "team", "shop", "uid-shop", "shop-web"),
+                        List.of("delete Deployment team/shop-web"), "applied", "DeploymentDeleted", 1),
+                new Case("a Deployment the deleted ImageDeploy does not own stays",
+                        shopAt(1, V1).andThen(w -> w.cluster.imageDeploys.clear()),
+                        new ImageDeployDeleted(RolloutGateway.GROUP, "team", "shop", "another-uid", "shop-web"),
+                        List.of(), "unchanged", "NotOwned", 1),
+                new Case("a Reference-mode delete finds the Deployment by Rekon's label",
+                        shopAt(1, V1).andThen(w -> w.cluster.imageDeploys.clear()),
+                        new ImageDeployDeleted(RolloutGateway.GROUP, "team", "shop", null, null),
+                        List.of("delete Deployment team/shop-web"), "applied", "DeploymentDeleted", 1));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void writesAndReply(Case c) {
+        World world = new World();
+        c.given().accept(world);
+        Reply reply = world.handle(c.event());
+        assertEquals(c.writes(), world.cluster.writes, "writes, in order");
+        assertEquals(c.outcome() + "/" + c.reason(), reply.outcome().wire() + "/" + reply.reason(), reply.message());
+        assertEquals(c.objects(), reply.objects().size(), "objects named: " + reply.objects());
+    }
+
+    @Test
+    void aRolloutRecordsAnEventOnBothObjects() {
+        World world = new World();
+        SHOP.accept(world);
+        world.handle(built(V1, 1));
+        assertEquals(List.of("Normal DeploymentCreated ImageDeploy team/shop",
+                "Normal DeploymentCreated Deployment team/shop-web"), world.events.recorded);
+        world.events.recorded.clear();
+        world.handle(built(V1, 1));
+        assertEquals(List.of(), world.events.recorded, "no Event for a change that did not happen");
+    }
+
+    @Test
+    void aConflictOnEveryAttemptIsTransientAfterTheBudget() {
+        World world = new World();
+        shopAt(1, V1).accept(world);
+        for (int i = 0; i < 20; i++) {
+            world.cluster.failNext("patch", Failures.conflict("patch"));
+        }
+        assertThrows(TransientFailureException.class, () -> world.handle(built(V2, 2)));
+        assertEquals(dev.rekon.pipeline.ConflictRetry.ATTEMPTS, world.cluster.writes.size(), world.cluster.writes.toString());
+    }
+
+    @Test
+    void anUnavailableApiServerFailsTheEventForRedelivery() {
+        World world = new World();
+        SHOP.accept(world);
+        world.cluster.failNext("create", Failures.unavailable("create"));
+        assertThrows(TransientFailureException.class, () -> world.handle(built(V1, 1)));
+        assertEquals(List.of(CREATE + " (failed)"), world.cluster.writes);
+    }
+
+    /** The stored Deployment as a watch that has not seen its last write would show it. */
+    static ObjectNode staleCopy(World w) {
+        ObjectNode copy = w.cluster.deployments.get("team/shop-web").deepCopy();
+        ((ObjectNode) copy.get("metadata")).put("resourceVersion", "1");
+        return copy;
+    }
+
+    static com.fasterxml.jackson.databind.JsonNode json(String s) {
+        try {
+            return JSON.readTree(s);
+        } catch (Exception e) {
+            throw new IllegalArgumentException(e);
+        }
+    }
+}
