@@ -11,7 +11,7 @@ DEB_VERSION="1.20.5+really1.20.2-1.1+deb12u1"
 CACHE="${REKON_CACHE:-$HOME/.cache/rekon}"
 BIN_DIR="$CACHE/k8s/$K8S_VERSION-linux-amd64"
 APT_PACKAGES=(etcd-server golang-go dpkg-dev rsync golang-github-modern-go-reflect2-dev
-  docker-registry skopeo umoci apache2-utils)
+  docker-registry skopeo umoci apache2-utils chromium)
 
 log() { echo "[control-plane] $*" >&2; }
 

@@ -46,6 +46,7 @@ cat <<MSG
 Rekon is running on http://127.0.0.1:$PORT (logs: target/rekon.log, target/local-stack.log)
   apiserver kubeconfig: $KUBECONFIG_FILE
   registry:             $REGISTRY (notifications -> /webhooks/distribution, Bearer $TOKEN)
+  status page:          http://127.0.0.1:$PORT/ (JSON: http://127.0.0.1:$PORT/status)
 
 Try the image-rollout walkthrough (README, "Image rollouts"):
 

@@ -139,7 +139,7 @@ public class KubeModuleGateway implements ModuleGateway {
         }
     }
 
-    static ModuleDeployment view(Deployment d) {
+    public static ModuleDeployment view(Deployment d) {
         var meta = d.getMetadata();
         Map<String, String> labels = meta.getLabels() == null ? Map.of() : meta.getLabels();
         Map<String, String> annotations = meta.getAnnotations() == null ? Map.of() : meta.getAnnotations();

@@ -190,7 +190,7 @@ public final class ModuleUpdatePlanner {
     }
 
     /** The distinct versions the Deployments run, comma-separated; usually one. */
-    static String runningVersions(List<ModuleDeployment> deployments) {
+    public static String runningVersions(List<ModuleDeployment> deployments) {
         return String.join(",", new TreeSet<>(deployments.stream()
                 .map(d -> d.version() == null ? "unknown" : d.version()).toList()));
     }

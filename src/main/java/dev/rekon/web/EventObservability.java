@@ -11,6 +11,8 @@ import org.jboss.logging.Logger;
 import org.jboss.logging.MDC;
 
 import dev.rekon.core.Outcome;
+import dev.rekon.status.DecisionLog;
+import dev.rekon.status.ReplyFacts;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
@@ -20,8 +22,8 @@ import io.vertx.ext.web.RoutingContext;
  * Observes every CloudEvent posted to the function endpoint: counts it in {@code rekon.events} by type and
  * outcome ({@code applied}, {@code unchanged}, {@code rejected} from the reply; {@code invalid} 400,
  * {@code unrouted} 404/409, {@code transient} 503, {@code error} otherwise), puts its {@code traceparent}
- * extension into the log MDC, and logs one line per event. Types outside Rekon's own families count as
- * {@code other}, so that senders cannot grow the metric without bound.
+ * extension into the log MDC, logs one line per event, and keeps its outcome in the {@link DecisionLog}. Types
+ * outside Rekon's own families count as {@code other}, so that senders cannot grow the metric without bound.
  */
 @Singleton
 public class EventObservability {
@@ -34,6 +36,9 @@ public class EventObservability {
 
     @Inject
     MeterRegistry registry;
+
+    @Inject
+    DecisionLog decisions;
 
     void install(@Observes Router router) {
         router.route("/").order(Integer.MIN_VALUE + 1).handler(this::observe);
@@ -56,10 +61,12 @@ public class EventObservability {
 
     private void record(RoutingContext ctx, boolean structured, String traceparent) {
         int status = ctx.response().getStatusCode();
-        Outcome replied = OutcomeCapture.take();
-        String outcome = outcome(status, replied);
+        OutcomeCapture.Captured replied = OutcomeCapture.take();
+        String outcome = outcome(status, replied == null ? null : replied.outcome());
         String type = type(ctx, structured);
         registry.counter(COUNTER, "type", type, "outcome", outcome).increment();
+        ReplyFacts facts = ReplyFacts.of(replied == null ? null : replied.reply(), ctx.request().headers());
+        decisions.record(type, outcome, facts.reason(), facts.message(), facts.objects());
         if (traceparent != null) {
             MDC.put(MDC_KEY, traceparent); // this may run on the worker thread that wrote the reply
         }

@@ -14,20 +14,25 @@ import dev.rekon.core.Outcome;
 import io.quarkus.jackson.ObjectMapperCustomizer;
 
 /**
- * Remembers the outcome of the reply being written, for {@link EventObservability}'s metrics. Funqy
+ * Remembers the outcome of the reply being written, and the reply itself, for {@link EventObservability}'s
+ * metrics and decision log. Funqy
  * serializes the reply and ends the HTTP response on the same thread, after the function returned, and
  * exposes no hook in between; the serializer of {@link Outcome} is the one place that sees every reply.
  */
 @Singleton
 public class OutcomeCapture implements ObjectMapperCustomizer {
 
-    private static final ThreadLocal<Outcome> LAST = new ThreadLocal<>();
+    private static final ThreadLocal<Captured> LAST = new ThreadLocal<>();
 
-    /** The outcome serialized last on this thread, cleared by reading it. */
-    static Outcome take() {
-        Outcome o = LAST.get();
+    /** An outcome, and the reply object it was serialized from (for its reason and objects), or null. */
+    record Captured(Outcome outcome, Object reply) {
+    }
+
+    /** What was serialized last on this thread, cleared by reading it. */
+    static Captured take() {
+        Captured c = LAST.get();
         LAST.remove();
-        return o;
+        return c;
     }
 
     @Override
@@ -37,7 +42,7 @@ public class OutcomeCapture implements ObjectMapperCustomizer {
                     @Override
                     public void serialize(Outcome value, JsonGenerator gen, SerializerProvider provider)
                             throws IOException {
-                        LAST.set(value);
+                        LAST.set(new Captured(value, gen.currentValue()));
                         gen.writeString(value.wire());
                     }
                 }));

@@ -1,0 +1,93 @@
+package dev.rekon.status;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.rekon.buildpacks.BuilderSpecRef;
+import dev.rekon.buildpacks.BuilderView;
+import dev.rekon.buildpacks.BuildpackView;
+import dev.rekon.cluster.Conditions;
+import dev.rekon.status.StatusReport.BuilderRow;
+import dev.rekon.status.StatusReport.BuildpackRow;
+
+/**
+ * Reads the Buildpack and Builder rows off the statuses Rekon wrote: Ready with its reason, the image and digest
+ * a buildpack was read from, and a Builder's resolved order in short ({@code id@version} per group). A row whose
+ * Ready is False is a problem and comes first.
+ */
+final class BuildRows {
+
+    private BuildRows() {
+    }
+
+    static List<BuildpackRow> buildpacks(List<BuildpackView> views) {
+        List<BuildpackRow> rows = new ArrayList<>();
+        for (BuildpackView v : views) {
+            JsonNode ready = Conditions.find(v.status() == null ? null : v.status().path("conditions"), "Ready");
+            List<String> provided = new ArrayList<>();
+            String stored = null;
+            if (v.status() != null) {
+                for (JsonNode bp : v.status().path("buildpacks")) {
+                    provided.add(bp.path("id").asText() + "@" + bp.path("version").asText());
+                    stored = Objects.requireNonNullElse(stored, bp.path("storeImage").path("image").asText(null));
+                }
+            }
+            String status = text(ready, "status", "Unknown");
+            rows.add(new BuildpackRow(v.kind(), v.namespace(), v.name(), v.image(), digest(stored), status,
+                    "False".equals(status), text(ready, "reason", null), text(ready, "message", null),
+                    text(ready, "lastTransitionTime", null), provided));
+        }
+        rows.sort(Comparator.comparing((BuildpackRow r) -> !r.problem()).thenComparing(BuildpackRow::kind)
+                .thenComparing(r -> Objects.requireNonNullElse(r.namespace(), "")).thenComparing(BuildpackRow::name));
+        return rows;
+    }
+
+    static List<BuilderRow> builders(List<BuilderView> views) {
+        List<BuilderRow> rows = new ArrayList<>();
+        for (BuilderView v : views) {
+            JsonNode ready = Conditions.find(v.status() == null ? null : v.status().path("conditions"), "Ready");
+            String status = text(ready, "status", "Unknown");
+            boolean failing = "False".equals(status);
+            rows.add(new BuilderRow(v.kind(), v.namespace(), v.name(), status, failing, text(ready, "reason", null),
+                    failing ? text(ready, "message", null) : null, order(v)));
+        }
+        rows.sort(Comparator.comparing((BuilderRow r) -> !r.problem()).thenComparing(BuilderRow::kind)
+                .thenComparing(r -> Objects.requireNonNullElse(r.namespace(), "")).thenComparing(BuilderRow::name));
+        return rows;
+    }
+
+    /** The resolved order when the status has one, else the order as the spec writes it. */
+    private static List<String> order(BuilderView v) {
+        List<String> groups = new ArrayList<>();
+        JsonNode resolved = v.status() == null ? null : v.status().get("order");
+        if (resolved != null && resolved.isArray() && !resolved.isEmpty()) {
+            for (JsonNode entry : resolved) {
+                List<String> ids = new ArrayList<>();
+                entry.path("group").forEach(g -> ids.add(g.path("id").asText() + "@" + g.path("version").asText("")));
+                groups.add(String.join(", ", ids));
+            }
+            return groups;
+        }
+        for (List<BuilderSpecRef> group : v.order()) {
+            groups.add(String.join(", ", group.stream().map(BuildRows::named).toList()));
+        }
+        return groups;
+    }
+
+    private static String named(BuilderSpecRef r) {
+        String what = r.id() != null ? r.id() : r.hasImage() ? r.image() : r.kind() + "/" + r.name();
+        return r.version() == null ? what : what + "@" + r.version();
+    }
+
+    private static String digest(String image) {
+        return image == null || !image.contains("@") ? null : image.substring(image.indexOf('@') + 1);
+    }
+
+    private static String text(JsonNode condition, String field, String otherwise) {
+        return condition == null ? otherwise : condition.path(field).asText(otherwise);
+    }
+}

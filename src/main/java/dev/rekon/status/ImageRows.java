@@ -1,0 +1,40 @@
+package dev.rekon.status;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import dev.rekon.rollouts.KpackImage;
+import dev.rekon.status.StatusReport.ImageRow;
+import dev.rekon.status.StatusViews.WatchedImageDeploy;
+
+/**
+ * One row per kpack Image the shown ImageDeploys name, existing or not, with the ImageDeploys that name it:
+ * the other end of the page's links from an ImageDeploy to its Image.
+ */
+final class ImageRows {
+
+    private ImageRows() {
+    }
+
+    static List<ImageRow> rows(List<WatchedImageDeploy> imageDeploys, List<KpackImage> images) {
+        Map<String, KpackImage> byKey = new HashMap<>();
+        images.forEach(i -> byKey.put(i.namespace() + "/" + i.name(), i));
+        Map<String, List<String>> usedBy = new TreeMap<>();
+        for (WatchedImageDeploy w : imageDeploys) {
+            w.refs().stream().map(r -> w.view().namespace() + "/" + r.imageName()).distinct()
+                    .forEach(k -> usedBy.computeIfAbsent(k, x -> new ArrayList<>()).add(w.view().name()));
+        }
+        List<ImageRow> rows = new ArrayList<>();
+        usedBy.forEach((key, users) -> {
+            KpackImage i = byKey.get(key);
+            String[] nsName = key.split("/", 2);
+            rows.add(i == null ? new ImageRow(nsName[0], nsName[1], false, null, null, false, "does not exist", users)
+                    : new ImageRow(i.namespace(), i.name(), true, i.latestImage(), i.buildCounter(), i.rollable(),
+                            i.rollable() ? null : i.notReadyMessage(), users));
+        });
+        return rows;
+    }
+}

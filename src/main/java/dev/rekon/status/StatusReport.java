@@ -1,0 +1,118 @@
+package dev.rekon.status;
+
+import java.time.Instant;
+import java.util.List;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+import dev.rekon.core.ObjectRef;
+import io.quarkus.runtime.annotations.RegisterForReflection;
+
+/**
+ * The document {@code GET /status} answers and {@code GET /} renders: one row per object Rekon manages, problem
+ * rows first, each with its state and the reason for it; what the next resync would delete; and this replica's
+ * recent decisions.
+ */
+@RegisterForReflection
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record StatusReport(Instant generatedAt, String namespace, Summary summary, List<RolloutRow> rollouts,
+        List<ImageRow> images, List<PruneRow> prunes, List<BuildpackRow> buildpacks, List<BuilderRow> builders, List<ModuleRow> modules,
+        Decisions decisions, List<String> unavailable) {
+
+    /** How many rows need a person's attention, per area. */
+    @RegisterForReflection
+    public record Summary(int rollouts, int rolloutProblems, int prunes, int buildpacks, int builders,
+            int buildProblems, int modules, int modulesHeldBack) {
+    }
+
+    /**
+     * The replicas of a Deployment and its {@code Progressing} / {@code Available} conditions, as Kubernetes reports
+     * them; {@code observed} is false while no Deployment controller has reported on it at all.
+     */
+    @RegisterForReflection
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Progress(boolean observed, int desired, int updated, int ready, int available, String progressing,
+            String progressingReason, String availableStatus, String availableReason) {
+    }
+
+    /** One container whose image comes from a kpack Image: what runs, what Rekon applied, what is newest. */
+    @RegisterForReflection
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record ContainerRow(String container, String image, String running, String appliedImage, Long appliedBuild,
+            String newestImage, Long newestBuild, String state) {
+    }
+
+    /** The last decision this replica took about an object. */
+    @RegisterForReflection
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record LastOutcome(String outcome, String reason, Instant time) {
+    }
+
+    /**
+     * One ImageDeploy.
+     *
+     * @param state  {@code Failing}, {@code Drifted}, {@code Lagging}, {@code Suspended}, {@code RollingOut},
+     *               {@code Waiting} or {@code Healthy}
+     * @param inSync {@code True}, {@code False} or {@code Unknown}; {@code inSyncReason} {@code ManualChange} when False
+     */
+    @RegisterForReflection
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record RolloutRow(String apiVersion, String namespace, String name, String deployment, String state,
+            boolean problem, String reason, String message, String inSync, String inSyncReason, boolean suspended,
+            List<ContainerRow> containers, Progress progress, LastOutcome lastOutcome) {
+    }
+
+    /** A kpack Image an ImageDeploy names: its newest build, whether kpack says Ready, and who uses it. */
+    @RegisterForReflection
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record ImageRow(String namespace, String name, boolean exists, String latestImage, Long build, boolean ready,
+            String message, List<String> usedBy) {
+    }
+
+    /** A managed Deployment the next resync would delete, and why. */
+    @RegisterForReflection
+    public record PruneRow(String namespace, String deployment, String imageDeploy, String reason, String message) {
+    }
+
+    /** One Buildpack or ClusterBuildpack. */
+    @RegisterForReflection
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record BuildpackRow(String kind, String namespace, String name, String image, String digest, String ready,
+            boolean problem, String reason, String message, String lastRead, List<String> buildpacks) {
+    }
+
+    /** One Builder or ClusterBuilder, with its resolved order in short. */
+    @RegisterForReflection
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record BuilderRow(String kind, String namespace, String name, String ready, boolean problem, String reason,
+            String error, List<String> order) {
+    }
+
+    /**
+     * One module on one channel.
+     *
+     * @param state {@code HeldBack} (with the policy's reason), {@code Pending} (the newest release would apply),
+     *              {@code UpToDate} or {@code Unknown}
+     */
+    @RegisterForReflection
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record ModuleRow(String module, String channel, String version, boolean enabled, String newestOnChannel,
+            String state, boolean problem, String reason, String message, List<String> deployments) {
+    }
+
+    /** This replica's recent event outcomes, newest first. */
+    @RegisterForReflection
+    public record Decisions(String scope, int kept, List<Decision> recent) {
+    }
+
+    /** The outcome of one event this replica handled. */
+    @RegisterForReflection
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Decision(Instant time, String type, String outcome, String reason, String message,
+            List<ObjectRef> objects) {
+
+        public Decision {
+            objects = objects == null ? List.of() : List.copyOf(objects);
+        }
+    }
+}

@@ -1,0 +1,106 @@
+package dev.rekon.status;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.time.Clock;
+
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.rekon.core.RekonConfig;
+import dev.rekon.modules.ModuleTrust;
+import dev.rekon.pipeline.NamespaceGuard;
+import dev.rekon.web.CloudEventEnvelopeGuard;
+import dev.rekon.web.ErrorReplies;
+import io.quarkus.qute.Template;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+
+/**
+ * {@code GET /status} (JSON) and {@code GET /} (the same report as an HTML page): parse and check the query
+ * ({@code ?namespace=} must be an allowed namespace, {@code ?area=} one of {@link StatusPlanner#AREAS}), check the
+ * optional bearer token, and answer the report made from the watch caches. {@code POST /} stays Funqy's.
+ */
+@Singleton
+public class StatusRoutes {
+
+    /** Before Funqy's routes, which would otherwise take {@code GET /} as a function call. */
+    static final int ORDER = CloudEventEnvelopeGuard.ORDER + 1;
+
+    @Inject
+    StatusCaches caches;
+
+    @Inject
+    StatusConfig config;
+
+    @Inject
+    RekonConfig rekon;
+
+    @Inject
+    NamespaceGuard guard;
+
+    @Inject
+    ModuleTrust trust;
+
+    @Inject
+    ObjectMapper json;
+
+    @Inject
+    Template status;
+
+    @Inject
+    Clock clock;
+
+    void install(@Observes Router router) {
+        router.get("/status").order(ORDER).blockingHandler(ctx -> answer(ctx, false), false);
+        router.get("/").order(ORDER).blockingHandler(ctx -> answer(ctx, true), false);
+    }
+
+    void answer(RoutingContext ctx, boolean html) {
+        if (!authorized(ctx.request().getHeader("Authorization"))) {
+            ctx.response().putHeader("WWW-Authenticate", "Bearer realm=\"rekon-status\"");
+            ErrorReplies.send(ctx, 401, "Unauthorized", "rekon.status.token is set: send the header "
+                    + "'Authorization: Bearer <token>'");
+            return;
+        }
+        String namespace = blankToNull(ctx.request().getParam("namespace"));
+        String area = blankToNull(ctx.request().getParam("area"));
+        if (namespace != null && !guard.allows(namespace)) {
+            ErrorReplies.send(ctx, 403, "NamespaceNotAllowed", rekon.namespacePolicy().refusal(namespace));
+            return;
+        }
+        if (area != null && !StatusPlanner.AREAS.contains(area)) {
+            ErrorReplies.send(ctx, 400, "InvalidQuery", "area must be one of " + new java.util.TreeSet<>(StatusPlanner.AREAS)
+                    + " (or left out for all), not '" + area + "'");
+            return;
+        }
+        try {
+            StatusReport report = StatusPlanner.plan(new StatusPlanner.Request(caches.views(), trust.policy(),
+                    trust.verifier(), namespace, area, clock.instant()));
+            Buffer body = html ? Buffer.buffer(status.data("report", report).data("area", area).render())
+                    : Buffer.buffer(json.writeValueAsBytes(report));
+            ctx.response().putHeader("Content-Type", html ? "text/html; charset=utf-8" : "application/json")
+                    .putHeader("Cache-Control", "no-store").end(body);
+        } catch (Exception e) {
+            ctx.fail(e);
+        }
+    }
+
+    /** Constant-time, so the comparison tells nothing about how much of a guess was right. */
+    boolean authorized(String header) {
+        if (config.token().filter(t -> !t.isBlank()).isEmpty()) {
+            return true;
+        }
+        String presented = header != null && header.regionMatches(true, 0, "Bearer ", 0, 7) ? header.substring(7).trim() : "";
+        return MessageDigest.isEqual(presented.getBytes(StandardCharsets.UTF_8),
+                config.token().get().getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static String blankToNull(String s) {
+        return s == null || s.isBlank() ? null : s.trim();
+    }
+}
