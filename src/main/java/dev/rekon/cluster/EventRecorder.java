@@ -50,7 +50,7 @@ public class EventRecorder {
     }
 
     /** Occurrences not written yet: how many, since when, and the latest one's message. */
-    private record Pending(ObjectReference about, int count, Instant first, Instant last, String message) {
+    private record Pending(ObjectReference about, String type, int count, Instant first, Instant last, String message) {
     }
 
     @PreDestroy
@@ -60,6 +60,15 @@ public class EventRecorder {
     }
 
     public void normal(ObjectReference about, String reason, String message) {
+        record(about, "Normal", reason, message);
+    }
+
+    /** An Event of type Warning: something a person should look at (a manual change Rekon does not undo). */
+    public void warning(ObjectReference about, String reason, String message) {
+        record(about, "Warning", reason, message);
+    }
+
+    private void record(ObjectReference about, String type, String reason, String message) {
         Key key = new Key(about.getNamespace(), about.getKind(), about.getName(), reason);
         Instant now = Instant.now();
         if (pending.size() >= MAX_PENDING && !pending.containsKey(key)) {
@@ -67,8 +76,8 @@ public class EventRecorder {
                     about.getName(), MAX_PENDING);
             return;
         }
-        Pending after = pending.merge(key, new Pending(about, 1, now, now, message),
-                (old, n) -> new Pending(old.about(), old.count() + 1, old.first(), now, message));
+        Pending after = pending.merge(key, new Pending(about, type, 1, now, now, message),
+                (old, n) -> new Pending(old.about(), old.type(), old.count() + 1, old.first(), now, message));
         // The merge is atomic: exactly one caller per window creates the entry at count 1, and it schedules the write.
         if (after.count() == 1) {
             long wait = Math.max(0, lastWritten.getOrDefault(key, 0L) + WINDOW_MILLIS - System.currentTimeMillis());
@@ -101,7 +110,7 @@ public class EventRecorder {
                     .withNamespace(about.getNamespace())
                     .endMetadata()
                     .withInvolvedObject(about)
-                    .withType("Normal")
+                    .withType(p.type())
                     .withReason(reason)
                     .withMessage(p.message().length() > 1024 ? p.message().substring(0, 1021) + "..." : p.message())
                     .withFirstTimestamp(p.first().toString())

@@ -242,6 +242,11 @@ public class RolloutService {
     }
 
     private void recordEvents(ImageDeployView idp, RolloutPlan plan) {
+        String manualChange = ManualChanges.newlyReported(idp.status(), plan.status());
+        if (manualChange != null) {
+            events.warning(RolloutGateway.reference(idp.apiVersion(), idp.kind(), idp.namespace(), idp.name()),
+                    ManualChanges.REASON, manualChange);
+        }
         if (plan.outcome() == Outcome.APPLIED) {
             events.normal(RolloutGateway.reference(idp.apiVersion(), idp.kind(), idp.namespace(), idp.name()),
                     plan.reason(), plan.message());

@@ -42,7 +42,11 @@ class RolloutPlannerTest {
     }
 
     static ImageDeployView idp(String apiVersion, String status) {
-        return ImageDeployView.fromJson(json("""
+        return ImageDeployView.fromJson(idpJson(apiVersion, status));
+    }
+
+    static ObjectNode idpJson(String apiVersion, String status) {
+        return json("""
                 {"apiVersion": "%s", "kind": "ImageDeploy",
                  "metadata": {"name": "shop", "namespace": "team", "uid": "idp-uid", "resourceVersion": "7", "generation": 3},
                  "spec": {"deployment": {
@@ -54,7 +58,7 @@ class RolloutPlannerTest {
                        "containers": [{"name": "web", "image": "REF=app"}, {"name": "sidecar", "image": "envoy:1.28"},
                                       {"name": "worker", "image": "REF=app"}]}}}}},
                  "status": %s}
-                """.formatted(apiVersion, status)));
+                """.formatted(apiVersion, status));
     }
 
     static DeploymentView live(String web, String worker, String migrate) {
@@ -88,6 +92,9 @@ class RolloutPlannerTest {
                  "images": [{"name": "app", "image": "%s", "buildCounter": %d, "imageUid": "uid-app", "appliedAt": "2026-11-21T00:00:00Z"}],
                  "conditions": [{"type": "Ready", "status": "True", "reason": "ImagesApplied",
                    "message": "Deployment shop-web runs the latest ready build of every referenced kpack Image",
+                   "observedGeneration": 3, "lastTransitionTime": "2026-11-21T00:00:00Z"},
+                  {"type": "InSync", "status": "True", "reason": "AsApplied",
+                   "message": "every managed container of Deployment shop-web runs the image Rekon applied",
                    "observedGeneration": 3, "lastTransitionTime": "2026-11-21T00:00:00Z"}]}
                 """.formatted(image, build);
     }
