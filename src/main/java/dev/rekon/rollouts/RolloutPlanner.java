@@ -33,6 +33,7 @@ public final class RolloutPlanner {
     public static final String PROGRESSING = "Progressing";
     public static final String IN_SYNC = ManualChanges.IN_SYNC;
     public static final String SUSPENDED = "Suspended";
+    public static final String CONFLICT = "DeploymentConflict";
 
     /**
      * The facts one plan is made from.
@@ -56,6 +57,15 @@ public final class RolloutPlanner {
         if (problem != null) {
             return new RolloutPlan.Rejected("InvalidSpec", problem,
                     status(r, Map.of(), Condition.isFalse(READY, "InvalidSpec", problem), null, null));
+        }
+        String foreign = r.deployment().filter(d -> !d.managedByRekon() && !d.ownedBy(idp.uid()))
+                .map(DeploymentView::name).orElse(null);
+        if (foreign != null) {
+            String message = "Deployment " + foreign + " exists but is not Rekon's (no label " + MANAGED_BY
+                    + "=rekon, not owned by ImageDeploy " + idp.name() + "); it is left alone: rename"
+                    + " spec.deployment.metadata.name, or delete that Deployment to let Rekon create its own";
+            return new RolloutPlan.Rejected(CONFLICT, message,
+                    status(r, Map.of(), Condition.isFalse(READY, CONFLICT, message), null, null));
         }
         List<ContainerRef> refs = idp.refs();
         Set<String> missing = new LinkedHashSet<>();

@@ -39,7 +39,7 @@ class ManualChangeAndSuspendPlannerTest {
     /** A live Deployment whose annotation records {@code build} of app as {@code recorded}, running {@code web}. */
     static DeploymentView live(String web, String recorded, long build) {
         ObjectNode d = json("""
-                {"metadata": {"name": "shop-web", "resourceVersion": "50", "annotations": {}},
+                {"metadata": {"name": "shop-web", "resourceVersion": "50", "annotations": {}, "labels": {"app.kubernetes.io/managed-by": "rekon"}},
                  "spec": {"template": {"spec": {
                    "initContainers": [{"name": "migrate", "image": "%s"}],
                    "containers": [{"name": "web", "image": "%s"}, {"name": "sidecar", "image": "envoy:1.28"},
@@ -126,6 +126,20 @@ class ManualChangeAndSuspendPlannerTest {
         assertNotNull(plan.status(), "status must be written");
         JsonNode inSync = Conditions.find(plan.status().path("conditions"), RolloutPlanner.IN_SYNC);
         assertEquals(c.inSync(), inSync == null ? null : inSync.path("status").asText());
+    }
+
+    @Test
+    void aSameNamedDeploymentThatIsNotRekonsIsAConflictAndLeftAlone() {
+        DeploymentView foreign = DeploymentView.fromJson(json("""
+                {"metadata": {"name": "shop-web", "namespace": "team", "resourceVersion": "9", "labels": {"app": "x"}},
+                 "spec": {"template": {"spec": {"containers": [{"name": "web", "image": "nginx"}]}}}}"""));
+        RolloutPlan plan = plan(idp("{}", false), Map.of("app", image("app", APP_V1, 4),
+                "migrate", image("migrate", MIGRATE_V1, 7)), foreign);
+        assertInstanceOf(RolloutPlan.Rejected.class, plan);
+        assertEquals("DeploymentConflict", plan.reason());
+        assertEquals("Deployment shop-web exists but is not Rekon's (no label app.kubernetes.io/managed-by=rekon, not"
+                + " owned by ImageDeploy shop); it is left alone: rename spec.deployment.metadata.name, or delete that"
+                + " Deployment to let Rekon create its own", plan.message());
     }
 
     @Test

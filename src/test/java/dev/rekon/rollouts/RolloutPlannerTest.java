@@ -75,7 +75,7 @@ class RolloutPlannerTest {
     /** A live Deployment whose annotation records {@code build} of kpack Image app as applied. */
     static DeploymentView liveRecording(String image, long build) {
         ObjectNode d = json("""
-                {"metadata": {"name": "shop-web", "resourceVersion": "42", "annotations": {}},
+                {"metadata": {"name": "shop-web", "resourceVersion": "42", "annotations": {}, "labels": {"app.kubernetes.io/managed-by": "rekon"}},
                  "spec": {"template": {"spec": {
                    "initContainers": [{"name": "migrate", "image": "%s"}],
                    "containers": [{"name": "web", "image": "%s"}, {"name": "sidecar", "image": "envoy:1.28"},
@@ -138,7 +138,7 @@ class RolloutPlannerTest {
                 new Case("annotation unreadable: the status is the record", idp("rekon.dev/v1alpha1", applied(APP_V2, 5)),
                         Map.of("app", image("app", APP_V1, 4)), Set.of("app"),
                         DeploymentView.fromJson(json("""
-                                {"metadata": {"name": "shop-web", "resourceVersion": "43",
+                                {"metadata": {"name": "shop-web", "resourceVersion": "43", "labels": {"app.kubernetes.io/managed-by": "rekon"},
                                    "annotations": {"rekon.dev/applied-builds": "not json"}},
                                  "spec": {"template": {"spec": {"containers": [{"name": "web", "image": "%s"}]}}}}
                                 """.formatted(APP_V2))),
