@@ -6,4 +6,5 @@
 # A subset of the figures (latency, noop, scale, builders; noop needs latency), e.g. only the rollout latency:
 #   JAVA_TOOL_OPTIONS=-Drekon.bench.only=latency hack/bench.sh
 set -euo pipefail
+bash "$(dirname "$0")/driver.sh" dev.rekon.bench.ResyncBench "${1:-10000}"  # resync of N converged / 1% drifted ImageDeploys
 exec bash "$(dirname "$0")/driver.sh" dev.rekon.bench.Bench "${1:-10000}" "${2:-1000}" "${3:-500}"

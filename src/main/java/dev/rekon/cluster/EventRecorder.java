@@ -46,11 +46,11 @@ public class EventRecorder {
     private final Map<Key, Pending> pending = new ConcurrentHashMap<>();
     private final Map<Key, Long> lastWritten = new ConcurrentHashMap<>();
 
-    private record Key(String namespace, String kind, String name, String reason) {
+    private record Key(String namespace, String kind, String name, String reason, String type) {
     }
 
     /** Occurrences not written yet: how many, since when, and the latest one's message. */
-    private record Pending(ObjectReference about, String type, int count, Instant first, Instant last, String message) {
+    private record Pending(ObjectReference about, int count, Instant first, Instant last, String message) {
     }
 
     @PreDestroy
@@ -60,24 +60,24 @@ public class EventRecorder {
     }
 
     public void normal(ObjectReference about, String reason, String message) {
-        record(about, "Normal", reason, message);
+        record(about, reason, message, "Normal");
     }
 
-    /** An Event of type Warning: something a person should look at (a manual change Rekon does not undo). */
+    /** An Event of type Warning: something a person should look at, such as a manual change Rekon leaves alone. */
     public void warning(ObjectReference about, String reason, String message) {
-        record(about, "Warning", reason, message);
+        record(about, reason, message, "Warning");
     }
 
-    private void record(ObjectReference about, String type, String reason, String message) {
-        Key key = new Key(about.getNamespace(), about.getKind(), about.getName(), reason);
+    private void record(ObjectReference about, String reason, String message, String type) {
+        Key key = new Key(about.getNamespace(), about.getKind(), about.getName(), reason, type);
         Instant now = Instant.now();
         if (pending.size() >= MAX_PENDING && !pending.containsKey(key)) {
             LOG.warnf("Kubernetes Event %s on %s %s dropped: %d Events are waiting", reason, about.getKind(),
                     about.getName(), MAX_PENDING);
             return;
         }
-        Pending after = pending.merge(key, new Pending(about, type, 1, now, now, message),
-                (old, n) -> new Pending(old.about(), old.type(), old.count() + 1, old.first(), now, message));
+        Pending after = pending.merge(key, new Pending(about, 1, now, now, message),
+                (old, n) -> new Pending(old.about(), old.count() + 1, old.first(), now, message));
         // The merge is atomic: exactly one caller per window creates the entry at count 1, and it schedules the write.
         if (after.count() == 1) {
             long wait = Math.max(0, lastWritten.getOrDefault(key, 0L) + WINDOW_MILLIS - System.currentTimeMillis());
@@ -98,10 +98,10 @@ public class EventRecorder {
         if (lastWritten.size() > MAX_PENDING) {
             lastWritten.clear();
         }
-        write(p, key.reason());
+        write(p, key.reason(), key.type());
     }
 
-    private void write(Pending p, String reason) {
+    private void write(Pending p, String reason, String type) {
         ObjectReference about = p.about();
         try {
             client.v1().events().inNamespace(about.getNamespace()).resource(new EventBuilder()
@@ -110,7 +110,7 @@ public class EventRecorder {
                     .withNamespace(about.getNamespace())
                     .endMetadata()
                     .withInvolvedObject(about)
-                    .withType(p.type())
+                    .withType(type)
                     .withReason(reason)
                     .withMessage(p.message().length() > 1024 ? p.message().substring(0, 1021) + "..." : p.message())
                     .withFirstTimestamp(p.first().toString())

@@ -106,6 +106,13 @@ public class RolloutService {
         return retryingConflicts(idp, this::followImages);
     }
 
+    /** A resync found the ImageDeploy behind: handled as its update event, with the Images its watch holds. */
+    public Reply converge(ImageDeployView idp, Map<String, KpackImage> images) {
+        Set<String> names = new LinkedHashSet<>();
+        idp.refs().forEach(r -> names.add(r.imageName()));
+        return retryingConflicts(idp, (current, fresh) -> rollOut(current, new LinkedHashMap<>(images), names, fresh));
+    }
+
     private Reply followImages(ImageDeployView idp, boolean fresh) {
         Set<String> names = new LinkedHashSet<>();
         idp.refs().forEach(r -> names.add(r.imageName()));

@@ -1,0 +1,50 @@
+package dev.rekon.resync;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.rekon.core.ObjectRef;
+
+/**
+ * Counts one area's pass object by object (each object once: changed, unchanged, drifted or failed) and makes
+ * its {@link AreaResult}. Safe to use from the threads of one pass.
+ */
+public final class AreaTally {
+
+    private final String area;
+    private int changed;
+    private int unchanged;
+    private int drifted;
+    private int failed;
+    private final List<ResyncItem> objects = new ArrayList<>();
+
+    public AreaTally(String area) {
+        this.area = area;
+    }
+
+    public synchronized void unchanged() {
+        unchanged++;
+    }
+
+    /** Changed, or in report mode: would change. */
+    public synchronized void changed(ObjectRef object, String reason, String message) {
+        changed++;
+        objects.add(new ResyncItem(object, "changed", reason, message));
+    }
+
+    /** Changed by hand: reported and left as it is. */
+    public synchronized void drifted(ObjectRef object, String reason, String message) {
+        drifted++;
+        objects.add(new ResyncItem(object, "drifted", reason, message));
+    }
+
+    /** Not brought in line this pass; the next pass tries again. */
+    public synchronized void failed(ObjectRef object, String reason, String message) {
+        failed++;
+        objects.add(new ResyncItem(object, "failed", reason, message));
+    }
+
+    public synchronized AreaResult result() {
+        return new AreaResult(area, changed + unchanged + drifted + failed, changed, unchanged, drifted, failed, objects);
+    }
+}
