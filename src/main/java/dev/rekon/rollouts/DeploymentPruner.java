@@ -37,7 +37,9 @@ public class DeploymentPruner {
     @Inject
     EventRecorder events;
 
-    List<ResyncItem> prune(List<ImageDeployView> idps, List<DeploymentView> deployments, ResyncScope scope) {
+    /** @param groups the ImageDeploy groups whose watch answered: Deployments owned by another group stay */
+    List<ResyncItem> prune(List<ImageDeployView> idps, List<DeploymentView> deployments, java.util.Set<String> groups,
+            ResyncScope scope) {
         Map<String, ImageDeployView> byKey = new HashMap<>();
         idps.forEach(i -> byKey.put(i.group() + "/" + i.namespace() + "/" + i.name(), i));
         List<ResyncItem> out = new ArrayList<>();
@@ -49,7 +51,7 @@ public class DeploymentPruner {
             String apiVersion = owner.path("apiVersion").asText("");
             String group = apiVersion.contains("/") ? apiVersion.substring(0, apiVersion.indexOf('/')) : "";
             String name = owner.path("name").asText();
-            if (gateway.imageDeployGroups().contains(group) && !keeps(byKey.get(group + "/" + d.namespace() + "/" + name), d)) {
+            if (groups.contains(group) && !keeps(byKey.get(group + "/" + d.namespace() + "/" + name), d)) {
                 ResyncItem item = confirmAndDelete(group, name, d, scope);
                 if (item != null) {
                     out.add(item);

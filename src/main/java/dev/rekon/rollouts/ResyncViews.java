@@ -49,17 +49,9 @@ public class ResyncViews {
     private WatchedViews<KpackImage> images;
     private WatchedViews<DeploymentView> deployments;
 
-    /** The ImageDeploys of every enabled group in {@code namespace} (null: every allowed one). */
-    public Optional<List<ImageDeployView>> imageDeploys(String namespace) {
-        List<ImageDeployView> out = new ArrayList<>();
-        for (String group : gateway.imageDeployGroups()) {
-            Optional<List<ImageDeployView>> some = read(views().imageDeploys, group + "/", namespace);
-            if (some.isEmpty()) {
-                return Optional.empty();
-            }
-            out.addAll(some.get());
-        }
-        return Optional.of(out);
+    /** The ImageDeploys of the group in {@code namespace} (null: every allowed one); empty when not watched. */
+    public Optional<List<ImageDeployView>> imageDeploys(String group, String namespace) {
+        return read(views().imageDeploys, group + "/", namespace);
     }
 
     public Optional<List<KpackImage>> images(String namespace) {

@@ -44,6 +44,9 @@ public class RolloutResync implements AreaResync {
     @Inject
     DeploymentPruner pruner;
 
+    @Inject
+    RolloutGateway gateway;
+
     Clock clock = Clock.systemUTC();
 
     private final RolloutPlanner planner = new RolloutPlanner();
@@ -56,9 +59,20 @@ public class RolloutResync implements AreaResync {
     @Override
     public AreaResult resync(ResyncScope scope) {
         AreaTally tally = new AreaTally(AREA);
-        Optional<List<ImageDeployView>> idps = views.imageDeploys(scope.namespace());
+        Optional<List<ImageDeployView>> idps = views.imageDeploys(RolloutGateway.GROUP, scope.namespace());
         Optional<List<KpackImage>> images = views.images(scope.namespace());
         Optional<List<DeploymentView>> deployments = views.deployments(scope.namespace());
+        Set<String> groups = new LinkedHashSet<>(List.of(RolloutGateway.GROUP));
+        Optional<List<ImageDeployView>> kpush = idps.isPresent()
+                && gateway.imageDeployGroups().contains(RolloutGateway.KPUSH_GROUP)
+                        ? views.imageDeploys(RolloutGateway.KPUSH_GROUP, scope.namespace()) : Optional.empty();
+        if (kpush.isPresent()) {
+            // kpush's CRD is optional: without it (no watch) none of its ImageDeploys exists, and none is pruned.
+            groups.add(RolloutGateway.KPUSH_GROUP);
+            List<ImageDeployView> all = new ArrayList<>(idps.get());
+            all.addAll(kpush.get());
+            idps = Optional.of(all);
+        }
         if (idps.isEmpty() || images.isEmpty() || deployments.isEmpty()) {
             tally.failed(null, "NoWatch", "ImageDeploys, kpack Images or managed Deployments cannot be watched"
                     + " (RBAC for list and watch, or a CRD missing); the next pass tries again");
@@ -75,7 +89,7 @@ public class RolloutResync implements AreaResync {
                         new Counts(tally, extras));
             }
         }
-        extras.addAll(pruner.prune(idps.get(), deployments.get(), scope));
+        extras.addAll(pruner.prune(idps.get(), deployments.get(), groups, scope));
         return withExtras(tally.result(), extras);
     }
 
