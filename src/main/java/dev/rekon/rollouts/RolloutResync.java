@@ -35,6 +35,9 @@ public class RolloutResync implements AreaResync {
 
     public static final String AREA = "rollouts";
 
+    /** How many ImageDeploys a pass brings in line at once. */
+    static final int WRITERS = 4;
+
     @Inject
     ResyncViews views;
 
@@ -82,13 +85,19 @@ public class RolloutResync implements AreaResync {
         images.get().forEach(i -> imageIndex.put(i.namespace() + "/" + i.name(), i));
         Map<String, DeploymentView> deploymentIndex = new HashMap<>();
         deployments.get().forEach(d -> deploymentIndex.put(d.namespace() + "/" + d.name(), d));
-        List<ResyncItem> extras = new ArrayList<>();
+        List<ResyncItem> extras = java.util.Collections.synchronizedList(new ArrayList<>());
+        Counts counts = new Counts(tally, extras);
+        List<Runnable> writes = new ArrayList<>();
         for (ImageDeployView idp : idps.get()) {
             if (scope.covers(idp.namespace())) {
-                one(idp, imageIndex, deploymentIndex.get(idp.namespace() + "/" + idp.deploymentName()), scope,
-                        new Counts(tally, extras));
+                Runnable write = one(idp, imageIndex, deploymentIndex.get(idp.namespace() + "/" + idp.deploymentName()),
+                        scope, counts);
+                if (write != null) {
+                    writes.add(write);
+                }
             }
         }
+        runAll(writes);
         extras.addAll(pruner.prune(idps.get(), deployments.get(), groups, scope));
         return withExtras(tally.result(), extras);
     }
@@ -97,8 +106,12 @@ public class RolloutResync implements AreaResync {
     private record Counts(AreaTally tally, List<ResyncItem> extras) {
     }
 
-    private void one(ImageDeployView idp, Map<String, KpackImage> imageIndex, DeploymentView cached, ResyncScope scope,
-            Counts counts) {
+    /**
+     * Plans one ImageDeploy from the watches and counts it; returns the write to make through the service when the
+     * plan would write anything, else null.
+     */
+    private Runnable one(ImageDeployView idp, Map<String, KpackImage> imageIndex, DeploymentView cached,
+            ResyncScope scope, Counts counts) {
         AreaTally tally = counts.tally();
         ObjectRef ref = new ObjectRef(idp.apiVersion(), idp.kind(), idp.namespace(), idp.name());
         Map<String, KpackImage> images = new LinkedHashMap<>();
@@ -118,15 +131,37 @@ public class RolloutResync implements AreaResync {
                 || plan.status() != null;
         if (!writes || scope.report()) {
             count(counts, ref, plan.outcome(), plan.reason(), plan.message(), writes);
+            return null;
+        }
+        return () -> {
+            try {
+                Reply reply = service.converge(idp, images);
+                count(counts, ref, reply.outcome(), reply.reason(), reply.message(), true);
+            } catch (TransientFailureException e) {
+                tally.failed(ref, "TransientFailure", e.getMessage());
+            } catch (RuntimeException e) {
+                tally.failed(ref, "Failed", e.getMessage());
+            }
+        };
+    }
+
+    /**
+     * Makes the writes a few at a time: a pass after a long outage may have thousands, each a round trip, and
+     * every write is guarded on its own, so their order does not matter.
+     */
+    private static void runAll(List<Runnable> writes) {
+        if (writes.size() <= 1) {
+            writes.forEach(Runnable::run);
             return;
         }
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(
+                Math.min(WRITERS, writes.size()));
         try {
-            Reply reply = service.converge(idp, images);
-            count(counts, ref, reply.outcome(), reply.reason(), reply.message(), true);
-        } catch (TransientFailureException e) {
-            tally.failed(ref, "TransientFailure", e.getMessage());
-        } catch (RuntimeException e) {
-            tally.failed(ref, "Failed", e.getMessage());
+            pool.invokeAll(writes.stream().map(java.util.concurrent.Executors::callable).toList());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            pool.shutdown();
         }
     }
 
