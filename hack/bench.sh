@@ -7,4 +7,5 @@
 #   JAVA_TOOL_OPTIONS=-Drekon.bench.only=latency hack/bench.sh
 set -euo pipefail
 bash "$(dirname "$0")/driver.sh" dev.rekon.bench.StatusBench "${1:-10000}"  # GET /status with as many ImageDeploys
+bash "$(dirname "$0")/driver.sh" dev.rekon.bench.ResyncBench "${1:-10000}"  # resync of N converged / 1% drifted ImageDeploys
 exec bash "$(dirname "$0")/driver.sh" dev.rekon.bench.Bench "${1:-10000}" "${2:-1000}" "${3:-500}"

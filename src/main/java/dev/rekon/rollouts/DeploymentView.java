@@ -8,12 +8,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
- * The live Deployment as far as a rollout cares: its version for optimistic writes, images, owners, and the
+ * The live Deployment as far as a rollout cares: its version for optimistic writes, images, owners, labels, and the
  * builds Rekon applied to it (annotation {@value #APPLIED_BUILDS}, written in the same guarded write as the
  * images, so it is the record that keeps racing and late events from moving the Deployment backwards).
  */
 public record DeploymentView(String name, String resourceVersion, Map<String, String> containers,
-        Map<String, String> initContainers, JsonNode ownerReferences, Map<String, AppliedImage> applied) {
+        Map<String, String> initContainers, JsonNode ownerReferences, Map<String, AppliedImage> applied,
+        String namespace, Map<String, String> labels) {
 
     public static final String APPLIED_BUILDS = "rekon.dev/applied-builds";
 
@@ -24,7 +25,29 @@ public record DeploymentView(String name, String resourceVersion, Map<String, St
         JsonNode meta = d.path("metadata");
         return new DeploymentView(meta.path("name").asText(null), meta.path("resourceVersion").asText(null),
                 images(pod.path("containers")), images(pod.path("initContainers")), meta.path("ownerReferences"),
-                appliedBuilds(meta.path("annotations").path(APPLIED_BUILDS).asText("")));
+                appliedBuilds(meta.path("annotations").path(APPLIED_BUILDS).asText("")),
+                meta.path("namespace").asText(null), labels(meta.path("labels")));
+    }
+
+    private static Map<String, String> labels(JsonNode labels) {
+        Map<String, String> out = new LinkedHashMap<>();
+        labels.fields().forEachRemaining(e -> out.put(e.getKey(), e.getValue().asText()));
+        return out;
+    }
+
+    /** Whether Rekon labelled it as its own ({@code app.kubernetes.io/managed-by: rekon}). */
+    public boolean managedByRekon() {
+        return "rekon".equals(labels.get(RolloutPlanner.MANAGED_BY));
+    }
+
+    /** The ImageDeploy owning it as controller (kind ImageDeploy, either group), or null. */
+    public JsonNode imageDeployOwner() {
+        for (JsonNode o : ownerReferences) {
+            if ("ImageDeploy".equals(o.path("kind").asText())) {
+                return o;
+            }
+        }
+        return null;
     }
 
     /** The annotation's entries by kpack Image name; an unreadable annotation counts as none (the status still has them). */

@@ -11,15 +11,22 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * An ImageDeploy as the planner reads it (Rekon's {@code rekon.dev} group or kpush's): the Deployment it
- * describes, the containers whose image is written {@code REF=<kpack Image name>}, and what was applied.
+ * describes, the containers whose image is written {@code REF=<kpack Image name>}, what was applied, and whether
+ * rollouts are held ({@code spec.suspend}).
  */
 public record ImageDeployView(String apiVersion, String kind, String namespace, String name, String uid,
-        String resourceVersion, long generation, JsonNode deployment, JsonNode status) {
+        String resourceVersion, long generation, JsonNode deployment, JsonNode status, boolean suspend) {
 
     public static final String REF_PREFIX = "REF=";
 
     /** A container (or initContainer) whose image comes from a kpack Image. */
     public record ContainerRef(boolean init, String container, String imageName) {
+    }
+
+    /** An ImageDeploy that is not suspended. */
+    public ImageDeployView(String apiVersion, String kind, String namespace, String name, String uid,
+            String resourceVersion, long generation, JsonNode deployment, JsonNode status) {
+        this(apiVersion, kind, namespace, name, uid, resourceVersion, generation, deployment, status, false);
     }
 
     public static ImageDeployView fromJson(JsonNode idp) {
@@ -28,7 +35,8 @@ public record ImageDeployView(String apiVersion, String kind, String namespace, 
                 meta.path("namespace").asText(null), meta.path("name").asText(null), meta.path("uid").asText(null),
                 meta.path("resourceVersion").asText(null), meta.path("generation").asLong(0), idp.path("spec").path("deployment"),
                 idp.has("status") && idp.get("status").isObject() ? idp.get("status")
-                        : JsonNodeFactory.instance.objectNode());
+                        : JsonNodeFactory.instance.objectNode(),
+                idp.path("spec").path("suspend").asBoolean(false));
     }
 
     /** The Deployment's name: {@code spec.deployment.metadata.name}, else the ImageDeploy's own. */

@@ -91,6 +91,11 @@ public final class PushRolloutPlanner {
             return new RolloutPlan.NoChange("DeploymentNotFound", "Deployment " + idp.deploymentName()
                     + " does not exist yet; it is created from the ImageDeploy's spec, later pushes roll it forward", null);
         }
+        if (idp.suspend()) {
+            return new RolloutPlan.NoChange(RolloutPlanner.SUSPENDED, "ImageDeploy " + idp.name()
+                    + " is suspended (spec.suspend: true): the push of " + desiredImage(pushed)
+                    + " is not rolled out; set spec.suspend to false and push again", null);
+        }
         return planPatch(r, policy, version.get(), followers, r.deployment().get());
     }
 

@@ -82,6 +82,10 @@ public class RolloutApplier {
     }
 
     private void recordEvents(ImageDeployView idp, RolloutPlan plan) {
+        String manualChange = ManualChanges.newlyReported(idp.status(), plan.status());
+        if (manualChange != null) {
+            events.warning(idp.ref(), ManualChanges.REASON, manualChange);
+        }
         if (plan.outcome() == Outcome.APPLIED) {
             events.normal(idp.ref(), plan.reason(), plan.message());
             events.normal(deploymentOf(idp), plan.reason(), plan.message());

@@ -31,6 +31,9 @@ public final class RolloutPlanner {
     public static final String IMAGEDEPLOY_LABEL = "rekon.dev/imagedeploy";
     public static final String READY = "Ready";
     public static final String PROGRESSING = "Progressing";
+    public static final String IN_SYNC = ManualChanges.IN_SYNC;
+    public static final String SUSPENDED = "Suspended";
+    public static final String CONFLICT = "DeploymentConflict";
 
     /**
      * The facts one plan is made from.
@@ -53,14 +56,23 @@ public final class RolloutPlanner {
         String problem = idp.specProblem();
         if (problem != null) {
             return new RolloutPlan.Rejected("InvalidSpec", problem,
-                    status(r, Map.of(), Condition.isFalse(READY, "InvalidSpec", problem), null));
+                    status(r, Map.of(), Condition.isFalse(READY, "InvalidSpec", problem), null, null));
+        }
+        String foreign = r.deployment().filter(d -> !d.managedByRekon() && !d.ownedBy(idp.uid()))
+                .map(DeploymentView::name).orElse(null);
+        if (foreign != null) {
+            String message = "Deployment " + foreign + " exists but is not Rekon's (no label " + MANAGED_BY
+                    + "=rekon, not owned by ImageDeploy " + idp.name() + "); it is left alone: rename"
+                    + " spec.deployment.metadata.name, or delete that Deployment to let Rekon create its own";
+            return new RolloutPlan.Rejected(CONFLICT, message,
+                    status(r, Map.of(), Condition.isFalse(READY, CONFLICT, message), null, null));
         }
         List<ContainerRef> refs = idp.refs();
         Set<String> missing = new LinkedHashSet<>();
         Set<String> notReady = new LinkedHashSet<>();
         Set<String> older = new LinkedHashSet<>();
         Map<String, KpackImage> usable = new LinkedHashMap<>();
-        Map<String, AppliedImage> applied = memory(r);
+        Map<String, AppliedImage> applied = RolloutStatus.memory(r);
         for (ContainerRef ref : refs) {
             String name = ref.imageName();
             if (!r.concerned().contains(name) || usable.containsKey(name)) {
@@ -81,10 +93,13 @@ public final class RolloutPlanner {
             String message = "kpack Image " + names(missing) + " referenced by ImageDeploy " + idp.name()
                     + " does not exist in namespace " + idp.namespace() + ": create it or fix the REF= image";
             return new RolloutPlan.Rejected("ImageNotFound", message,
-                    status(r, Map.of(), Condition.isFalse(READY, "ImageNotFound", message), null));
+                    status(r, Map.of(), Condition.isFalse(READY, "ImageNotFound", message), null, null));
         }
-        return r.deployment().isEmpty() ? planCreate(r, refs, usable, notReady, older)
+        RolloutPlan plan = r.deployment().isEmpty() ? planCreate(r, refs, usable, notReady, older)
                 : planPatch(r, refs, usable, notReady, older, r.deployment().get());
+        return idp.suspend() && plan instanceof RolloutPlan.NoChange n && !SUSPENDED.equals(n.reason())
+                ? new RolloutPlan.NoChange(SUSPENDED, suspendedPrefix(idp) + n.message(), n.status())
+                : plan;
     }
 
     private RolloutPlan planCreate(Request r, List<ContainerRef> refs, Map<String, KpackImage> usable,
@@ -100,12 +115,16 @@ public final class RolloutPlanner {
             String message = "Deployment " + idp.deploymentName() + " is not created yet: kpack Image "
                     + names(unresolved) + " has no ready image" + notReadyDetail(r, unresolved, notReady, older);
             return new RolloutPlan.NoChange("ImageNotReady", message,
-                    status(r, Map.of(), Condition.isFalse(READY, "ImageNotReady", message), null));
+                    status(r, Map.of(), Condition.isFalse(READY, "ImageNotReady", message), null, null));
         }
-        ObjectNode deployment = desiredDeployment(idp, usable, appliedBuilds(r, usable));
+        if (idp.suspend()) {
+            return hold(r, usable.values(), null);
+        }
+        ObjectNode deployment = desiredDeployment(idp, usable, RolloutStatus.appliedBuilds(r, usable));
         String message = "created Deployment " + idp.deploymentName() + " with " + describe(refs, usable);
         return new RolloutPlan.Create(deployment, "DeploymentCreated", message,
-                status(r, usable, ready(idp), Condition.isTrue(PROGRESSING, "DeploymentCreated", message)));
+                status(r, usable, ready(idp), Condition.isTrue(PROGRESSING, "DeploymentCreated", message),
+                        ManualChanges.condition(List.of(), idp.deploymentName())));
     }
 
     private RolloutPlan planPatch(Request r, List<ContainerRef> refs, Map<String, KpackImage> usable,
@@ -115,7 +134,9 @@ public final class RolloutPlanner {
         List<String> absent = new ArrayList<>();
         for (ContainerRef ref : refs) {
             KpackImage image = usable.get(ref.imageName());
-            if (image == null) {
+            AppliedImage recorded = live.applied().get(ref.imageName());
+            if (image == null || recorded != null && !ManualChanges.newer(image, recorded)) {
+                // Rekon's write of this build stands; a container that differs was changed by hand (reported below).
                 continue;
             }
             String current = live.imageOf(ref.init(), ref.container());
@@ -125,25 +146,32 @@ public final class RolloutPlanner {
                 changes.add(new Target(ref, image.latestImage()));
             }
         }
+        Set<ContainerRef> rolling = new LinkedHashSet<>(changes.stream().map(Target::ref).toList());
+        List<ManualChanges.Drift> drifts = ManualChanges.find(refs, r.images(), rolling, live);
+        Condition inSync = ManualChanges.condition(drifts, live.name());
         Condition readiness = !notReady.isEmpty()
                 ? Condition.isFalse(READY, "ImageNotReady", "kpack Image " + names(notReady)
                         + " is not ready; Deployment " + live.name() + " keeps its current image"
                         + notReadyDetail(r, notReady, notReady, Set.of()))
                 : ready(idp);
         if (changes.isEmpty()) {
-            ObjectNode status = status(r, usable, readiness, null);
-            String[] why = unchangedReason(r, live, usable, notReady, older, absent);
+            ObjectNode status = status(r, usable, readiness, null, inSync);
+            String[] why = unchangedReason(r, live, usable, notReady, older, absent, drifts);
             return new RolloutPlan.NoChange(why[0], why[1], status);
         }
+        if (r.imageDeploy().suspend()) {
+            Map<String, KpackImage> waiting = new LinkedHashMap<>();
+            changes.forEach(t -> waiting.put(t.ref().imageName(), usable.get(t.ref().imageName())));
+            return hold(r, waiting.values(), inSync);
+        }
         String message = "set " + describeChanges(changes, usable) + " in Deployment " + live.name();
-        return new RolloutPlan.PatchImages(patch(live, changes, appliedBuilds(r, usable)), "ImageUpdated", message,
-                status(r, usable, readiness, Condition.isTrue(PROGRESSING, "ImageUpdated", message)));
+        return new RolloutPlan.PatchImages(patch(live, changes, RolloutStatus.appliedBuilds(r, usable)), "ImageUpdated",
+                message, status(r, usable, readiness, Condition.isTrue(PROGRESSING, "ImageUpdated", message), inSync));
     }
 
     private static String[] unchangedReason(Request r, DeploymentView live, Map<String, KpackImage> usable,
-            Set<String> notReady, Set<String> older, List<String> absent) {
-        ImageDeployView idp = r.imageDeploy();
-        Map<String, AppliedImage> applied = memory(r);
+            Set<String> notReady, Set<String> older, List<String> absent, List<ManualChanges.Drift> drifts) {
+        Map<String, AppliedImage> applied = RolloutStatus.memory(r);
         if (!older.isEmpty()) {
             String name = older.iterator().next();
             KpackImage img = r.images().get(name);
@@ -151,6 +179,9 @@ public final class RolloutPlanner {
             return new String[] { "OlderBuild", AppliedImage.describe(img.buildCounter(), img.buildTime())
                     + " of kpack Image " + name + " is older than " + AppliedImage.describe(a.buildCounter(), a.buildTime())
                     + " already applied to Deployment " + live.name() + "; nothing changed" };
+        }
+        if (!drifts.isEmpty()) {
+            return new String[] { ManualChanges.REASON, ManualChanges.message(drifts, live.name()) };
         }
         if (!notReady.isEmpty() && usable.isEmpty()) {
             return new String[] { "ImageNotReady", "kpack Image " + names(notReady)
@@ -162,24 +193,6 @@ public final class RolloutPlanner {
         }
         return new String[] { "UpToDate", "Deployment " + live.name() + " already runs "
                 + String.join(", ", usable.values().stream().map(KpackImage::latestImage).toList()) };
-    }
-
-    /**
-     * What was applied, by kpack Image name: the Deployment's annotation, written in the same guarded write
-     * as its images, wins over the ImageDeploy status, which is written after it and may be behind (or, for
-     * a Deployment patched before the annotation existed, the only record). A status that records a newer
-     * build wins back: the Deployment view came from a watch that is behind, and the status must not regress.
-     */
-    static Map<String, AppliedImage> memory(Request r) {
-        Map<String, AppliedImage> merged = new LinkedHashMap<>(r.imageDeploy().applied());
-        r.deployment().ifPresent(d -> d.applied().forEach((name, a) -> {
-            AppliedImage recorded = merged.get(name);
-            if (!a.sameBuild(recorded) && (recorded == null || !recorded.isNewerThan(a))) {
-                merged.put(name, new AppliedImage(a.name(), a.image(), a.buildCounter(), a.buildTime(), a.imageUid(),
-                        r.now()));
-            }
-        }));
-        return merged;
     }
 
     /**
@@ -222,46 +235,26 @@ public final class RolloutPlanner {
                 "Deployment " + idp.deploymentName() + " runs the latest ready build of every referenced kpack Image");
     }
 
-    private ObjectNode status(Request r, Map<String, KpackImage> rolled, Condition ready, Condition progressing) {
-        ImageDeployView idp = r.imageDeploy();
-        JsonNode current = idp.status();
-        ObjectNode next = current.deepCopy();
-        next.put("observedGeneration", idp.generation());
-        next.put("deployment", idp.deploymentName());
-        next.set("images", images(memory(r), rolled, r.now()));
-        ArrayNode conditions = Conditions.set(current.path("conditions"), ready, idp.generation(), r.now());
-        if (progressing != null) {
-            conditions = Conditions.set(conditions, progressing, idp.generation(), r.now());
-        }
-        next.set("conditions", conditions);
-        return JsonEquality.same(next, current) ? null : next;
+    private static ObjectNode status(Request r, Map<String, KpackImage> rolled, Condition ready, Condition progressing,
+            Condition inSync) {
+        return RolloutStatus.compose(r, rolled, null, ready, progressing, inSync);
     }
 
-    private static ArrayNode images(Map<String, AppliedImage> applied, Map<String, KpackImage> rolled, Instant now) {
-        Map<String, AppliedImage> merged = new LinkedHashMap<>(applied);
-        for (KpackImage img : rolled.values()) {
-            AppliedImage old = merged.get(img.name());
-            boolean same = old != null && img.latestImage().equals(old.image())
-                    && java.util.Objects.equals(old.buildCounter(), img.buildCounter())
-                    && java.util.Objects.equals(old.buildTime(), img.buildTime());
-            if (!same) {
-                merged.put(img.name(), new AppliedImage(img.name(), img.latestImage(), img.buildCounter(),
-                        img.buildTime(), img.uid() != null ? img.uid() : old == null ? null : old.imageUid(), now));
-            }
-        }
-        ArrayNode out = JsonNodeFactory.instance.arrayNode();
-        merged.values().forEach(a -> out.add(a.toJson()));
-        return out;
+    /**
+     * Holds a rollout of a suspended ImageDeploy: the Deployment stays, and the status names the builds that
+     * wait, so that lifting {@code spec.suspend} shows what it will apply.
+     */
+    private static RolloutPlan hold(Request r, java.util.Collection<KpackImage> waiting, Condition inSync) {
+        List<String> parts = waiting.stream().map(i -> AppliedImage.describe(i.buildCounter(), i.buildTime())
+                + " of kpack Image " + i.name() + " (" + i.latestImage() + ")").toList();
+        String message = suspendedPrefix(r.imageDeploy()) + String.join(", ", parts) + " waits for Deployment "
+                + r.imageDeploy().deploymentName() + "; set spec.suspend to false to roll it out";
+        return new RolloutPlan.NoChange(SUSPENDED, message, RolloutStatus.compose(r, Map.of(),
+                RolloutStatus.waiting(waiting), Condition.isFalse(PROGRESSING, SUSPENDED, message), inSync));
     }
 
-    /** The annotation value recording every build applied once this plan is: no times, so the same build gives the same text. */
-    private static String appliedBuilds(Request r, Map<String, KpackImage> usable) {
-        ArrayNode out = JsonNodeFactory.instance.arrayNode();
-        for (JsonNode entry : images(memory(r), usable, r.now())) {
-            ((ObjectNode) entry).remove("appliedAt");
-            out.add(entry);
-        }
-        return out.toString();
+    private static String suspendedPrefix(ImageDeployView idp) {
+        return "ImageDeploy " + idp.name() + " is suspended (spec.suspend: true): ";
     }
 
     private static ObjectNode desiredDeployment(ImageDeployView idp, Map<String, KpackImage> usable, String appliedBuilds) {

@@ -90,6 +90,13 @@ public class RolloutService {
         });
     }
 
+    /** A resync found the ImageDeploy behind: handled as its update event, with the Images its watch holds. */
+    public Reply converge(ImageDeployView idp, Map<String, KpackImage> images) {
+        Set<String> names = new LinkedHashSet<>();
+        idp.refs().forEach(r -> names.add(r.imageName()));
+        return retrying(idp, (current, fresh) -> rollOut(current, new LinkedHashMap<>(images), names, fresh));
+    }
+
     /** One rollout attempt; {@code fresh} when the reads must bypass the watch caches. */
     interface Rollout {
         Reply run(ImageDeployView idp, boolean fresh);

@@ -329,7 +329,7 @@ public final class Bench {
         imageDeploy(admin, ns, deployment, image, deployment);
     }
 
-    static void imageDeploy(KubernetesClient k8s, String ns, String name, String image, String deployment) {
+    public static void imageDeploy(KubernetesClient k8s, String ns, String name, String image, String deployment) {
         GenericKubernetesResource idp = Serialization.unmarshal("""
                 {"apiVersion": "rekon.dev/v1alpha1", "kind": "ImageDeploy",
                  "metadata": {"name": "%s", "namespace": "%s"},

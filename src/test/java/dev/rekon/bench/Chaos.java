@@ -15,9 +15,6 @@ import dev.rekon.testing.Kpack;
 import dev.rekon.testing.LocalRegistry;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.Watch;
-import io.fabric8.kubernetes.client.Watcher;
-import io.fabric8.kubernetes.client.WatcherException;
 
 /**
  * A model-based chaos run of image rollouts. Each kpack Image gets builds 1..n; every build is posted one to
@@ -28,15 +25,19 @@ import io.fabric8.kubernetes.client.WatcherException;
  */
 public final class Chaos {
 
-    /** How big the run is. */
+    /**
+     * How big the run is. A share {@code dropShare} of the events is never delivered (a Broker that gave up), and
+     * a {@code dev.rekon.resync} is posted every {@code resyncEveryMillis} (0: never) and once at the end, so the
+     * final state rests on the resync where events were lost.
+     */
     public record Plan(int images, int buildsPerImage, int concurrency, int apiServerKills, long downMillis,
-            long seed) {
+            long seed, double dropShare, long resyncEveryMillis) {
     }
 
     /** What the run saw; {@link #ok()} when nothing was lost, nothing went back and 5xx came only during outages. */
     public record Result(int events, int lateRedeliveries, int deliveries, int lostChanges, int rollbacks, int fiveXxDuringOutage,
             int fiveXxOtherwise, int undelivered, int apiServerKills, int registryStops, int staleStatuses,
-            int statusRollbacks, List<String> unexpected) {
+            int statusRollbacks, int dropped, int resyncs, List<String> unexpected) {
 
         public boolean ok() {
             return lostChanges == 0 && rollbacks == 0 && fiveXxOtherwise == 0 && undelivered == 0 && staleStatuses == 0
@@ -44,11 +45,11 @@ public final class Chaos {
         }
 
         public String summary() {
-            return String.format("events %d and %d late redeliveries (deliveries %d), apiserver kills %d, registry "
-                    + "stops %d: lost changes %d, rollbacks %d, 5xx during outages %d, 5xx otherwise %d, undelivered "
-                    + "%d; ImageDeploy statuses not reporting the last build %d, status rollbacks %d", events,
-                    lateRedeliveries, deliveries, apiServerKills, registryStops, lostChanges, rollbacks,
-                    fiveXxDuringOutage, fiveXxOtherwise, undelivered, staleStatuses, statusRollbacks);
+            return String.format("events %d and %d late redeliveries (deliveries %d, %d dropped, %d resyncs), apiserver "
+                    + "kills %d, registry stops %d: lost changes %d, rollbacks %d, 5xx during outages %d, 5xx otherwise "
+                    + "%d, undelivered %d; ImageDeploy statuses not reporting the last build %d, status rollbacks %d",
+                    events, lateRedeliveries, deliveries, dropped, resyncs, apiServerKills, registryStops, lostChanges,
+                    rollbacks, fiveXxDuringOutage, fiveXxOtherwise, undelivered, staleStatuses, statusRollbacks);
         }
     }
 
@@ -84,23 +85,8 @@ public final class Chaos {
             Bench.imageDeploy(checker, ns, "app-" + i, "img-" + i, "app-" + i);
         }
         List<Event> events = events(plan, random);
-        Map<String, Long> highest = new ConcurrentHashMap<>();
-        AtomicInteger rollbacks = new AtomicInteger();
         List<String> unexpected = new CopyOnWriteArrayList<>();
-        Watch watch = checker.apps().deployments().inNamespace(ns).watch(new Watcher<>() {
-            public void eventReceived(Action action, Deployment d) {
-                long build = Poster.buildOf(d.getSpec().getTemplate().getSpec().getContainers().get(0).getImage());
-                Long before = highest.get(d.getMetadata().getName());
-                if (before != null && build < before) {
-                    rollbacks.incrementAndGet();
-                    unexpected.add("rollback of " + d.getMetadata().getName() + " from build " + before + " to " + build);
-                }
-                highest.merge(d.getMetadata().getName(), build, Math::max);
-            }
-
-            public void onClose(WatcherException cause) {
-            }
-        });
+        DeploymentBuilds deployments = DeploymentBuilds.watch(checker, ns, unexpected);
         StatusBuilds statuses = StatusBuilds.watch(checker, ns, unexpected);
         ConcurrentLinkedQueue<Event> queue = new ConcurrentLinkedQueue<>(events);
         AtomicInteger deliveries = new AtomicInteger();
@@ -116,10 +102,19 @@ public final class Chaos {
             disrupting.set(false);
         }, "chaos");
         chaos.start();
+        AtomicInteger dropped = new AtomicInteger();
+        AtomicInteger resyncs = new AtomicInteger();
+        long[] reported = new long[plan.images()];
+        Thread resyncer = new Thread(() -> resyncs(ns, plan, done, resyncs, during, otherwise, unexpected), "resyncs");
+        resyncer.start();
         Load.run(plan.concurrency(), 1, (w, x) -> {
+            var r = java.util.concurrent.ThreadLocalRandom.current();
             // Once the plan's events are out, late redeliveries keep the load on until every disruption happened.
             for (Event e; (e = queue.poll()) != null || (disrupting.get() && (e = late(plan, lateRedeliveries)) != null);) {
-                if (!deliver(ns, e, uids[e.image()], deliveries, during, otherwise, unexpected)) {
+                report(ns, e, reported);
+                if (r.nextDouble() < plan.dropShare()) {
+                    dropped.incrementAndGet();
+                } else if (!deliver(ns, e, uids[e.image()], deliveries, during, otherwise, unexpected)) {
                     undelivered.incrementAndGet();
                 }
             }
@@ -127,6 +122,10 @@ public final class Chaos {
         });
         done.set(true);
         chaos.join();
+        resyncer.join();
+        if (plan.resyncEveryMillis() > 0 && !resync(ns, resyncs, during, otherwise, unexpected)) {
+            unexpected.add("the final resync was not answered");
+        }
         int lost = 0;
         for (int i = 0; i < plan.images(); i++) {
             Deployment d = checker.apps().deployments().inNamespace(ns).withName("app-" + i).get();
@@ -136,11 +135,55 @@ public final class Chaos {
                 unexpected.add("app-" + i + " runs build " + build + ", the model says " + plan.buildsPerImage());
             }
         }
-        watch.close();
+        deployments.close();
         int stale = statuses.awaitAll(plan.images(), plan.buildsPerImage(), STATUS_SETTLE_MILLIS);
         statuses.close();
-        return new Result(events.size(), lateRedeliveries.get(), deliveries.get(), lost, rollbacks.get(), during.get(), otherwise.get(),
-                undelivered.get(), disruptions[0], disruptions[1], stale, statuses.rollbacks(), unexpected);
+        return new Result(events.size(), lateRedeliveries.get(), deliveries.get(), lost, deployments.rollbacks(), during.get(), otherwise.get(),
+                undelivered.get(), disruptions[0], disruptions[1], stale, statuses.rollbacks(), dropped.get(),
+                resyncs.get(), unexpected);
+    }
+
+    /** Acts as kpack: the Image's status reports the newest build an event is about, before the event is sent. */
+    private void report(String ns, Event e, long[] reported) {
+        synchronized (reported) {
+            if (e.build() > reported[e.image()]) {
+                reported[e.image()] = e.build();
+                Kpack.built(checker, ns, "img-" + e.image(), Poster.digest("r/img-" + e.image(), e.build()), e.build());
+            }
+        }
+    }
+
+    private void resyncs(String ns, Plan plan, AtomicBoolean done, AtomicInteger count, AtomicInteger during,
+            AtomicInteger otherwise, List<String> unexpected) {
+        while (plan.resyncEveryMillis() > 0 && !done.get()) {
+            SecondApiServer.sleep(plan.resyncEveryMillis());
+            resync(ns, count, during, otherwise, unexpected);
+        }
+    }
+
+    /** Posts a resync of the namespace's rollouts, redelivered on 5xx as Knative would (bounded). */
+    private boolean resync(String ns, AtomicInteger count, AtomicInteger during, AtomicInteger otherwise,
+            List<String> unexpected) {
+        for (int attempt = 0; attempt < 60; attempt++) {
+            long sent = System.currentTimeMillis();
+            Poster.Answer a = poster.event("dev.rekon.resync", Map.of(),
+                    "{\"scope\":\"rollouts\",\"namespace\":\"" + ns + "\"}");
+            count.incrementAndGet();
+            if (a.status() == 200) {
+                return true;
+            }
+            if (a.status() >= 500 || a.status() == 0) {
+                (duringOutage(sent, System.currentTimeMillis()) ? during : otherwise).incrementAndGet();
+                if (!duringOutage(sent, System.currentTimeMillis())) {
+                    unexpected.add("resync: " + a.status() + " outside an outage: " + a.body());
+                }
+            } else {
+                unexpected.add("resync: " + a.status() + ": " + a.body());
+                return false;
+            }
+            SecondApiServer.sleep(1000);
+        }
+        return false;
     }
 
     /** A redelivery of an earlier build of a random Image, as an ApiServerSource resends one. */

@@ -40,7 +40,7 @@ public final class ChaosMain {
         }
         long t0 = System.nanoTime();
         Chaos.Result r = new Chaos(cluster.adminClient(), poster, second, registry)
-                .run("chaos-" + Long.toHexString(System.nanoTime() & 0xffffff), new Chaos.Plan(images, builds, 16, kills, 2000, 42));
+                .run("chaos-" + Long.toHexString(System.nanoTime() & 0xffffff), new Chaos.Plan(images, builds, 16, kills, 2000, 42, 0.1, 5000));
         System.out.printf("chaos (%.0f s): %s%n", (System.nanoTime() - t0) / 1e9, r.summary());
         r.unexpected().stream().limit(20).forEach(u -> System.out.println("  " + u));
         Fuzz.Result f = new Fuzz(poster, 7).run(40);

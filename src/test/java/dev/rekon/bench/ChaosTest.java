@@ -70,7 +70,7 @@ class ChaosTest {
         registry = LocalRegistry.start(LocalRegistry.Options.plain("chaos-test-registry"));
         Poster poster = new Poster(RekonTestResource.port());
         Chaos.Result r = new Chaos(LocalCluster.get().adminClient(), poster, second, registry)
-                .run("chaos-suite", new Chaos.Plan(4, 25, 8, 2, 1500, 11));
+                .run("chaos-suite", new Chaos.Plan(4, 25, 8, 2, 1500, 11, 0.1, 3000));
         System.out.println("chaos: " + r.summary());
         assertTrue(r.ok(), r.summary() + "\n" + String.join("\n", r.unexpected()));
         assertTrue(r.apiServerKills() >= 1, "the run must outlast at least one kill");

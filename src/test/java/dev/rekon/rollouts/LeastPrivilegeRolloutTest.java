@@ -70,6 +70,31 @@ class LeastPrivilegeRolloutTest {
     }
 
     @Test
+    void resyncsAndPrunesInTheAllowedNamespaceOnly() {
+        KubernetesClient admin = LocalCluster.get().adminClient();
+        Kpack.namespace(admin, OTHER);
+        ImageRolloutTest.k8s = admin;
+        for (String ns : List.of(ALLOWED, OTHER)) {
+            Kpack.built(admin, ns, "app", "registry.local/app:1", 1);
+            ImageRolloutTest.imageDeploy(ns, "gone", "gone");
+        }
+        dev.rekon.testing.Await.until("a resync as the restricted account to create Deployment gone", () -> {
+            Events.binary("dev.rekon.resync", Map.of(), "{\"scope\":\"rollouts\"}").statusCode(200);
+            return admin.apps().deployments().inNamespace(ALLOWED).withName("gone").get() != null;
+        });
+        assertNull(admin.apps().deployments().inNamespace(OTHER).withName("gone").get(), "outside rekon.namespaces");
+
+        admin.genericKubernetesResources(Kpack.IMAGE_DEPLOYS).inNamespace(ALLOWED).withName("gone").delete();
+        dev.rekon.testing.Await.until("a resync to prune Deployment gone", () -> {
+            Events.binary("dev.rekon.resync", Map.of(), "{\"scope\":\"rollouts\"}").statusCode(200)
+                    .body("areas[0].failed", equalTo(0));
+            return admin.apps().deployments().inNamespace(ALLOWED).withName("gone").get() == null;
+        });
+        Events.binary("dev.rekon.resync", Map.of(), "{\"scope\":\"rollouts\",\"namespace\":\"" + OTHER + "\"}")
+                .statusCode(200).body("outcome", equalTo("rejected")).body("reason", equalTo("NamespaceNotAllowed"));
+    }
+
+    @Test
     void theServiceAccountCanDoNothingOutsideItsRole() {
         try (KubernetesClient rekon = LocalCluster.get().clientAs("rekon", "rekon")) {
             assertForbidden(() -> rekon.secrets().inNamespace(ALLOWED).list());
@@ -79,6 +104,7 @@ class LeastPrivilegeRolloutTest {
                     .endMetadata().withNewSpec().addNewContainer().withName("c").withImage("x").endContainer().endSpec()
                     .endTemplate().endSpec().build()).create());
             assertForbidden(() -> rekon.pods().inNamespace(ALLOWED).list());
+            assertForbidden(() -> rekon.apps().deployments().inNamespace(OTHER).withName("shop").delete());
             assertForbidden(() -> rekon.genericKubernetesResources(Kpack.IMAGES).inNamespace(ALLOWED).withName("app")
                     .delete());
         }

@@ -42,7 +42,11 @@ class RolloutPlannerTest {
     }
 
     static ImageDeployView idp(String apiVersion, String status) {
-        return ImageDeployView.fromJson(json("""
+        return ImageDeployView.fromJson(idpJson(apiVersion, status));
+    }
+
+    static ObjectNode idpJson(String apiVersion, String status) {
+        return json("""
                 {"apiVersion": "%s", "kind": "ImageDeploy",
                  "metadata": {"name": "shop", "namespace": "team", "uid": "idp-uid", "resourceVersion": "7", "generation": 3},
                  "spec": {"deployment": {
@@ -54,7 +58,7 @@ class RolloutPlannerTest {
                        "containers": [{"name": "web", "image": "REF=app"}, {"name": "sidecar", "image": "envoy:1.28"},
                                       {"name": "worker", "image": "REF=app"}]}}}}},
                  "status": %s}
-                """.formatted(apiVersion, status)));
+                """.formatted(apiVersion, status));
     }
 
     static DeploymentView live(String web, String worker, String migrate) {
@@ -71,7 +75,7 @@ class RolloutPlannerTest {
     /** A live Deployment whose annotation records {@code build} of kpack Image app as applied. */
     static DeploymentView liveRecording(String image, long build) {
         ObjectNode d = json("""
-                {"metadata": {"name": "shop-web", "resourceVersion": "42", "annotations": {}},
+                {"metadata": {"name": "shop-web", "resourceVersion": "42", "annotations": {}, "labels": {"app.kubernetes.io/managed-by": "rekon"}},
                  "spec": {"template": {"spec": {
                    "initContainers": [{"name": "migrate", "image": "%s"}],
                    "containers": [{"name": "web", "image": "%s"}, {"name": "sidecar", "image": "envoy:1.28"},
@@ -88,6 +92,9 @@ class RolloutPlannerTest {
                  "images": [{"name": "app", "image": "%s", "buildCounter": %d, "imageUid": "uid-app", "appliedAt": "2026-11-21T00:00:00Z"}],
                  "conditions": [{"type": "Ready", "status": "True", "reason": "ImagesApplied",
                    "message": "Deployment shop-web runs the latest ready build of every referenced kpack Image",
+                   "observedGeneration": 3, "lastTransitionTime": "2026-11-21T00:00:00Z"},
+                  {"type": "InSync", "status": "True", "reason": "AsApplied",
+                   "message": "every managed container of Deployment shop-web runs the image Rekon applied",
                    "observedGeneration": 3, "lastTransitionTime": "2026-11-21T00:00:00Z"}]}
                 """.formatted(image, build);
     }
@@ -131,7 +138,7 @@ class RolloutPlannerTest {
                 new Case("annotation unreadable: the status is the record", idp("rekon.dev/v1alpha1", applied(APP_V2, 5)),
                         Map.of("app", image("app", APP_V1, 4)), Set.of("app"),
                         DeploymentView.fromJson(json("""
-                                {"metadata": {"name": "shop-web", "resourceVersion": "43",
+                                {"metadata": {"name": "shop-web", "resourceVersion": "43", "labels": {"app.kubernetes.io/managed-by": "rekon"},
                                    "annotations": {"rekon.dev/applied-builds": "not json"}},
                                  "spec": {"template": {"spec": {"containers": [{"name": "web", "image": "%s"}]}}}}
                                 """.formatted(APP_V2))),

@@ -1,0 +1,113 @@
+package dev.rekon.rollouts;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.rekon.cluster.ViewStore;
+import dev.rekon.cluster.Versioned;
+import dev.rekon.cluster.WatchedViews;
+import dev.rekon.core.RekonConfig;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.MixedOperation;
+import io.fabric8.kubernetes.client.dsl.Resource;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResourceList;
+import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+
+/**
+ * What the rollouts resync reads, all from watches and none per object: every ImageDeploy (of each enabled
+ * group), every kpack Image and every Deployment labelled {@code app.kubernetes.io/managed-by=rekon}, in the
+ * allowed namespaces: one cluster-wide watch per kind when every namespace is allowed, else one per allowed
+ * namespace (so per-namespace RoleBindings suffice). The watches start with the first pass and keep running,
+ * so later passes cost no list. Empty when a watch cannot run (no RBAC for watch, CRD missing).
+ */
+@ApplicationScoped
+public class ResyncViews {
+
+    static final String ALL = "*";
+
+    @Inject
+    KubernetesClient client;
+
+    @Inject
+    ObjectMapper mapper;
+
+    @Inject
+    RekonConfig config;
+
+    @Inject
+    KubeRolloutGateway gateway;
+
+    private WatchedViews<ImageDeployView> imageDeploys;
+    private WatchedViews<KpackImage> images;
+    private WatchedViews<DeploymentView> deployments;
+
+    /** The ImageDeploys of the group in {@code namespace} (null: every allowed one); empty when not watched. */
+    public Optional<List<ImageDeployView>> imageDeploys(String group, String namespace) {
+        return read(views().imageDeploys, group + "/", namespace);
+    }
+
+    public Optional<List<KpackImage>> images(String namespace) {
+        return read(views().images, "", namespace);
+    }
+
+    public Optional<List<DeploymentView>> deployments(String namespace) {
+        return read(views().deployments, "", namespace);
+    }
+
+    private <V> Optional<List<V>> read(WatchedViews<V> views, String prefix, String namespace) {
+        List<String> keys = namespace != null && !config.namespacePolicy().everyNamespace() ? List.of(namespace)
+                : config.namespacePolicy().across(List::of, () -> List.of(ALL));
+        List<V> out = new ArrayList<>();
+        for (String key : keys) {
+            ViewStore<V> store = views.get(prefix + key);
+            if (store == null) {
+                return Optional.empty();
+            }
+            store.find(namespace, null).stream().map(Versioned::view).forEach(out::add);
+        }
+        return Optional.of(out);
+    }
+
+    private synchronized ResyncViews views() {
+        if (imageDeploys == null) {
+            imageDeploys = new WatchedViews<>("ImageDeploys (resync)", key -> {
+                String[] groupAndNamespace = key.split("/", 2);
+                return informer(client.genericKubernetesResources(KubeRolloutGateway.imageDeployContext(groupAndNamespace[0])),
+                        groupAndNamespace[1]);
+            }, r -> ImageDeployView.fromJson(mapper.valueToTree(r)), v -> List.of());
+            images = new WatchedViews<>("kpack Images (resync)",
+                    key -> informer(client.genericKubernetesResources(gateway.imageContext()), key),
+                    r -> KpackImage.fromJson(mapper.valueToTree(r)), v -> List.of());
+            deployments = new WatchedViews<>("managed Deployments (resync)", key -> {
+                var op = client.genericKubernetesResources("apps/v1", "Deployment");
+                return ALL.equals(key) ? op.inAnyNamespace().withLabel(RolloutPlanner.MANAGED_BY, "rekon").runnableInformer(0)
+                        : op.inNamespace(key).withLabel(RolloutPlanner.MANAGED_BY, "rekon").runnableInformer(0);
+            }, r -> DeploymentView.fromJson(mapper.valueToTree(r)), v -> List.of());
+        }
+        return this;
+    }
+
+    private static SharedIndexInformer<GenericKubernetesResource> informer(
+            MixedOperation<GenericKubernetesResource, GenericKubernetesResourceList, Resource<GenericKubernetesResource>> op,
+            String namespace) {
+        return ALL.equals(namespace) ? op.inAnyNamespace().runnableInformer(0)
+                : op.inNamespace(namespace).runnableInformer(0);
+    }
+
+    @PreDestroy
+    synchronized void stop() {
+        if (imageDeploys != null) {
+            imageDeploys.stopAll();
+            images.stopAll();
+            deployments.stopAll();
+        }
+    }
+}

@@ -1,0 +1,193 @@
+package dev.rekon.rollouts;
+
+import java.time.Clock;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.LinkedHashSet;
+import java.util.ArrayList;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import dev.rekon.core.ObjectRef;
+import dev.rekon.core.Outcome;
+import dev.rekon.core.Reply;
+import dev.rekon.core.TransientFailureException;
+import dev.rekon.resync.AreaResult;
+import dev.rekon.resync.AreaResync;
+import dev.rekon.resync.AreaTally;
+import dev.rekon.resync.ResyncItem;
+import dev.rekon.resync.ResyncScope;
+
+/**
+ * The rollouts part of a resync pass: every ImageDeploy in the allowed namespaces against the current Ready
+ * builds of the kpack Images it references, planned by the same {@link RolloutPlanner} as events, all read from
+ * {@link ResyncViews}. Only an ImageDeploy whose plan would write anything (its Deployment missing or behind, a
+ * status report lost) goes through {@link RolloutService}, so a converged cluster costs no API call at all.
+ * Afterwards {@link DeploymentPruner} removes the Deployments whose ImageDeploy is gone or renamed them.
+ */
+@ApplicationScoped
+public class RolloutResync implements AreaResync {
+
+    public static final String AREA = "rollouts";
+
+    /** How many ImageDeploys a pass brings in line at once. */
+    static final int WRITERS = 4;
+
+    @Inject
+    ResyncViews views;
+
+    @Inject
+    RolloutService service;
+
+    @Inject
+    DeploymentPruner pruner;
+
+    @Inject
+    RolloutGateway gateway;
+
+    Clock clock = Clock.systemUTC();
+
+    private final RolloutPlanner planner = new RolloutPlanner();
+
+    @Override
+    public String area() {
+        return AREA;
+    }
+
+    @Override
+    public AreaResult resync(ResyncScope scope) {
+        AreaTally tally = new AreaTally(AREA);
+        Optional<List<ImageDeployView>> idps = views.imageDeploys(RolloutGateway.GROUP, scope.namespace());
+        Optional<List<KpackImage>> images = views.images(scope.namespace());
+        Optional<List<DeploymentView>> deployments = views.deployments(scope.namespace());
+        Set<String> groups = new LinkedHashSet<>(List.of(RolloutGateway.GROUP));
+        Optional<List<ImageDeployView>> kpush = idps.isPresent()
+                && gateway.imageDeployGroups().contains(RolloutGateway.KPUSH_GROUP)
+                        ? views.imageDeploys(RolloutGateway.KPUSH_GROUP, scope.namespace()) : Optional.empty();
+        if (kpush.isPresent()) {
+            // kpush's CRD is optional: without it (no watch) none of its ImageDeploys exists, and none is pruned.
+            groups.add(RolloutGateway.KPUSH_GROUP);
+            List<ImageDeployView> all = new ArrayList<>(idps.get());
+            all.addAll(kpush.get());
+            idps = Optional.of(all);
+        }
+        if (idps.isEmpty() || images.isEmpty() || deployments.isEmpty()) {
+            tally.failed(null, "NoWatch", "ImageDeploys, kpack Images or managed Deployments cannot be watched"
+                    + " (RBAC for list and watch, or a CRD missing); the next pass tries again");
+            return tally.result();
+        }
+        Map<String, KpackImage> imageIndex = new HashMap<>();
+        images.get().forEach(i -> imageIndex.put(i.namespace() + "/" + i.name(), i));
+        Map<String, DeploymentView> deploymentIndex = new HashMap<>();
+        deployments.get().forEach(d -> deploymentIndex.put(d.namespace() + "/" + d.name(), d));
+        List<ResyncItem> extras = java.util.Collections.synchronizedList(new ArrayList<>());
+        Counts counts = new Counts(tally, extras);
+        List<Runnable> writes = new ArrayList<>();
+        for (ImageDeployView idp : idps.get()) {
+            if (scope.covers(idp.namespace())) {
+                Runnable write = one(idp, imageIndex, deploymentIndex.get(idp.namespace() + "/" + idp.deploymentName()),
+                        scope, counts);
+                if (write != null) {
+                    writes.add(write);
+                }
+            }
+        }
+        runAll(writes);
+        extras.addAll(pruner.prune(idps.get(), deployments.get(), groups, scope));
+        return withExtras(tally.result(), extras);
+    }
+
+    /** The tally, and the conflicts and pruned Deployments it has no count for. */
+    private record Counts(AreaTally tally, List<ResyncItem> extras) {
+    }
+
+    /**
+     * Plans one ImageDeploy from the watches and counts it; returns the write to make through the service when the
+     * plan would write anything, else null.
+     */
+    private Runnable one(ImageDeployView idp, Map<String, KpackImage> imageIndex, DeploymentView cached,
+            ResyncScope scope, Counts counts) {
+        AreaTally tally = counts.tally();
+        ObjectRef ref = new ObjectRef(idp.apiVersion(), idp.kind(), idp.namespace(), idp.name());
+        Map<String, KpackImage> images = new LinkedHashMap<>();
+        idp.refs().forEach(r -> {
+            KpackImage image = imageIndex.get(idp.namespace() + "/" + r.imageName());
+            if (image != null) {
+                images.put(image.name(), image);
+            }
+        });
+        Set<String> names = new LinkedHashSet<>();
+        idp.refs().forEach(r -> names.add(r.imageName()));
+        // Without a managed Deployment this plans a create; the service then reads the Deployment, which may
+        // exist without Rekon's label (a conflict it reports) or be newer than the watch.
+        RolloutPlan plan = planner.plan(new RolloutPlanner.Request(idp, images, names, Optional.ofNullable(cached),
+                clock.instant()));
+        boolean writes = plan instanceof RolloutPlan.Create || plan instanceof RolloutPlan.PatchImages
+                || plan.status() != null;
+        if (!writes || scope.report()) {
+            count(counts, ref, plan.outcome(), plan.reason(), plan.message(), writes);
+            return null;
+        }
+        return () -> {
+            try {
+                Reply reply = service.converge(idp, images);
+                count(counts, ref, reply.outcome(), reply.reason(), reply.message(), true);
+            } catch (TransientFailureException e) {
+                tally.failed(ref, "TransientFailure", e.getMessage());
+            } catch (RuntimeException e) {
+                tally.failed(ref, "Failed", e.getMessage());
+            }
+        };
+    }
+
+    /**
+     * Makes the writes a few at a time: a pass after a long outage may have thousands, each a round trip, and
+     * every write is guarded on its own, so their order does not matter.
+     */
+    private static void runAll(List<Runnable> writes) {
+        if (writes.size() <= 1) {
+            writes.forEach(Runnable::run);
+            return;
+        }
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(
+                Math.min(WRITERS, writes.size()));
+        try {
+            pool.invokeAll(writes.stream().map(java.util.concurrent.Executors::callable).toList());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            pool.shutdown();
+        }
+    }
+
+    private static void count(Counts counts, ObjectRef ref, Outcome outcome, String reason, String message,
+            boolean wrote) {
+        AreaTally tally = counts.tally();
+        if (ManualChanges.REASON.equals(reason)) {
+            tally.drifted(ref, reason, message);
+        } else if (RolloutPlanner.CONFLICT.equals(reason)) {
+            counts.extras().add(new ResyncItem(ref, "conflict", reason, message));
+        } else if (outcome == Outcome.APPLIED || wrote) {
+            tally.changed(ref, reason, message);
+        } else {
+            tally.unchanged();
+        }
+    }
+
+    /** The tally's result with the pruned Deployments (counted as changed) and the rest (conflicts, failed) added. */
+    static AreaResult withExtras(AreaResult r, List<ResyncItem> extras) {
+        if (extras.isEmpty()) {
+            return r;
+        }
+        int changed = (int) extras.stream().filter(i -> DeploymentPruner.PRUNED.equals(i.result())).count();
+        List<ResyncItem> objects = new ArrayList<>(r.objects());
+        objects.addAll(extras);
+        return new AreaResult(r.area(), r.checked() + extras.size(), r.changed() + changed, r.unchanged(), r.drifted(),
+                r.failed() + extras.size() - changed, objects);
+    }
+}
