@@ -28,8 +28,8 @@ import io.quarkus.test.junit.TestProfile;
 
 /**
  * All three functions run as the ServiceAccount of {@code knative/rbac} (a TokenRequest token, RBAC on), bound
- * by {@code namespace-binding.yaml} in one namespace only: a rollout, a Buildpack and Builder status, and a
- * module upgrade all work there; Secrets, other namespaces and deletes of kpack objects are 403.
+ * by {@code namespace-binding.yaml} in one namespace only: a rollout, a rollouts resync, a Buildpack and Builder
+ * status, and a module upgrade all work there; Secrets, other namespaces and deletes of kpack objects are 403.
  */
 @QuarkusTest
 @TestProfile(LeastPrivilegeFunctionsTest.AsServiceAccount.class)
@@ -62,6 +62,21 @@ class LeastPrivilegeFunctionsTest {
                 .statusCode(200).body("outcome", equalTo("applied")).body("reason", equalTo("DeploymentCreated"));
         assertEquals("registry.local/app:1", admin.apps().deployments().inNamespace(ALLOWED).withName("shop").get()
                 .getSpec().getTemplate().getSpec().getContainers().get(0).getImage());
+    }
+
+    @Test
+    void rolloutResyncAsTheServiceAccount() {
+        Kpack.built(admin, ALLOWED, "lib", "registry.local/lib:1", 1);
+        create(Kpack.IMAGE_DEPLOYS, """
+                {"apiVersion": "rekon.dev/v1alpha1", "kind": "ImageDeploy", "metadata": {"name": "resynced", "namespace": "%s"},
+                 "spec": {"deployment": {"spec": {"selector": {"matchLabels": {"app": "resynced"}},
+                   "template": {"metadata": {"labels": {"app": "resynced"}},
+                     "spec": {"containers": [{"name": "web", "image": "REF=lib"}]}}}}}}""".formatted(ALLOWED));
+        dev.rekon.testing.Await.until("a resync as the ServiceAccount to create Deployment resynced", () -> {
+            Events.binary("dev.rekon.resync", java.util.Map.of(), "{\"scope\":\"rollouts\"}").statusCode(200)
+                    .body("areas[0].area", equalTo("rollouts")).body("areas[0].failed", equalTo(0));
+            return admin.apps().deployments().inNamespace(ALLOWED).withName("resynced").get() != null;
+        });
     }
 
     @Test
