@@ -190,13 +190,15 @@ class RolloutResyncEndToEndTest {
         Await.until("the waiting build to leave the status", () -> !status(ns, "shop").contains("waiting"));
     }
 
+    /** As {@code kubectl patch --type merge} does it: no resourceVersion, so Rekon's own status writes cannot race it. */
     static void suspend(String ns, boolean on) {
-        k8s.genericKubernetesResources(Kpack.IMAGE_DEPLOYS).inNamespace(ns).withName("shop").edit(r -> {
-            @SuppressWarnings("unchecked")
-            Map<String, Object> spec = (Map<String, Object>) r.getAdditionalProperties().get("spec");
-            spec.put("suspend", on);
-            return r;
-        });
+        mergePatch(ns, "shop", "{\"spec\":{\"suspend\":" + on + "}}");
+    }
+
+    static void mergePatch(String ns, String imageDeploy, String patch) {
+        k8s.genericKubernetesResources(Kpack.IMAGE_DEPLOYS).inNamespace(ns).withName(imageDeploy)
+                .patch(io.fabric8.kubernetes.client.dsl.base.PatchContext.of(
+                        io.fabric8.kubernetes.client.dsl.base.PatchType.JSON_MERGE), patch);
     }
 
     @Test
@@ -217,13 +219,7 @@ class RolloutResyncEndToEndTest {
         assertEquals(V3, image(ns, "old-name"));
         assertEquals(V3, image(ns, "orphan"));
 
-        k8s.genericKubernetesResources(Kpack.IMAGE_DEPLOYS).inNamespace(ns).withName("renamed").edit(r -> {
-            @SuppressWarnings("unchecked")
-            Map<String, Object> meta = (Map<String, Object>) ((Map<String, Object>) ((Map<String, Object>) r
-                    .getAdditionalProperties().get("spec")).get("deployment")).get("metadata");
-            meta.put("name", "new-name");
-            return r;
-        });
+        mergePatch(ns, "renamed", "{\"spec\":{\"deployment\":{\"metadata\":{\"name\":\"new-name\"}}}}");
         k8s.genericKubernetesResources(Kpack.IMAGE_DEPLOYS).inNamespace(ns).withName("orphan").delete();
         Await.until("the ImageDeploy to be gone", () -> k8s.genericKubernetesResources(Kpack.IMAGE_DEPLOYS)
                 .inNamespace(ns).withName("orphan").get() == null);

@@ -46,7 +46,7 @@ final class StatusScene {
         GenericKubernetesResource hello = yaml("rollouts/imagedeploy.yaml").get(0);
         createOrUpdate(k8s, hello);
         createOrUpdate(k8s, renamed(hello, "hello-drifted", "REF=hello", false));
-        createOrUpdate(k8s, renamed(hello, "hello-paused", "REF=hello", true));
+        createOrUpdate(k8s, renamed(hello, "hello-paused", "REF=hello", false));
         createOrUpdate(k8s, renamed(hello, "world", "REF=world", false));
         String built = read("rollouts/image-built-event.json");
         Map<String, Object> status = Serialization.unmarshal(built, GenericKubernetesResource.class).get("status");
@@ -63,6 +63,8 @@ final class StatusScene {
         for (String name : List.of("hello", "hello-drifted", "hello-paused", "world")) {
             rolledOut(k8s, name);
         }
+        // Suspended after its rollout, as a user holds a running app: a suspended ImageDeploy gets no Deployment.
+        createOrUpdate(k8s, renamed(hello, "hello-paused", "REF=hello", true));
         apply(k8s, "buildpacks/builder.yaml");
         Events.binary("dev.knative.apiserver.ref.add", Map.of("apiversion", "kpack.io/v1alpha2", "kind", "Builder",
                 "namespace", "default", "name", "sample-builder"), "{\"apiVersion\":\"kpack.io/v1alpha2\",\"kind\":"
