@@ -81,19 +81,24 @@ public class BuildpackService {
     /** The manual event: a buildpackage image was pushed. Re-reads every resource naming its repository. */
     public Reply published(ImageReference pushed) {
         List<Reply> replies = new ArrayList<>();
-        for (BuildpackCatalog.Cataloged c : catalog.naming(pushed.repositoryKey())) {
-            BuildpackSource s = c.source();
-            if (config.namespacePolicy().allows(s.namespace())) {
-                replies.add(buildpackChanged(s.kind(), s.namespace(), s.name(), s, pushed));
-            }
+        for (BuildpackSource s : buildpacksNaming(pushed.repositoryKey())) {
+            replies.add(buildpackChanged(s.kind(), s.namespace(), s.name(), s, pushed));
         }
-        for (Versioned<BuilderView> seen : builders.naming(pushed.repositoryKey())) {
-            BuilderView b = seen.view();
-            if (allowed(b)) {
-                replies.add(builderChanged(b.kind(), b.namespace(), b.name()));
-            }
+        for (BuilderView b : buildersNaming(pushed.repositoryKey())) {
+            replies.add(builderChanged(b.kind(), b.namespace(), b.name()));
         }
         return Replies.combine(replies, "no Buildpack, ClusterBuildpack or Builder names " + pushed.repositoryKey());
+    }
+
+    /** The Buildpacks and ClusterBuildpacks (where Rekon may act) whose image is in the repository, from the catalog. */
+    public List<BuildpackSource> buildpacksNaming(String repositoryKey) {
+        return catalog.naming(repositoryKey).stream().map(BuildpackCatalog.Cataloged::source)
+                .filter(s -> config.namespacePolicy().allows(s.namespace())).toList();
+    }
+
+    /** The Builders and ClusterBuilders (where Rekon may act) naming an image of the repository, from the index. */
+    public List<BuilderView> buildersNaming(String repositoryKey) {
+        return builders.naming(repositoryKey).stream().map(Versioned::view).filter(this::allowed).toList();
     }
 
     /** @param before null when unknown: then every Builder in scope is re-resolved (still no registry reads) */

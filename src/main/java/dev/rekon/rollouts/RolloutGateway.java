@@ -42,9 +42,6 @@ public class RolloutGateway {
     RolloutConfig config;
 
     @Inject
-    dev.rekon.core.RekonConfig rekon;
-
-    @Inject
     ObjectMapper mapper;
 
     @Inject
@@ -109,14 +106,6 @@ public class RolloutGateway {
             }
         }
         return out;
-    }
-
-    /** Every ImageDeploy of Rekon's group, in every namespace, as JSON (spec included). */
-    public List<JsonNode> imageDeploysEverywhere() {
-        var op = client.genericKubernetesResources(imageDeployContext(GROUP));
-        return KubeErrors.call("listing ImageDeploys", () -> rekon.namespacePolicy().across(
-                ns -> op.inNamespace(ns).list().getItems(), () -> op.inAnyNamespace().list().getItems()))
-                .stream().map(this::tree).toList();
     }
 
     public Optional<DeploymentView> deployment(String namespace, String name) {

@@ -3,6 +3,7 @@ package dev.rekon.rollouts;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -11,16 +12,17 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.rekon.cluster.KubeErrors.PermanentApiException;
 import dev.rekon.core.ObjectRef;
-import dev.rekon.core.RekonConfig;
 import dev.rekon.core.Reply;
 import dev.rekon.registry.ImageReference;
 import dev.rekon.webhooks.ImagePushed;
 import dev.rekon.webhooks.PushRouter;
+import dev.rekon.webhooks.Subscription;
 
 /**
- * Rolls a registry push out to the ImageDeploys (in the allowed namespaces) whose containers name the pushed
- * repository directly, each under its {@code spec.updatePolicy} ({@link PushRolloutPlanner}): the Deployment's
- * image is patched guarded by its resourceVersion, then the ImageDeploy status, and an Event is recorded on both.
+ * Rolls a registry push out to the ImageDeploys (in the allowed namespaces) with an update policy whose
+ * containers name the pushed repository directly, each under its {@code spec.updatePolicy}
+ * ({@link PushRolloutPlanner}): the Deployment's image is patched guarded by its resourceVersion, then the
+ * ImageDeploy status, and an Event is recorded on both. Subscribers come from {@link ImageDeployPushIndex}.
  */
 @ApplicationScoped
 public class RolloutPushRouter implements PushRouter {
@@ -32,11 +34,18 @@ public class RolloutPushRouter implements PushRouter {
     RolloutService service;
 
     @Inject
-    RekonConfig config;
+    ImageDeployPushIndex index;
 
     Clock clock = Clock.systemUTC();
 
     private final PushRolloutPlanner planner = new PushRolloutPlanner();
+
+    @Override
+    public Subscription subscription(ImagePushed push) {
+        List<PushSubscriber> following = index.following(push.repositoryReference());
+        return new Subscription(following.stream().map(PushSubscriber::describe).toList(), push.tag() != null,
+                following.stream().map(PushSubscriber::pullSecrets).toList());
+    }
 
     @Override
     public Reply route(ImagePushed push) {
@@ -47,19 +56,18 @@ public class RolloutPushRouter implements PushRouter {
         ImageReference pushed = new ImageReference(push.registry(), push.repository(), push.tag(), push.digest());
         List<Reply> replies = new ArrayList<>();
         try {
-            for (JsonNode object : gateway.imageDeploysEverywhere()) {
-                ImageDeployView idp = ImageDeployView.fromJson(object);
-                if (config.namespacePolicy().allows(idp.namespace())
-                        && !PushRolloutPlanner.followers(idp, pushed).isEmpty()) {
-                    replies.add(rollOut(idp, object.path("spec"), pushed));
+            for (PushSubscriber s : index.following(push.repositoryReference())) {
+                Optional<JsonNode> object = index.read(s);
+                if (object.isPresent()) {
+                    replies.add(rollOut(ImageDeployView.fromJson(object.get()), object.get().path("spec"), pushed));
                 }
             }
         } catch (PermanentApiException e) {
             return Reply.rejected("ApiRefused", e.getMessage(), List.of());
         }
         if (replies.isEmpty()) {
-            return Reply.unchanged("NoImageDeploys", "no ImageDeploy names " + pushed.repositoryKey()
-                    + " as a container image", List.of());
+            return Reply.unchanged("NoImageDeploys", "no ImageDeploy with an update policy names "
+                    + pushed.repositoryKey() + " as a container image", List.of());
         }
         return RolloutService.combine(replies);
     }
