@@ -1,11 +1,13 @@
 package dev.rekon.buildpacks;
 
 import java.util.List;
+import java.util.Optional;
 
 import jakarta.inject.Inject;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.rekon.cluster.InstalledKinds;
 import dev.rekon.core.InvalidEventException;
 import dev.rekon.core.NamespacePolicy;
 import dev.rekon.core.ObjectRef;
@@ -34,6 +36,9 @@ public class BuildpackFunctions {
 
     @Inject
     RekonConfig config;
+
+    @Inject
+    InstalledKinds kinds;
 
     @Funq
     @CloudEventMapping(trigger = "*", responseType = REPLY_TYPE, responseSource = SOURCE,
@@ -72,6 +77,10 @@ public class BuildpackFunctions {
         if (image == null || !image.isTextual() || image.asText().isBlank()) {
             throw new InvalidEventException(PUBLISHED_TYPE + " needs JSON data {\"image\": \"<registry>/<repository>:<tag>\"}");
         }
+        Optional<String> notInstalled = kinds.notInstalled(PUBLISHED_TYPE, InstalledKinds.BUILDPACK_KINDS);
+        if (notInstalled.isPresent()) {
+            return Reply.rejected(InstalledKinds.REASON, notInstalled.get(), List.of());
+        }
         try {
             return service.published(ImageReference.parse(image.asText()));
         } catch (IllegalArgumentException e) {
@@ -97,6 +106,11 @@ public class BuildpackFunctions {
     }
 
     private Reply refuse(ApiServerEvent e) {
+        Optional<String> notInstalled = kinds.notInstalled("a " + e.kind() + " event", InstalledKinds.BUILDPACK_KINDS);
+        if (notInstalled.isPresent()) {
+            return Reply.rejected(InstalledKinds.REASON, notInstalled.get(),
+                    List.of(new ObjectRef(e.apiVersion(), e.kind(), e.namespace(), e.name())));
+        }
         NamespacePolicy policy = config.namespacePolicy();
         if (policy.allows(e.namespace())) {
             return null;

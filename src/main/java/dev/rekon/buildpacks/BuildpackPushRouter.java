@@ -6,6 +6,7 @@ import java.util.List;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import dev.rekon.cluster.InstalledKinds;
 import dev.rekon.cluster.KubeErrors.PermanentApiException;
 import dev.rekon.core.Reply;
 import dev.rekon.registry.ImageReference;
@@ -25,8 +26,14 @@ public class BuildpackPushRouter implements PushRouter {
     @Inject
     BuildpackService service;
 
+    @Inject
+    InstalledKinds kinds;
+
     @Override
     public Subscription subscription(ImagePushed push) {
+        if (!kinds.allInstalled(InstalledKinds.BUILDPACK_KINDS)) {
+            return Subscription.NONE;
+        }
         String repository = push.repositoryReference();
         List<String> subscribers = new ArrayList<>();
         service.buildpacksNaming(repository).forEach(s -> subscribers.add(describe(s.kind(), s.namespace(), s.name())));

@@ -14,6 +14,7 @@ import jakarta.inject.Inject;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.rekon.cluster.InstalledKinds;
 import dev.rekon.core.InvalidEventException;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.Outcome;
@@ -44,10 +45,17 @@ public class ModuleFunctions {
     @Inject
     ModuleTrust trust;
 
+    @Inject
+    InstalledKinds kinds;
+
     @Funq
     @CloudEventMapping(trigger = "*", responseType = REPLY_TYPE, attributes = @EventAttribute(name = "kind", value = KymaModules.RELEASE_META))
     public ModuleReply modulesReleaseMeta(CloudEvent<JsonNode> event) {
         ApiServerEvent e = ApiServerEvent.parse(event);
+        Optional<ModuleReply> notInstalled = notInstalled(e);
+        if (notInstalled.isPresent()) {
+            return notInstalled.get();
+        }
         Optional<JsonNode> meta = current(e, KymaModules.RELEASE_META);
         if (meta.isEmpty()) {
             return gone(e);
@@ -83,6 +91,10 @@ public class ModuleFunctions {
     @CloudEventMapping(trigger = "*", responseType = REPLY_TYPE, attributes = @EventAttribute(name = "kind", value = KymaModules.TEMPLATE))
     public ModuleReply modulesTemplate(CloudEvent<JsonNode> event) {
         ApiServerEvent e = ApiServerEvent.parse(event);
+        Optional<ModuleReply> notInstalled = notInstalled(e);
+        if (notInstalled.isPresent()) {
+            return notInstalled.get();
+        }
         Optional<JsonNode> template = current(e, KymaModules.TEMPLATE);
         if (template.isEmpty()) {
             return gone(e);
@@ -175,6 +187,13 @@ public class ModuleFunctions {
             return Optional.empty();
         }
         return e.reference() ? gateway.read(kind, e.namespace(), e.name()) : Optional.of(e.object());
+    }
+
+    /** A Kyma kind's event on a cluster without Kyma's CRDs (only a manual one can be): rejected, naming them. */
+    private Optional<ModuleReply> notInstalled(ApiServerEvent e) {
+        return kinds.notInstalled("a " + e.kind() + " event", InstalledKinds.KYMA_KINDS)
+                .map(m -> new ModuleReply(Outcome.REJECTED, InstalledKinds.REASON, m, null, null, null,
+                        List.of(new ObjectRef(e.apiVersion(), e.kind(), e.namespace(), e.name()))));
     }
 
     private static ModuleReply gone(ApiServerEvent e) {

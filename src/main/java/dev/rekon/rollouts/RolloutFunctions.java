@@ -3,11 +3,13 @@ package dev.rekon.rollouts;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.List;
+import java.util.Optional;
 
 import jakarta.inject.Inject;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.rekon.cluster.InstalledKinds;
 import dev.rekon.core.InvalidEventException;
 import dev.rekon.core.NamespacePolicy;
 import dev.rekon.core.ObjectRef;
@@ -47,6 +49,10 @@ public class RolloutFunctions {
         if (refused != null) {
             return refused;
         }
+        Optional<String> notInstalled = gateway.imageNotInstalled();
+        if (notInstalled.isPresent()) {
+            return Reply.rejected(InstalledKinds.REASON, notInstalled.get(), List.of());
+        }
         String group = gateway.imageContext().getGroup();
         if (e.apiVersion() != null && !e.apiVersion().startsWith(group + "/")) {
             return Reply.rejected("UnsupportedApiVersion", "Image of " + e.apiVersion() + " is not the configured kpack"
@@ -75,6 +81,10 @@ public class RolloutFunctions {
             return refused;
         }
         String group = e.apiVersion() == null ? "" : e.apiVersion().split("/")[0];
+        Optional<String> notInstalled = gateway.imageDeployNotInstalled(group);
+        if (notInstalled.isPresent()) {
+            return Reply.rejected(InstalledKinds.REASON, notInstalled.get(), List.of());
+        }
         if (!gateway.imageDeployGroups().contains(group)) {
             return Reply.rejected("UnsupportedApiVersion", "ImageDeploy of '" + e.apiVersion()
                     + "' is not handled; Rekon handles " + gateway.imageDeployGroups(), List.of());

@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 
+import dev.rekon.cluster.InstalledKinds;
 import dev.rekon.cluster.KubeErrors;
 import dev.rekon.cluster.PatchTargets;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
@@ -48,6 +49,9 @@ public class RolloutGateway {
     ImageDeployIndex index;
 
     @Inject
+    InstalledKinds kinds;
+
+    @Inject
     DeploymentCache deployments;
 
     ResourceDefinitionContext imageContext() {
@@ -62,8 +66,28 @@ public class RolloutGateway {
                 .build();
     }
 
+    /** The ImageDeploy groups Rekon handles: configured, and served by the cluster. */
     public List<String> imageDeployGroups() {
+        return configuredImageDeployGroups().stream().filter(g -> kinds.installed(imageDeployKind(g))).toList();
+    }
+
+    List<String> configuredImageDeployGroups() {
         return config.kpushImageDeploys() ? List.of(GROUP, KPUSH_GROUP) : List.of(GROUP);
+    }
+
+    /** Why an ImageDeploy of a configured group cannot be handled here (its CRD is missing); empty when it can. */
+    public Optional<String> imageDeployNotInstalled(String group) {
+        return configuredImageDeployGroups().contains(group)
+                ? kinds.notInstalled("ImageDeploy of " + group, List.of(imageDeployKind(group))) : Optional.empty();
+    }
+
+    /** Why kpack Image events cannot be handled here (its CRD is missing); empty when they can. */
+    public Optional<String> imageNotInstalled() {
+        return kinds.notInstalled("a kpack Image event", List.of(kinds.kpackImage()));
+    }
+
+    private static InstalledKinds.Kind imageDeployKind(String group) {
+        return GROUP.equals(group) ? InstalledKinds.IMAGE_DEPLOY : InstalledKinds.KPUSH_IMAGE_DEPLOY;
     }
 
     public Optional<KpackImage> image(String namespace, String name) {

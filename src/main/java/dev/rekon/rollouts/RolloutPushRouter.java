@@ -10,6 +10,7 @@ import jakarta.inject.Inject;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.rekon.cluster.InstalledKinds;
 import dev.rekon.cluster.KubeErrors.PermanentApiException;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.Reply;
@@ -40,8 +41,14 @@ public class RolloutPushRouter implements PushRouter {
 
     private final PushRolloutPlanner planner = new PushRolloutPlanner();
 
+    @Inject
+    InstalledKinds kinds;
+
     @Override
     public Subscription subscription(ImagePushed push) {
+        if (!kinds.installed(InstalledKinds.IMAGE_DEPLOY)) {
+            return Subscription.NONE;
+        }
         List<PushSubscriber> following = index.following(push.repositoryReference());
         return new Subscription(following.stream().map(PushSubscriber::describe).toList(), push.tag() != null,
                 following.stream().map(PushSubscriber::pullSecrets).toList());
