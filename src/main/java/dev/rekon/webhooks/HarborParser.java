@@ -11,13 +11,16 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.rekon.core.InvalidEventException;
 
 /**
- * Harbor webhooks in both payload formats a Harbor policy can choose: "Default" ({@code type: PUSH_ARTIFACT},
- * {@code event_data}) and "CloudEvents" (structured, {@code type: harbor.artifact.pushed}, {@code data}).
- * Harbor's default format carries no event id, so one is derived from the push time, repository and digest.
+ * Harbor webhooks in the payload formats a Harbor policy can choose: "Default" ({@code type: PUSH_ARTIFACT} in
+ * Harbor 2.x, {@code pushImage} in Harbor 1.x, both with {@code event_data}) and "CloudEvents" (structured,
+ * {@code type: harbor.artifact.pushed}, {@code data}). Harbor's default format carries no event id, so one is
+ * derived from the registry, repository, tag, digest, push time and operator.
  */
 public final class HarborParser implements PayloadParser {
 
     public static final String PUSH_ARTIFACT = "PUSH_ARTIFACT";
+    /** Harbor 1.x's name for the same event. */
+    public static final String PUSH_IMAGE = "pushImage";
     public static final String CLOUDEVENT_TYPE = "harbor.artifact.pushed";
 
     @Override
@@ -27,12 +30,13 @@ public final class HarborParser implements PayloadParser {
 
     Delivery parseDefault(JsonNode body) {
         String type = text(body, "type");
-        if (!PUSH_ARTIFACT.equals(type)) {
-            return Delivery.ignored("NotAPush", "Harbor event type '" + type + "' is not " + PUSH_ARTIFACT);
+        if (!PUSH_ARTIFACT.equals(type) && !PUSH_IMAGE.equals(type)) {
+            return Delivery.ignored("NotAPush", "Harbor event type '" + type + "' is not " + PUSH_ARTIFACT
+                    + " (Harbor 2.x) or " + PUSH_IMAGE + " (Harbor 1.x)");
         }
         JsonNode occurAt = body.get("occur_at");
-        return pushes(Payloads.object(body, "event_data", "Harbor " + PUSH_ARTIFACT), "Harbor " + PUSH_ARTIFACT,
-                occurAt == null ? null : occurAt.asText(), null);
+        return pushes(Payloads.object(body, "event_data", "Harbor " + type), "Harbor " + type,
+                (occurAt == null ? null : occurAt.asText()) + "\n" + text(body, "operator"), null);
     }
 
     /** The structured CloudEvent as Harbor posts it: attributes and {@code data} in one JSON object. */
@@ -74,9 +78,10 @@ public final class HarborParser implements PayloadParser {
             }
             String tag = Payloads.tag(text(resource, "tag"), what);
             String digest = Payloads.digest(text(resource, "digest"), what);
+            String registry = Payloads.registry(hostAndRepo[0], what);
             String id = eventId != null ? eventId + "/" + tag + "@" + digest
-                    : Payloads.derivedId("harbor", occurAt, fullName, tag, digest);
-            pushes.add(new ImagePushed(Payloads.registry(hostAndRepo[0], what), fullName, tag, digest, id));
+                    : Payloads.derivedId("harbor", registry, fullName, tag, digest, occurAt);
+            pushes.add(new ImagePushed(registry, fullName, tag, digest, id));
         }
         return new Delivery(pushes, List.of());
     }
