@@ -2,6 +2,7 @@ package dev.rekon.webhooks;
 
 import static dev.rekon.webhooks.Payloads.text;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -9,6 +10,7 @@ import java.util.Map;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.rekon.core.InvalidEventException;
+import dev.rekon.web.StructuredCloudEvents;
 
 /**
  * Harbor webhooks in the payload formats a Harbor policy can choose: "Default" ({@code type: PUSH_ARTIFACT} in
@@ -39,13 +41,20 @@ public final class HarborParser implements PayloadParser {
                 (occurAt == null ? null : occurAt.asText()) + "\n" + text(body, "operator"), null);
     }
 
-    /** The structured CloudEvent as Harbor posts it: attributes and {@code data} in one JSON object. */
+    /**
+     * The structured CloudEvent as Harbor posts it: attributes and {@code data} in one JSON object, validated by
+     * the CloudEvents SDK first.
+     */
     public Delivery parseCloudEvent(JsonNode event) {
         String type = text(event, "type");
         if (!CLOUDEVENT_TYPE.equals(type)) {
             return Delivery.ignored("NotAPush", "Harbor CloudEvent type '" + type + "' is not " + CLOUDEVENT_TYPE);
         }
-        String id = Payloads.required(text(event, "id"), "Harbor CloudEvent 'id'");
+        String problem = StructuredCloudEvents.problem(event.toString().getBytes(StandardCharsets.UTF_8));
+        if (problem != null) {
+            throw new InvalidEventException("Harbor CloudEvent: " + problem);
+        }
+        String id = text(event, "id");
         String source = text(event, "source");
         return pushes(Payloads.object(event, "data", "Harbor CloudEvent"), "Harbor CloudEvent " + id, null,
                 (source == null ? "" : source + "#") + id);
