@@ -1,5 +1,8 @@
 package dev.rekon.buildpacks;
 
+import java.util.List;
+import java.util.function.Supplier;
+
 import jakarta.inject.Inject;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -8,7 +11,9 @@ import dev.rekon.buildpacks.BuildpackInput.BuilderChanged;
 import dev.rekon.buildpacks.BuildpackInput.BuilderDeleted;
 import dev.rekon.buildpacks.BuildpackInput.BuildpackChanged;
 import dev.rekon.buildpacks.BuildpackInput.Published;
+import dev.rekon.cluster.InstalledKinds;
 import dev.rekon.core.InvalidEventException;
+import dev.rekon.core.ObjectRef;
 import dev.rekon.core.Reply;
 import dev.rekon.events.ApiServerEvent;
 import dev.rekon.pipeline.NamespaceGuard;
@@ -35,6 +40,9 @@ public class BuildpackFunctions {
 
     @Inject
     NamespaceGuard guard;
+
+    @Inject
+    InstalledKinds kinds;
 
     @Funq
     @CloudEventMapping(trigger = "*", responseType = REPLY_TYPE, responseSource = SOURCE,
@@ -68,20 +76,29 @@ public class BuildpackFunctions {
     @Funq
     @CloudEventMapping(trigger = PUBLISHED_TYPE, responseType = REPLY_TYPE, responseSource = SOURCE)
     public Reply buildpacksPublished(CloudEvent<JsonNode> event) {
-        return service.handle(new Published(pushedImage(ApiServerEvent.data(event))));
+        Published published = new Published(pushedImage(ApiServerEvent.data(event)));
+        return installed(PUBLISHED_TYPE, null, () -> service.handle(published));
     }
 
     private Reply buildpack(ApiServerEvent e) {
         JsonNode before = e.verb() == ApiServerEvent.Verb.DELETE ? e.object() : null;
-        return guard.guarded(e.namespace(), e.ref(),
-                () -> service.handle(new BuildpackChanged(e.kind(), e.namespace(), e.name(), before)));
+        return installed("a " + e.kind() + " event", e.ref(), () -> guard.guarded(e.namespace(), e.ref(),
+                () -> service.handle(new BuildpackChanged(e.kind(), e.namespace(), e.name(), before))));
     }
 
     private Reply builder(ApiServerEvent e) {
         BuildpackInput input = e.verb() == ApiServerEvent.Verb.DELETE
                 ? new BuilderDeleted(e.kind(), e.namespace(), e.name())
                 : new BuilderChanged(e.kind(), e.namespace(), e.name());
-        return guard.guarded(e.namespace(), e.ref(), () -> service.handle(input));
+        return installed("a " + e.kind() + " event", e.ref(),
+                () -> guard.guarded(e.namespace(), e.ref(), () -> service.handle(input)));
+    }
+
+    /** Without kpack's RFC 0009 kinds there is nothing to publish to: a clear refusal naming the CRDs to install. */
+    private Reply installed(String what, ObjectRef subject, Supplier<Reply> work) {
+        return kinds.notInstalled(what, InstalledKinds.BUILDPACK_KINDS)
+                .map(why -> Reply.rejected(InstalledKinds.REASON, why, subject == null ? List.of() : List.of(subject)))
+                .orElseGet(work);
     }
 
     private static ImageReference pushedImage(JsonNode d) {

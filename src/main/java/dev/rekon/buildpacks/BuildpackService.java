@@ -68,21 +68,27 @@ public class BuildpackService {
     /** A push: re-reads every Buildpack, ClusterBuildpack and Builder naming its repository. */
     private Reply published(ImageReference pushed) {
         List<Reply> replies = new ArrayList<>();
-        for (BuildpackCatalog.Cataloged c : catalog.naming(pushed.repositoryKey())) {
-            BuildpackSource s = c.source();
-            if (guard.allows(s.namespace())) {
-                replies.add(refreshAndWrite(s.kind(), s.namespace(), s.name(), s, pushed));
-            }
+        for (BuildpackSource s : buildpacksNaming(pushed.repositoryKey())) {
+            replies.add(refreshAndWrite(s.kind(), s.namespace(), s.name(), s, pushed));
         }
-        for (Versioned<BuilderView> seen : builders.namingRepository(pushed.repositoryKey())) {
-            BuilderView b = seen.view();
-            if (guard.allows(b.namespace())) {
-                replies.add(ApiRefusals.asReply(List.of(b.ref()),
-                        () -> resolutions.resolveAndWrite(b.kind(), b.namespace(), b.name())));
-            }
+        for (BuilderView b : buildersNaming(pushed.repositoryKey())) {
+            replies.add(ApiRefusals.asReply(List.of(b.ref()),
+                    () -> resolutions.resolveAndWrite(b.kind(), b.namespace(), b.name())));
         }
         return Replies.combine(replies, Reply.unchanged("NothingAffected", "no Buildpack, ClusterBuildpack or Builder"
                 + " names " + pushed.repositoryKey(), List.of()));
+    }
+
+    /** The Buildpacks and ClusterBuildpacks (where Rekon may act) whose image is in the repository, from the catalog. */
+    public List<BuildpackSource> buildpacksNaming(String repositoryKey) {
+        return catalog.naming(repositoryKey).stream().map(BuildpackCatalog.Cataloged::source)
+                .filter(s -> guard.allows(s.namespace())).toList();
+    }
+
+    /** The Builders and ClusterBuilders (where Rekon may act) naming an image of the repository, from the index. */
+    public List<BuilderView> buildersNaming(String repositoryKey) {
+        return builders.namingRepository(repositoryKey).stream().map(Versioned::view)
+                .filter(b -> guard.allows(b.namespace())).toList();
     }
 
     /**

@@ -1,9 +1,13 @@
 package dev.rekon.modules;
 
+import java.util.List;
+import java.util.function.Supplier;
+
 import jakarta.inject.Inject;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.rekon.cluster.InstalledKinds;
 import dev.rekon.core.InvalidEventException;
 import dev.rekon.core.Reply;
 import dev.rekon.events.ApiServerEvent;
@@ -38,13 +42,17 @@ public class ModuleFunctions {
     @Inject
     ModuleTrust trust;
 
+    @Inject
+    InstalledKinds kinds;
+
     @Funq
     @CloudEventMapping(trigger = "*", responseType = REPLY_TYPE, responseSource = SOURCE,
             attributes = @EventAttribute(name = "kind", value = KymaModules.RELEASE_META))
     public Reply modulesReleaseMeta(CloudEvent<JsonNode> event) {
         ApiServerEvent e = ApiServerEvent.parseNamespaced(event);
-        return service.handle(e.verb() == ApiServerEvent.Verb.DELETE ? new Withdrawn(e.kind(), e.namespace(), e.name())
-                : new ReleaseMetaChanged(e.namespace(), e.name(), e.object()));
+        return installed(e, () -> service.handle(e.verb() == ApiServerEvent.Verb.DELETE
+                ? new Withdrawn(e.kind(), e.namespace(), e.name())
+                : new ReleaseMetaChanged(e.namespace(), e.name(), e.object())));
     }
 
     @Funq
@@ -52,8 +60,9 @@ public class ModuleFunctions {
             attributes = @EventAttribute(name = "kind", value = KymaModules.TEMPLATE))
     public Reply modulesTemplate(CloudEvent<JsonNode> event) {
         ApiServerEvent e = ApiServerEvent.parseNamespaced(event);
-        return service.handle(e.verb() == ApiServerEvent.Verb.DELETE ? new Withdrawn(e.kind(), e.namespace(), e.name())
-                : new TemplateChanged(e.namespace(), e.name(), e.object()));
+        return installed(e, () -> service.handle(e.verb() == ApiServerEvent.Verb.DELETE
+                ? new Withdrawn(e.kind(), e.namespace(), e.name())
+                : new TemplateChanged(e.namespace(), e.name(), e.object())));
     }
 
     @Funq
@@ -72,6 +81,12 @@ public class ModuleFunctions {
     @CloudEventMapping(trigger = DISABLE_TYPE, responseType = REPLY_TYPE, responseSource = SOURCE)
     public Reply modulesDisable(CloudEvent<JsonNode> event) {
         return service.handle(new Disable(moduleOf(ApiServerEvent.data(event), DISABLE_TYPE)));
+    }
+
+    /** Without Kyma's CRDs there are no module releases to read: a clear refusal naming the CRDs to install. */
+    private Reply installed(ApiServerEvent e, Supplier<Reply> work) {
+        return kinds.notInstalled("a " + e.kind() + " event", InstalledKinds.KYMA_KINDS)
+                .map(why -> Reply.rejected(InstalledKinds.REASON, why, List.of(e.ref()))).orElseGet(work);
     }
 
     private static String moduleOf(JsonNode data, String type) {

@@ -3,6 +3,7 @@ package dev.rekon.modules;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 import jakarta.enterprise.event.Observes;
@@ -11,6 +12,8 @@ import jakarta.inject.Singleton;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.rekon.cluster.InstalledKinds;
+import dev.rekon.web.ErrorReplies;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
@@ -19,6 +22,7 @@ import io.vertx.ext.web.RoutingContext;
  * {@code GET /modules}: each installed module (per channel its Deployments follow) with its running
  * version, whether it is enabled, the newest version a ModuleReleaseMeta offers on that channel, and which of
  * its Deployments are suspended or were changed by hand (their images differ from what Rekon last applied).
+ * Without Kyma's CRDs it answers 404 {@code NotInstalled}, naming them.
  */
 @Singleton
 public class ModuleListing {
@@ -35,11 +39,20 @@ public class ModuleListing {
     @Inject
     ObjectMapper json;
 
+    @Inject
+    InstalledKinds kinds;
+
     void install(@Observes Router router) {
         router.get("/modules").blockingHandler(this::handle);
     }
 
     void handle(RoutingContext ctx) {
+        Optional<String> notInstalled = kinds.notInstalled("GET /modules (the releases Kyma offers per module)",
+                InstalledKinds.KYMA_KINDS);
+        if (notInstalled.isPresent()) {
+            ErrorReplies.send(ctx, 404, "NotInstalled", notInstalled.get());
+            return;
+        }
         try {
             String body = json.writeValueAsString(list());
             ctx.response().putHeader("Content-Type", "application/json").end(body);

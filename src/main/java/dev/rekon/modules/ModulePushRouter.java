@@ -16,11 +16,13 @@ import dev.rekon.pipeline.Replies;
 import dev.rekon.registry.ImageReference;
 import dev.rekon.webhooks.ImagePushed;
 import dev.rekon.webhooks.PushRouter;
+import dev.rekon.webhooks.Subscription;
 
 /**
  * A push of a version tag to a repository that an installed module runs is a release of that module: the
  * containers running that repository get {@code repository:tag@digest} and the module's version becomes the tag,
- * through the module policy ({@link ModuleUpdatePlanner}) on each channel those Deployments follow. A push
+ * through the module policy ({@link ModuleUpdatePlanner}) on each channel those Deployments follow. The module
+ * Deployments running a repository come from {@link ModulePushIndex}. A push
  * carries no signature, so with {@code rekon.modules.require-signature} on it is rejected as
  * {@code SignatureMissing}.
  */
@@ -28,10 +30,18 @@ import dev.rekon.webhooks.PushRouter;
 public class ModulePushRouter implements PushRouter {
 
     @Inject
-    ModuleGateway gateway;
+    ModuleService service;
 
     @Inject
-    ModuleService service;
+    ModulePushIndex index;
+
+    @Override
+    public Subscription subscription(ImagePushed push) {
+        List<ModulePushIndex.Running> running = index.running(push.repositoryReference());
+        return new Subscription(running.stream().map(r -> "module " + r.deployment().module() + " (Deployment "
+                + r.deployment().ref().namespace() + "/" + r.deployment().ref().name() + ")").toList(),
+                SemVer.tryParse(push.tag()).isPresent(), running.stream().map(ModulePushIndex.Running::pullSecrets).toList());
+    }
 
     @Override
     public Reply route(ImagePushed push) {
@@ -49,7 +59,7 @@ public class ModulePushRouter implements PushRouter {
     List<ModuleRelease> releases(ImagePushed push, SemVer version) {
         String image = push.repositoryReference() + ":" + push.tag() + (push.digest() == null ? "" : "@" + push.digest());
         Map<String, Map<String, String>> imagesByModuleChannel = new LinkedHashMap<>();
-        for (ModuleDeployment d : gateway.allModuleDeployments()) {
+        for (ModuleDeployment d : index.running(push.repositoryReference()).stream().map(ModulePushIndex.Running::deployment).toList()) {
             d.containerImages().forEach((container, current) -> {
                 if (sameRepository(current, push)) {
                     imagesByModuleChannel.computeIfAbsent(d.module() + "\n" + d.channel(), k -> new LinkedHashMap<>())

@@ -49,6 +49,19 @@ public final class DockerConfig {
         return new DockerConfig(out);
     }
 
+    /**
+     * The credentials of a pull Secret's data ({@code .dockerconfigjson}, else {@code .dockercfg}, base64); a
+     * Secret that is absent or not a docker config provides none, rather than failing whoever reads it.
+     */
+    public static DockerConfig ofSecretData(Map<String, String> data) {
+        String content = data == null ? null : data.getOrDefault(".dockerconfigjson", data.get(".dockercfg"));
+        try {
+            return content == null ? empty() : parse(Base64.getDecoder().decode(content.getBytes(StandardCharsets.US_ASCII)));
+        } catch (IllegalArgumentException unreadable) {
+            return empty();
+        }
+    }
+
     /** Several secrets' credentials together; the first one naming a host wins, as with several pull secrets. */
     public DockerConfig and(DockerConfig later) {
         Map<String, Credential> all = new HashMap<>(later.byHost);

@@ -36,15 +36,29 @@ public class RegistryClient {
     static final String ACCEPT = String.join(", ", OCI_MANIFEST, DOCKER_MANIFEST, OCI_INDEX, DOCKER_LIST);
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    /** Told of every HTTP request sent to a registry (token requests included), e.g. to count them. */
+    @FunctionalInterface
+    public interface RequestListener {
+        /** @param status the HTTP status, or 0 when no answer came */
+        void requested(String host, String method, int status);
+    }
+
     private final HttpClient http;
     private final Set<String> insecure;
     private final Duration timeout;
+    private final RequestListener listener;
     private final Map<String, String> plainHttpHosts = new ConcurrentHashMap<>();
 
     /** @param insecureRegistries hosts (host:port) that may speak plain HTTP besides loopback */
     public RegistryClient(Set<String> insecureRegistries, Duration timeout) {
+        this(insecureRegistries, timeout, (host, method, status) -> {
+        });
+    }
+
+    public RegistryClient(Set<String> insecureRegistries, Duration timeout, RequestListener listener) {
         this.insecure = Set.copyOf(insecureRegistries);
         this.timeout = timeout;
+        this.listener = listener;
         this.http = HttpClient.newBuilder().connectTimeout(timeout).followRedirects(HttpClient.Redirect.NEVER).build();
     }
 
@@ -187,8 +201,11 @@ public class RegistryClient {
             if (auth != null) {
                 b.header("Authorization", auth);
             }
+            int status = 0;
             try {
-                return http.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
+                HttpResponse<byte[]> r = http.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
+                status = r.statusCode();
+                return r;
             } catch (SSLException e) {
                 String host = uri.getRawAuthority();
                 if ("https".equals(uri.getScheme()) && mayUsePlainHttp(host)) {
@@ -202,6 +219,8 @@ public class RegistryClient {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw RegistryException.retryable("interrupted while reading " + reference, e);
+            } finally {
+                listener.requested(uri.getRawAuthority(), method, status);
             }
         }
     }

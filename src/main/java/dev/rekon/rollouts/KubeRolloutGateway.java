@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.cluster.FieldManager;
+import dev.rekon.cluster.InstalledKinds;
 import dev.rekon.cluster.KubeErrors;
 import dev.rekon.cluster.PatchTargets;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
@@ -36,7 +37,7 @@ public class KubeRolloutGateway implements RolloutGateway {
     RolloutConfig config;
 
     @Inject
-    dev.rekon.core.RekonConfig rekon;
+    InstalledKinds kinds;
 
     @Inject
     ObjectMapper mapper;
@@ -66,7 +67,26 @@ public class KubeRolloutGateway implements RolloutGateway {
 
     @Override
     public List<String> imageDeployGroups() {
+        return configuredImageDeployGroups().stream().filter(g -> kinds.installed(imageDeployKind(g))).toList();
+    }
+
+    List<String> configuredImageDeployGroups() {
         return config.kpushImageDeploys() ? List.of(GROUP, KPUSH_GROUP) : List.of(GROUP);
+    }
+
+    @Override
+    public Optional<String> imageDeployNotInstalled(String group) {
+        return configuredImageDeployGroups().contains(group)
+                ? kinds.notInstalled("ImageDeploy of " + group, List.of(imageDeployKind(group))) : Optional.empty();
+    }
+
+    @Override
+    public Optional<String> imageNotInstalled() {
+        return kinds.notInstalled("a kpack Image event", List.of(kinds.kpackImage()));
+    }
+
+    private static InstalledKinds.Kind imageDeployKind(String group) {
+        return GROUP.equals(group) ? InstalledKinds.IMAGE_DEPLOY : InstalledKinds.KPUSH_IMAGE_DEPLOY;
     }
 
     @Override
@@ -112,15 +132,6 @@ public class KubeRolloutGateway implements RolloutGateway {
             }
         }
         return out;
-    }
-
-    /** Every ImageDeploy of Rekon's group, in every namespace, as JSON (spec included). */
-    @Override
-    public List<JsonNode> imageDeploysEverywhere() {
-        var op = client.genericKubernetesResources(imageDeployContext(GROUP));
-        return KubeErrors.call("listing ImageDeploys", () -> rekon.namespacePolicy().across(
-                ns -> op.inNamespace(ns).list().getItems(), () -> op.inAnyNamespace().list().getItems()))
-                .stream().map(this::tree).toList();
     }
 
     @Override

@@ -1,11 +1,13 @@
 package dev.rekon.rollouts;
 
 import java.util.List;
+import java.util.Optional;
 
 import jakarta.inject.Inject;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.rekon.cluster.InstalledKinds;
 import dev.rekon.core.Reply;
 import dev.rekon.events.ApiServerEvent;
 import dev.rekon.pipeline.NamespaceGuard;
@@ -44,6 +46,10 @@ public class RolloutFunctions {
             attributes = @EventAttribute(name = "kind", value = "Image"))
     public Reply rolloutImage(CloudEvent<JsonNode> event) {
         ApiServerEvent e = ApiServerEvent.parseNamespaced(event);
+        Optional<String> notInstalled = gateway.imageNotInstalled();
+        if (notInstalled.isPresent()) {
+            return Reply.rejected(InstalledKinds.REASON, notInstalled.get(), List.of(e.ref()));
+        }
         String group = gateway.imageGroup();
         if (e.apiVersion() != null && !e.apiVersion().startsWith(group + "/")) {
             return Reply.rejected("UnsupportedApiVersion", "Image of " + e.apiVersion() + " is not the configured kpack"
@@ -61,6 +67,10 @@ public class RolloutFunctions {
     public Reply rolloutImageDeploy(CloudEvent<JsonNode> event) {
         ApiServerEvent e = ApiServerEvent.parseNamespaced(event);
         String group = e.apiVersion() == null ? "" : e.apiVersion().split("/")[0];
+        Optional<String> notInstalled = gateway.imageDeployNotInstalled(group);
+        if (notInstalled.isPresent()) {
+            return Reply.rejected(InstalledKinds.REASON, notInstalled.get(), List.of(e.ref()));
+        }
         if (!gateway.imageDeployGroups().contains(group)) {
             return Reply.rejected("UnsupportedApiVersion", "ImageDeploy of '" + e.apiVersion()
                     + "' is not handled; Rekon handles " + gateway.imageDeployGroups(), List.of());

@@ -3,7 +3,6 @@ package dev.rekon.rollouts;
 import java.util.List;
 import java.util.Optional;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
@@ -20,8 +19,14 @@ public interface RolloutGateway {
     /** The API group of the kpack Image kind rollouts follow. */
     String imageGroup();
 
-    /** The ImageDeploy groups handled: Rekon's, and kpush's when enabled. */
+    /** The ImageDeploy groups handled: Rekon's, and kpush's when enabled, of those the cluster serves. */
     List<String> imageDeployGroups();
+
+    /** Why an ImageDeploy of a configured group cannot be handled here (its CRD is missing); empty when it can. */
+    Optional<String> imageDeployNotInstalled(String group);
+
+    /** Why kpack Image events cannot be handled here (its CRD is missing); empty when they can. */
+    Optional<String> imageNotInstalled();
 
     Optional<KpackImage> image(String namespace, String name);
 
@@ -29,9 +34,6 @@ public interface RolloutGateway {
 
     /** Every ImageDeploy of the handled groups in the namespace that references the kpack Image. */
     List<ImageDeployView> imageDeploysReferencing(String namespace, String imageName);
-
-    /** Every ImageDeploy of Rekon's group in the allowed namespaces, as JSON (spec included). */
-    List<JsonNode> imageDeploysEverywhere();
 
     /** The Deployment as the apiserver has it now. */
     Optional<DeploymentView> deployment(String namespace, String name);

@@ -9,19 +9,21 @@ import jakarta.inject.Inject;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.rekon.cluster.InstalledKinds;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.Reply;
 import dev.rekon.pipeline.ApiRefusals;
-import dev.rekon.pipeline.NamespaceGuard;
 import dev.rekon.pipeline.Replies;
 import dev.rekon.registry.ImageReference;
 import dev.rekon.webhooks.ImagePushed;
 import dev.rekon.webhooks.PushRouter;
+import dev.rekon.webhooks.Subscription;
 
 /**
- * Rolls a registry push out to the ImageDeploys (in the allowed namespaces) whose containers name the pushed
- * repository directly, each under its {@code spec.updatePolicy} ({@link PushRolloutPlanner}): the Deployment's
- * image is patched guarded by its resourceVersion, then the ImageDeploy status, and an Event is recorded on both.
+ * Rolls a registry push out to the ImageDeploys (in the allowed namespaces) with an update policy whose
+ * containers name the pushed repository directly, each under its {@code spec.updatePolicy}
+ * ({@link PushRolloutPlanner}): the Deployment's image is patched guarded by its resourceVersion, then the
+ * ImageDeploy status, and an Event is recorded on both. Subscribers come from {@link ImageDeployPushIndex}.
  */
 @ApplicationScoped
 public class RolloutPushRouter implements PushRouter {
@@ -33,12 +35,25 @@ public class RolloutPushRouter implements PushRouter {
     RolloutApplier applier;
 
     @Inject
-    NamespaceGuard guard;
+    ImageDeployPushIndex index;
 
     @Inject
     Clock clock;
 
     private final PushRolloutPlanner planner = new PushRolloutPlanner();
+
+    @Inject
+    InstalledKinds kinds;
+
+    @Override
+    public Subscription subscription(ImagePushed push) {
+        if (!kinds.installed(InstalledKinds.IMAGE_DEPLOY)) {
+            return Subscription.NONE;
+        }
+        List<PushSubscriber> following = index.following(push.repositoryReference());
+        return new Subscription(following.stream().map(PushSubscriber::describe).toList(), push.tag() != null,
+                following.stream().map(PushSubscriber::pullSecrets).toList());
+    }
 
     @Override
     public Reply route(ImagePushed push) {
@@ -49,14 +64,12 @@ public class RolloutPushRouter implements PushRouter {
         ImageReference pushed = new ImageReference(push.registry(), push.repository(), push.tag(), push.digest());
         return ApiRefusals.asReply(List.of(), () -> {
             List<Reply> replies = new ArrayList<>();
-            for (JsonNode object : gateway.imageDeploysEverywhere()) {
-                ImageDeployView idp = ImageDeployView.fromJson(object);
-                if (guard.allows(idp.namespace()) && !PushRolloutPlanner.followers(idp, pushed).isEmpty()) {
-                    replies.add(rollOut(idp, object.path("spec"), pushed));
-                }
+            for (PushSubscriber s : index.following(push.repositoryReference())) {
+                index.read(s).ifPresent(object -> replies.add(
+                        rollOut(ImageDeployView.fromJson(object), object.path("spec"), pushed)));
             }
-            return Replies.combine(replies, Reply.unchanged("NoImageDeploys", "no ImageDeploy names "
-                    + pushed.repositoryKey() + " as a container image", List.of()));
+            return Replies.combine(replies, Reply.unchanged("NoImageDeploys", "no ImageDeploy with an update policy"
+                    + " names " + pushed.repositoryKey() + " as a container image", List.of()));
         });
     }
 

@@ -1,24 +1,28 @@
 package dev.rekon.web;
 
-import java.time.OffsetDateTime;
-import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Locale;
 
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Singleton;
 
+import io.cloudevents.SpecVersion;
 import io.quarkus.vertx.http.runtime.RouteConstants;
+import io.vertx.core.MultiMap;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.core.json.DecodeException;
+import io.vertx.core.json.Json;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 
 /**
- * Stands before Funqy on the CloudEvent endpoint {@code /} for every function: a structured CloudEvent without
- * its required attributes, or with an optional one that is null or not a string, is answered 400 here, because
- * Funqy fails on it with a 500 (which Knative would retry forever). The parsed event is left in the context
- * under {@link #STRUCTURED} for later guards.
+ * Stands before Funqy on the CloudEvent endpoint {@code /} for every function, so that nothing a sender got wrong
+ * becomes a 5xx (which Knative would redeliver forever) or a misleading 404. Structured mode is validated with the
+ * CloudEvents SDK ({@link StructuredCloudEvents}); binary mode (Funqy's own) needs the four required
+ * {@code ce-} headers with a known {@code ce-specversion} (400 naming what is missing), JSON data (415 naming the
+ * accepted content types) and that data as a JSON object (400). A request that is neither is 400. The parsed
+ * structured event is left in the context under {@link #STRUCTURED} for later guards.
  */
 @Singleton
 public class CloudEventEnvelopeGuard {
@@ -28,71 +32,79 @@ public class CloudEventEnvelopeGuard {
     /** Context key of the parsed structured CloudEvent ({@link JsonObject}). */
     public static final String STRUCTURED = "rekon.structured-cloudevent";
 
+    static final String STRUCTURED_TYPE = "application/cloudevents+json";
     static final List<String> REQUIRED = List.of("specversion", "id", "source", "type");
-    /** Optional attributes Funqy reads as strings: present with another JSON type, they make it fail with a 500. */
-    static final List<String> OPTIONAL = List.of("datacontenttype", "dataschema", "subject", "time");
+    static final String MODES = "send a CloudEvent in binary mode (headers ce-specversion, ce-id, ce-source, ce-type;"
+            + " data as application/json) or in structured mode (Content-Type: " + STRUCTURED_TYPE + ")";
 
     void install(@Observes Router router) {
         router.post("/").order(ORDER).handler(this::guard);
     }
 
     void guard(RoutingContext ctx) {
-        String contentType = ctx.request().getHeader("Content-Type");
-        if (ctx.request().getHeader("ce-type") == null && contentType != null
-                && contentType.toLowerCase(Locale.ROOT).startsWith("application/cloudevents+json")) {
-            JsonObject event = parse(ctx.body() == null ? null : ctx.body().buffer());
-            String problem = event == null ? "a structured CloudEvent must be a JSON object" : problem(event);
-            if (problem != null) {
-                ErrorReplies.send(ctx, 400, "InvalidEvent", problem);
-                return;
-            }
-            ctx.put(STRUCTURED, event);
+        MultiMap headers = ctx.request().headers();
+        byte[] body = ctx.body() == null || ctx.body().buffer() == null ? new byte[0] : ctx.body().buffer().getBytes();
+        String mediaType = mediaType(headers.get("Content-Type"));
+        boolean structured = headers.get("ce-type") == null && STRUCTURED_TYPE.equals(mediaType);
+        Refusal refusal = structured ? structured(body) : binary(headers, mediaType, body);
+        if (refusal != null) {
+            ErrorReplies.send(ctx, refusal.status(), refusal.error(), refusal.message());
+            return;
+        }
+        if (structured) {
+            ctx.put(STRUCTURED, new JsonObject(Buffer.buffer(body)));
         }
         ctx.next();
     }
 
-    private static JsonObject parse(Buffer body) {
-        try {
-            return body == null || body.length() == 0 ? null : new JsonObject(body);
-        } catch (RuntimeException notAJsonObject) {
-            return null;
+    record Refusal(int status, String error, String message) {
+        static Refusal invalid(String message) {
+            return new Refusal(400, "InvalidEvent", message);
         }
     }
 
-    /** What makes the envelope unusable, or null. */
-    static String problem(JsonObject event) {
+    static Refusal structured(byte[] body) {
+        String problem = StructuredCloudEvents.problem(body);
+        return problem == null ? null : Refusal.invalid(problem);
+    }
+
+    static Refusal binary(MultiMap headers, String mediaType, byte[] body) {
+        if (REQUIRED.stream().allMatch(a -> headers.get("ce-" + a) == null)) {
+            return Refusal.invalid("this is not a CloudEvent: " + MODES);
+        }
         for (String attribute : REQUIRED) {
-            Object value = event.getValue(attribute);
-            if (!(value instanceof String s) || s.isBlank()) {
-                return "a structured CloudEvent needs the string attributes " + REQUIRED + "; '" + attribute + "' is missing";
+            String value = headers.get("ce-" + attribute);
+            if (value == null || value.isBlank()) {
+                return Refusal.invalid("the CloudEvent header ce-" + attribute + " is " + (value == null ? "missing" : "empty")
+                        + "; a binary-mode CloudEvent needs ce-specversion, ce-id, ce-source and ce-type");
             }
         }
-        for (String optional : OPTIONAL) {
-            if (event.containsKey(optional) && !(event.getValue(optional) instanceof String)) {
-                return "the CloudEvent attribute '" + optional + "' must be a string when present (it is "
-                        + (event.getValue(optional) == null ? "null" : "not a string") + ")";
-            }
-        }
-        if (event.containsKey("time") && !isTime(event.getString("time"))) {
-            return "the CloudEvent attribute 'time' must be an RFC 3339 time such as 2026-11-22T10:15:30Z";
-        }
-        if (event.containsKey("datacontenttype") && !isJson(event.getString("datacontenttype"))) {
-            return "'datacontenttype' must be application/json (or absent)";
-        }
-        return null;
-    }
-
-    private static boolean isTime(String text) {
         try {
-            OffsetDateTime.parse(text);
-            return true;
-        } catch (DateTimeParseException e) {
-            return false;
+            SpecVersion.parse(headers.get("ce-specversion").trim());
+        } catch (RuntimeException unknown) {
+            return Refusal.invalid("ce-specversion '" + headers.get("ce-specversion") + "' is not a CloudEvents version"
+                    + " Rekon reads; send 1.0");
         }
+        if (mediaType == null ? body.length > 0 : !StructuredCloudEvents.isJson(mediaType)) {
+            return new Refusal(415, "UnsupportedMediaType", "Content-Type '" + headers.get("Content-Type")
+                    + "' is not accepted: " + MODES);
+        }
+        return body.length == 0 ? null : objectData(body);
     }
 
-    private static boolean isJson(String mediaType) {
-        String m = mediaType.toLowerCase(Locale.ROOT).split(";", 2)[0].trim();
-        return m.equals("application/json") || m.endsWith("+json");
+    private static Refusal objectData(byte[] body) {
+        Object data;
+        try {
+            data = Json.decodeValue(Buffer.buffer(body));
+        } catch (DecodeException notJson) {
+            return null; // Funqy's JSON error becomes a 400 that quotes the parser (ErrorReplies)
+        }
+        return data instanceof JsonObject ? null : Refusal.invalid("the CloudEvent's data must be a JSON object, not "
+                + (data == null ? "null" : data instanceof String ? "a string" : data instanceof io.vertx.core.json.JsonArray
+                        ? "an array" : "a " + data.getClass().getSimpleName().toLowerCase(Locale.ROOT)));
+    }
+
+    private static String mediaType(String contentType) {
+        return contentType == null ? null : contentType.toLowerCase(Locale.ROOT).split(";", 2)[0].trim();
     }
 }

@@ -4,7 +4,9 @@ import java.util.List;
 
 /**
  * What one webhook request says once parsed: the image pushes it reports, and the events in it that were
- * understood but are not image pushes (blob uploads, pulls, other packages), each with the reason.
+ * understood but are not image pushes (blob uploads, pulls, other packages), each with the reason. A push
+ * with neither tag nor digest names no image: it is always moved to the ignored ones ({@value #NO_TAG_OR_DIGEST}),
+ * whichever parser made it, so it is never routed.
  */
 public record Delivery(List<ImagePushed> pushes, List<Ignored> ignored) {
 
@@ -12,9 +14,15 @@ public record Delivery(List<ImagePushed> pushes, List<Ignored> ignored) {
     public record Ignored(String reason, String message) {
     }
 
+    public static final String NO_TAG_OR_DIGEST = "NoTagOrDigest";
+
     public Delivery {
-        pushes = List.copyOf(pushes);
-        ignored = List.copyOf(ignored);
+        List<Ignored> unnamed = pushes.stream().filter(p -> p.tag() == null && p.digest() == null)
+                .map(p -> new Ignored(NO_TAG_OR_DIGEST, "the push to " + p.repositoryReference()
+                        + " names neither a tag nor a digest; nothing can be routed"))
+                .toList();
+        pushes = pushes.stream().filter(p -> p.tag() != null || p.digest() != null).toList();
+        ignored = java.util.stream.Stream.concat(ignored.stream(), unnamed.stream()).toList();
     }
 
     public static Delivery of(ImagePushed push) {

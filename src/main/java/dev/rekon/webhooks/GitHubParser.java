@@ -10,14 +10,18 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * GitHub {@code package} and {@code registry_package} webhooks (event name in {@code X-GitHub-Event}): only
- * {@code published} container packages are image pushes. The delivery id is {@code X-GitHub-Delivery}; the image
- * name comes from {@code package_url} (ghcr.io names are lower-case).
+ * {@code published} container packages are image pushes. The image name comes from {@code package_url} (ghcr.io
+ * names are lower-case), else the owner and package name; the tag from {@code container_metadata.tag.name}, else
+ * {@code package_version.version} when that is not a digest; the digest from the tag, the manifest, or a version
+ * name that is one. A version without a tag (untagged, or one platform of a multi-platform image) is ignored
+ * ({@value #UNTAGGED}). The delivery id is {@code X-GitHub-Delivery}; without it, one derived from the push.
  */
 public final class GitHubParser implements PayloadParser {
 
     static final Set<String> EVENTS = Set.of("package", "registry_package");
     static final Set<String> CONTAINER_TYPES = Set.of("container", "docker");
     public static final String DEFAULT_REGISTRY = "ghcr.io";
+    public static final String UNTAGGED = "UntaggedVersion";
 
     @Override
     public Delivery parse(JsonNode body, Map<String, String> headers) {
@@ -40,19 +44,39 @@ public final class GitHubParser implements PayloadParser {
                     + " package, not a container image");
         }
         JsonNode version = Payloads.object(pkg, "package_version", what);
-        String tag = Payloads.tag(text(version, "container_metadata", "tag", "name"), what);
-        String digest = firstNonNull(text(version, "container_metadata", "tag", "digest"),
-                text(version, "container_metadata", "manifest", "digest"), digestOrNull(text(version, "version")));
+        String digest = Payloads.digest(firstNonNull(text(version, "container_metadata", "tag", "digest"),
+                text(version, "container_metadata", "manifest", "digest"), digestOrNull(text(version, "name")),
+                digestOrNull(text(version, "version"))), what);
         String[] hostAndRepo = Payloads.hostAndRepository(text(version, "package_url"));
-        String host = hostAndRepo == null ? DEFAULT_REGISTRY : hostAndRepo[0];
+        String host = Payloads.registry(hostAndRepo == null ? DEFAULT_REGISTRY : hostAndRepo[0], what);
         String repository = hostAndRepo == null ? ownerSlashName(pkg) : hostAndRepo[1];
+        repository = Payloads.repository(repository == null ? null : repository.toLowerCase(Locale.ROOT), what);
+        String tag = tag(version, what);
+        if (tag == null) {
+            return Delivery.ignored(UNTAGGED, what + " published " + host + "/" + repository + (digest == null ? ""
+                    : "@" + digest) + " without a tag (an untagged version, or one platform of a multi-platform"
+                    + " image); only tagged versions are routed");
+        }
         String id = headers.get("x-github-delivery");
         if (id == null) {
-            id = Payloads.derivedId("github", version.path("id").asText(), digest, tag);
+            id = Payloads.derivedId("github", host, repository, tag, digest, pkg.path("id").asText(),
+                    version.path("id").asText(), text(version, "updated_at"), text(version, "created_at"));
         }
-        return Delivery.of(new ImagePushed(Payloads.registry(host, what),
-                Payloads.repository(repository == null ? null : repository.toLowerCase(Locale.ROOT), what),
-                tag, Payloads.digest(digest, what), id));
+        return Delivery.of(new ImagePushed(host, repository, tag, digest, id));
+    }
+
+    /** The tag of {@code container_metadata}, else the version when it is a tag (not a digest, valid as a tag). */
+    private static String tag(JsonNode version, String what) {
+        String tag = text(version, "container_metadata", "tag", "name");
+        if (tag != null) {
+            return Payloads.tag(tag, what);
+        }
+        String v = text(version, "version");
+        try {
+            return v == null ? null : Payloads.tag(v, what);
+        } catch (dev.rekon.core.InvalidEventException notATag) {
+            return null;
+        }
     }
 
     private static boolean isContainer(JsonNode pkg) {

@@ -2,6 +2,7 @@ package dev.rekon.webhooks;
 
 import static dev.rekon.webhooks.Payloads.text;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -9,15 +10,19 @@ import java.util.Map;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.rekon.core.InvalidEventException;
+import dev.rekon.web.StructuredCloudEvents;
 
 /**
- * Harbor webhooks in both payload formats a Harbor policy can choose: "Default" ({@code type: PUSH_ARTIFACT},
- * {@code event_data}) and "CloudEvents" (structured, {@code type: harbor.artifact.pushed}, {@code data}).
- * Harbor's default format carries no event id, so one is derived from the push time, repository and digest.
+ * Harbor webhooks in the payload formats a Harbor policy can choose: "Default" ({@code type: PUSH_ARTIFACT} in
+ * Harbor 2.x, {@code pushImage} in Harbor 1.x, both with {@code event_data}) and "CloudEvents" (structured,
+ * {@code type: harbor.artifact.pushed}, {@code data}). Harbor's default format carries no event id, so one is
+ * derived from the registry, repository, tag, digest, push time and operator.
  */
 public final class HarborParser implements PayloadParser {
 
     public static final String PUSH_ARTIFACT = "PUSH_ARTIFACT";
+    /** Harbor 1.x's name for the same event. */
+    public static final String PUSH_IMAGE = "pushImage";
     public static final String CLOUDEVENT_TYPE = "harbor.artifact.pushed";
 
     @Override
@@ -27,21 +32,29 @@ public final class HarborParser implements PayloadParser {
 
     Delivery parseDefault(JsonNode body) {
         String type = text(body, "type");
-        if (!PUSH_ARTIFACT.equals(type)) {
-            return Delivery.ignored("NotAPush", "Harbor event type '" + type + "' is not " + PUSH_ARTIFACT);
+        if (!PUSH_ARTIFACT.equals(type) && !PUSH_IMAGE.equals(type)) {
+            return Delivery.ignored("NotAPush", "Harbor event type '" + type + "' is not " + PUSH_ARTIFACT
+                    + " (Harbor 2.x) or " + PUSH_IMAGE + " (Harbor 1.x)");
         }
         JsonNode occurAt = body.get("occur_at");
-        return pushes(Payloads.object(body, "event_data", "Harbor " + PUSH_ARTIFACT), "Harbor " + PUSH_ARTIFACT,
-                occurAt == null ? null : occurAt.asText(), null);
+        return pushes(Payloads.object(body, "event_data", "Harbor " + type), "Harbor " + type,
+                (occurAt == null ? null : occurAt.asText()) + "\n" + text(body, "operator"), null);
     }
 
-    /** The structured CloudEvent as Harbor posts it: attributes and {@code data} in one JSON object. */
+    /**
+     * The structured CloudEvent as Harbor posts it: attributes and {@code data} in one JSON object, validated by
+     * the CloudEvents SDK first.
+     */
     public Delivery parseCloudEvent(JsonNode event) {
         String type = text(event, "type");
         if (!CLOUDEVENT_TYPE.equals(type)) {
             return Delivery.ignored("NotAPush", "Harbor CloudEvent type '" + type + "' is not " + CLOUDEVENT_TYPE);
         }
-        String id = Payloads.required(text(event, "id"), "Harbor CloudEvent 'id'");
+        String problem = StructuredCloudEvents.problem(event.toString().getBytes(StandardCharsets.UTF_8));
+        if (problem != null) {
+            throw new InvalidEventException("Harbor CloudEvent: " + problem);
+        }
+        String id = text(event, "id");
         String source = text(event, "source");
         return pushes(Payloads.object(event, "data", "Harbor CloudEvent"), "Harbor CloudEvent " + id, null,
                 (source == null ? "" : source + "#") + id);
@@ -74,9 +87,10 @@ public final class HarborParser implements PayloadParser {
             }
             String tag = Payloads.tag(text(resource, "tag"), what);
             String digest = Payloads.digest(text(resource, "digest"), what);
+            String registry = Payloads.registry(hostAndRepo[0], what);
             String id = eventId != null ? eventId + "/" + tag + "@" + digest
-                    : Payloads.derivedId("harbor", occurAt, fullName, tag, digest);
-            pushes.add(new ImagePushed(Payloads.registry(hostAndRepo[0], what), fullName, tag, digest, id));
+                    : Payloads.derivedId("harbor", registry, fullName, tag, digest, occurAt);
+            pushes.add(new ImagePushed(registry, fullName, tag, digest, id));
         }
         return new Delivery(pushes, List.of());
     }

@@ -1,5 +1,6 @@
 package dev.rekon.webhooks;
 
+import java.util.List;
 import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -12,7 +13,7 @@ import io.quarkus.arc.DefaultBean;
 public class NoDigestResolver implements DigestResolver {
 
     @Override
-    public Optional<String> resolve(String registry, String repository, String tag) {
+    public Optional<String> resolve(ImagePushed push, List<Subscription.PullSecrets> credentials) {
         return Optional.empty();
     }
 }

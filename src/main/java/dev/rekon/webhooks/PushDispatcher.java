@@ -1,7 +1,10 @@
 package dev.rekon.webhooks;
 
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Any;
@@ -12,16 +15,19 @@ import dev.rekon.core.Reply;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
- * Hands each image push to every {@link PushRouter}, once per event id: a push without a digest gets one from the
- * {@link DigestResolver} first; a push without an event id is identified by its resolved reference, so that a
- * repeated notification of the same tag and digest is a duplicate too.
+ * Hands each image push, once per event id, to the routers that subscribe to its repository: every router is
+ * asked from its index first, so a push nobody subscribes to is answered {@value #NO_SUBSCRIBER} without a
+ * registry request or an API write. Only when a subscriber needs a digest the payload lacks is it read, once
+ * per push, with the subscribers' pull secrets. A push without an event id is identified by its resolved
+ * reference, so that a repeated notification of the same tag and digest is a duplicate too.
  */
 @ApplicationScoped
 public class PushDispatcher {
 
     public static final String DUPLICATE = "DuplicateDelivery";
+    public static final String NO_SUBSCRIBER = "NoSubscriber";
 
-    /** One push as routed, with every router's reply. */
+    /** One push as routed, with every subscribing router's reply. */
     @RegisterForReflection
     public record Routed(ImagePushed push, List<Reply> replies) {
     }
@@ -42,7 +48,11 @@ public class PushDispatcher {
             return duplicate(push);
         }
         try {
-            ImagePushed resolved = resolve(push);
+            Map<PushRouter, Subscription> subscribed = subscriptions(push);
+            if (subscribed.isEmpty()) {
+                return new Routed(push, List.of(noSubscriber(push)));
+            }
+            ImagePushed resolved = resolve(push, subscribed.values());
             if (claimed == null && resolved.digest() != null) {
                 claimed = Payloads.derivedId("push", resolved.reference());
                 resolved = resolved.withEventId(claimed);
@@ -52,7 +62,7 @@ public class PushDispatcher {
                 }
             }
             List<Reply> replies = new ArrayList<>();
-            for (PushRouter router : routers) {
+            for (PushRouter router : subscribed.keySet()) {
                 replies.add(router.route(resolved));
             }
             return new Routed(resolved, replies);
@@ -64,11 +74,30 @@ public class PushDispatcher {
         }
     }
 
-    private ImagePushed resolve(ImagePushed push) {
-        if (push.digest() != null || push.tag() == null) {
+    private Map<PushRouter, Subscription> subscriptions(ImagePushed push) {
+        Map<PushRouter, Subscription> subscribed = new LinkedHashMap<>();
+        for (PushRouter router : routers) {
+            Subscription s = router.subscription(push);
+            if (s.any()) {
+                subscribed.put(router, s);
+            }
+        }
+        return subscribed;
+    }
+
+    private ImagePushed resolve(ImagePushed push, Collection<Subscription> subscriptions) {
+        if (push.digest() != null || push.tag() == null || subscriptions.stream().noneMatch(Subscription::needsDigest)) {
             return push;
         }
-        return resolver.resolve(push.registry(), push.repository(), push.tag()).map(push::withDigest).orElse(push);
+        List<Subscription.PullSecrets> credentials = subscriptions.stream().flatMap(s -> s.pullSecrets().stream())
+                .distinct().toList();
+        return resolver.resolve(push, credentials).map(push::withDigest).orElse(push);
+    }
+
+    static Reply noSubscriber(ImagePushed push) {
+        return Reply.unchanged(NO_SUBSCRIBER, "nothing in Rekon subscribes to pushes of " + push.repositoryReference()
+                + " (no ImageDeploy with an update policy, Buildpack, ClusterBuildpack, Builder or module names it)",
+                null);
     }
 
     private static Routed duplicate(ImagePushed push) {

@@ -1,5 +1,6 @@
 package dev.rekon.webhooks;
 
+import java.util.List;
 import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -13,8 +14,9 @@ import dev.rekon.registry.RegistryClient;
 import dev.rekon.registry.RegistryException;
 
 /**
- * Reads the digest of a pushed tag from its registry (anonymously, with the registry's token challenge when it
- * asks for one) for webhooks that carry none. A tag the registry does not show (not found, private) resolves to
+ * Reads the digest of a pushed tag from its registry for webhooks that carry none, with the first credential
+ * for that registry among the subscribers' pull secrets (anonymously when there is none, answering the
+ * registry's token challenge when it asks). A tag the registry does not show (not found, private) resolves to
  * nothing, so the push is routed by tag; an unreachable registry is a transient failure and the sender retries.
  */
 @ApplicationScoped
@@ -25,11 +27,14 @@ public class RegistryDigestResolver implements DigestResolver {
     @Inject
     RegistryClient registry;
 
+    @Inject
+    PullSecretReader secrets;
+
     @Override
-    public Optional<String> resolve(String host, String repository, String tag) {
-        ImageReference ref = new ImageReference(host, repository, tag, null);
+    public Optional<String> resolve(ImagePushed push, List<Subscription.PullSecrets> credentials) {
+        ImageReference ref = new ImageReference(push.registry(), push.repository(), push.tag(), null);
         try {
-            return Optional.of(registry.readDigest(ref, Optional.empty()));
+            return Optional.of(registry.readDigest(ref, secrets.forRegistry(ref.registry(), credentials)));
         } catch (RegistryException e) {
             if (e.isTransient()) {
                 throw new TransientFailureException("cannot read the digest of " + ref + ": " + e.getMessage(), e);

@@ -12,8 +12,10 @@ import java.util.UUID;
 
 /**
  * Malformed input to every endpoint: each CloudEvent type and ApiServerSource kind the functions take, in
- * binary and structured mode, every webhook format (authenticated, so the parsers are reached), and
- * {@code GET /modules}. Counts the answers that are 5xx, which must be none.
+ * binary and structured mode, envelopes a sender got wrong ({@link EnvelopeCases}: content types, missing or
+ * empty required attributes, unknown {@code specversion}, non-object data), every webhook format
+ * (authenticated, so the parsers are reached), and {@code GET /modules}. Counts the answers that are 5xx, which
+ * must be none.
  */
 public final class Fuzz {
 
@@ -50,9 +52,12 @@ public final class Fuzz {
     private int fiveXx;
     private final Map<String, Integer> byTarget = new java.util.TreeMap<>();
 
+    private final EnvelopeCases envelopes;
+
     public Fuzz(Poster poster, long seed) {
         this.poster = poster;
         this.random = new Random(seed);
+        this.envelopes = new EnvelopeCases(poster.root(), random);
     }
 
     public Result run(int bodiesPerTarget) {
@@ -73,6 +78,9 @@ public final class Fuzz {
                 check("webhook " + w.getKey(), raw(w.getKey(), pick("application/json",
                         "application/vnd.docker.distribution.events.v1+json", "text/plain", "application/cloudevents+json"),
                         body, w.getValue()));
+            }
+            for (EnvelopeCases.Case c : envelopes.next(body)) {
+                check(c.what(), poster.send(c.request()));
             }
             check("structured garbage", raw("/", "application/cloudevents+json", body, Map.of()));
             check("no ce headers", raw("/", "application/json", body, Map.of()));

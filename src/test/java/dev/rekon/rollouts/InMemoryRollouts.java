@@ -47,6 +47,16 @@ final class InMemoryRollouts implements RolloutGateway {
     }
 
     @Override
+    public Optional<String> imageDeployNotInstalled(String group) {
+        return Optional.empty();
+    }
+
+    @Override
+    public Optional<String> imageNotInstalled() {
+        return Optional.empty();
+    }
+
+    @Override
     public Optional<KpackImage> image(String namespace, String name) {
         return Optional.ofNullable(images.get(namespace + "/" + name));
     }
@@ -60,11 +70,6 @@ final class InMemoryRollouts implements RolloutGateway {
     public List<ImageDeployView> imageDeploysReferencing(String namespace, String imageName) {
         return imageDeploys.values().stream().map(ImageDeployView::fromJson)
                 .filter(v -> v.namespace().equals(namespace) && v.references(imageName)).toList();
-    }
-
-    @Override
-    public List<JsonNode> imageDeploysEverywhere() {
-        return List.copyOf(imageDeploys.values());
     }
 
     @Override

@@ -55,6 +55,15 @@ final class CrdInstaller {
         }
         crds.add(standIn(KPUSH));
         crds.addAll(loadAll(client, projectDir.resolve("knative/crds")));
+        return apply(client, crds);
+    }
+
+    /** Only the project's own CRDs ({@code knative/crds}): a cluster without kpack, Kyma or kpush. */
+    static List<String> installOwn(KubernetesClient client, Path projectDir) {
+        return apply(client, loadAll(client, projectDir.resolve("knative/crds")));
+    }
+
+    private static List<String> apply(KubernetesClient client, List<CustomResourceDefinition> crds) {
         List<String> names = new ArrayList<>();
         for (CustomResourceDefinition crd : crds) {
             crd.getMetadata().setResourceVersion(null);

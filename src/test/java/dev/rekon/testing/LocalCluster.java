@@ -51,6 +51,16 @@ public final class LocalCluster {
         return instance;
     }
 
+    /**
+     * Starts a second cluster with only the project's own CRDs (no kpack, Kyma or kpush kinds), whose logs and
+     * kubeconfig go to {@code workDir}; the caller stops it.
+     */
+    public static LocalCluster startWithOwnCrdsOnly(Path workDir) {
+        LocalCluster cluster = start(workDir);
+        CrdInstaller.installOwn(cluster.admin, SharedFiles.projectDir());
+        return cluster;
+    }
+
     /** Starts a cluster whose logs and kubeconfig go to {@code workDir}; the caller stops it. */
     public static LocalCluster start(Path workDir) {
         Path cache = cacheDir();

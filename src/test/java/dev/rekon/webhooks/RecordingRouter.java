@@ -20,6 +20,13 @@ public class RecordingRouter implements PushRouter {
         return routed;
     }
 
+    /** Subscribes to every repository but those under {@code nobody/}, which stand for unsubscribed pushes. */
+    @Override
+    public Subscription subscription(ImagePushed push) {
+        return push.repository().startsWith("nobody/") ? Subscription.NONE
+                : new Subscription(List.of("recorder"), true, List.of());
+    }
+
     @Override
     public Reply route(ImagePushed push) {
         routed.add(push);

@@ -1,5 +1,6 @@
 package dev.rekon.webhooks;
 
+import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -125,6 +126,39 @@ class RegistryPushEndToEndTest {
         assertEquals(app + ":1.1.0@" + runningDigest, image("api"));
         assertEquals(before, k8s.apps().deployments().inNamespace(NS).withName("api").get().getMetadata()
                 .getResourceVersion());
+    }
+
+    @Test
+    @Order(4)
+    void pushesWithoutDigestAskTheRegistryOnlyForSubscribedRepositories() {
+        double before = registryRequests();
+        quay("127.0.0.1:1/nobody/app", "1.0.0").statusCode(200)
+                .body("pushes[0].replies.reason", equalTo(java.util.List.of(PushDispatcher.NO_SUBSCRIBER)));
+        given().contentType("application/json").body("""
+                {"push_data": {"pushed_at": 1700000000, "tag": "9.9.9"},
+                 "repository": {"namespace": "nobody", "name": "web"}}""")
+                .when().post("/webhooks/dockerhub/dockerhub-test-path-token").then().statusCode(200)
+                .body("pushes[0].replies.reason", equalTo(java.util.List.of(PushDispatcher.NO_SUBSCRIBER)));
+        assertEquals(before, registryRequests(), "an unsubscribed push must not reach any registry");
+
+        quay(app, "1.1.0").statusCode(200).body("pushes[0].push.digest", equalTo(runningDigest))
+                .body("pushes[0].replies[0].reason", equalTo("UpToDate"));
+        assertTrue(registryRequests() > before, "a subscribed push without digest reads it from the registry");
+    }
+
+    static io.restassured.response.ValidatableResponse quay(String repository, String tag) {
+        String name = repository.substring(repository.indexOf('/') + 1);
+        return given().contentType("application/json").header("Authorization", "Bearer quay-test-token").body("""
+                {"repository": "%s", "namespace": "%s", "name": "%s", "docker_url": "%s", "updated_tags": ["%s"]}"""
+                .formatted(name, name.split("/")[0], name.substring(name.indexOf('/') + 1), repository, tag))
+                .when().post("/webhooks/quay").then();
+    }
+
+    /** Rekon's own count of registry requests, {@code rekon_registry_requests_total} summed over its series. */
+    static double registryRequests() {
+        String metrics = given().when().get("/q/metrics").then().statusCode(200).extract().asString();
+        return metrics.lines().filter(l -> l.startsWith("rekon_registry_requests_total"))
+                .mapToDouble(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1))).sum();
     }
 
     static String push(String target, String version, String salt) throws Exception {

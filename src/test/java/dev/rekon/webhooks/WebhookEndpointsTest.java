@@ -29,6 +29,9 @@ class WebhookEndpointsTest {
     @Inject
     RecordingRouter router;
 
+    @Inject
+    KnownDigests registry;
+
     @BeforeEach
     void forget() {
         router.routed().clear();
@@ -84,6 +87,21 @@ class WebhookEndpointsTest {
                 .when().post("/webhooks/dockerhub/dockerhub-test-path-token").then().statusCode(200)
                 .body("pushes[0].push.digest", equalTo(KnownDigests.DIGEST));
         assertEquals(KnownDigests.DIGEST, router.routed().get(0).digest());
+    }
+
+    @Test
+    void answersAPushNobodySubscribesToWithoutAskingTheRegistry() {
+        int asked = registry.asked();
+        given().contentType("application/json").body("""
+                {"push_data": {"pushed_at": 1700000000, "tag": "2.0.0"},
+                 "repository": {"repo_name": "nobody/web", "name": "web", "namespace": "nobody"}}""")
+                .when().post("/webhooks/dockerhub/dockerhub-test-path-token").then().statusCode(200)
+                .body("pushes[0].push.digest", equalTo(null))
+                .body("pushes[0].replies", hasSize(1))
+                .body("pushes[0].replies[0].reason", equalTo(PushDispatcher.NO_SUBSCRIBER))
+                .body("pushes[0].replies[0].message", containsString("docker.io/nobody/web"));
+        assertEquals(asked, registry.asked());
+        assertEquals(0, router.routed().size());
     }
 
     @Test

@@ -1,0 +1,67 @@
+package dev.rekon.rollouts;
+
+import java.util.List;
+import java.util.Optional;
+
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.rekon.cluster.KubeErrors;
+import dev.rekon.cluster.ScopedViews;
+import dev.rekon.core.RekonConfig;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.client.KubernetesClient;
+
+/**
+ * The ImageDeploys of Rekon's group that follow registry pushes, found by the repositories they follow, so that
+ * a push reads only the ImageDeploys it concerns: watched per allowed namespace ({@link ScopedViews}), each object
+ * made into a small {@link PushSubscriber} once. The index only says which ImageDeploys; each is read again
+ * before it is planned, so a lagging watch never plans from an old spec or resourceVersion.
+ */
+@ApplicationScoped
+public class ImageDeployPushIndex {
+
+    @Inject
+    KubernetesClient client;
+
+    @Inject
+    ObjectMapper mapper;
+
+    @Inject
+    RekonConfig config;
+
+    private ScopedViews<PushSubscriber> views;
+
+    @PostConstruct
+    void init() {
+        var op = client.genericKubernetesResources(KubeRolloutGateway.imageDeployContext(RolloutGateway.GROUP));
+        views = new ScopedViews<>("ImageDeploys by repository", config.namespacePolicy(),
+                ns -> (ns == null ? op.inAnyNamespace() : op.inNamespace(ns)).runnableInformer(0),
+                ns -> KubeErrors.call("listing ImageDeploys", () -> (ns == null ? op.inAnyNamespace().list()
+                        : op.inNamespace(ns).list()).getItems()),
+                r -> PushSubscriber.of(mapper.valueToTree(r)), PushSubscriber::repositories);
+    }
+
+    /** The ImageDeploys (in allowed namespaces) with an update policy and a container of this repository. */
+    public List<PushSubscriber> following(String repositoryKey) {
+        return views.find(repositoryKey);
+    }
+
+    /** The ImageDeploy as it is now, or empty when it is gone. */
+    public Optional<JsonNode> read(PushSubscriber s) {
+        GenericKubernetesResource r = KubeErrors.call("reading " + s.describe(), () -> client
+                .genericKubernetesResources(KubeRolloutGateway.imageDeployContext(s.group())).inNamespace(s.namespace())
+                .withName(s.name()).get());
+        return Optional.ofNullable(r).map(mapper::valueToTree);
+    }
+
+    @PreDestroy
+    void stop() {
+        views.stop();
+    }
+}

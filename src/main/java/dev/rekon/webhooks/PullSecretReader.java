@@ -1,0 +1,79 @@
+package dev.rekon.webhooks;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import org.jboss.logging.Logger;
+
+import dev.rekon.cluster.KubeErrors;
+import dev.rekon.registry.Credential;
+import dev.rekon.registry.DockerConfig;
+import io.fabric8.kubernetes.api.model.LocalObjectReference;
+import io.fabric8.kubernetes.api.model.Secret;
+import io.fabric8.kubernetes.api.model.ServiceAccount;
+import io.fabric8.kubernetes.client.KubernetesClient;
+
+/**
+ * Finds a registry credential among subscribers' pull secrets, in their order: the Secrets each names, then its
+ * ServiceAccount's {@code imagePullSecrets}. Stops at the first Secret with an entry for the registry, so a push
+ * reads no more Secrets than it needs. A missing ServiceAccount or Secret, or one Rekon may not read (pull secrets
+ * are granted by name), is skipped, said once in the log: the read is then anonymous, never a refused push.
+ */
+@ApplicationScoped
+public class PullSecretReader {
+
+    private static final Logger LOG = Logger.getLogger(PullSecretReader.class);
+
+    @Inject
+    KubernetesClient client;
+
+    private final Set<String> refused = ConcurrentHashMap.newKeySet();
+
+    public Optional<Credential> forRegistry(String registry, List<Subscription.PullSecrets> subscribers) {
+        for (Subscription.PullSecrets s : subscribers) {
+            for (String name : secretNames(s)) {
+                Secret secret = readable("pull secret " + s.namespace() + "/" + name,
+                        () -> client.secrets().inNamespace(s.namespace()).withName(name).get());
+                Optional<Credential> found = DockerConfig.ofSecretData(secret == null ? null : secret.getData())
+                        .forRegistry(registry);
+                if (found.isPresent()) {
+                    return found;
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    private List<String> secretNames(Subscription.PullSecrets s) {
+        List<String> names = new ArrayList<>(s.secretNames());
+        if (s.serviceAccount() != null) {
+            ServiceAccount sa = readable("service account " + s.namespace() + "/" + s.serviceAccount(),
+                    () -> client.serviceAccounts().inNamespace(s.namespace()).withName(s.serviceAccount()).get());
+            if (sa != null) {
+                sa.getImagePullSecrets().stream().map(LocalObjectReference::getName).filter(n -> !names.contains(n))
+                        .forEach(names::add);
+            }
+        }
+        return names;
+    }
+
+    /** The object, or null when it is missing or Rekon may not read it. */
+    private <T> T readable(String what, Supplier<T> read) {
+        try {
+            return KubeErrors.call("reading " + what, read);
+        } catch (KubeErrors.PermanentApiException e) {
+            if (refused.add(what)) {
+                LOG.warnf("cannot read %s for a registry credential (%s); reading the digest without it. Grant Rekon"
+                        + " 'get' on it to use it", what, e.getMessage());
+            }
+            return null;
+        }
+    }
+}
