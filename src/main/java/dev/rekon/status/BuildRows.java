@@ -33,7 +33,9 @@ final class BuildRows {
             if (v.status() != null) {
                 for (JsonNode bp : v.status().path("buildpacks")) {
                     provided.add(bp.path("id").asText() + "@" + bp.path("version").asText());
-                    stored = Objects.requireNonNullElse(stored, bp.path("storeImage").path("image").asText(null));
+                    if (stored == null) {
+                        stored = bp.path("storeImage").path("image").asText(null);
+                    }
                 }
             }
             String status = text(ready, "status", "Unknown");

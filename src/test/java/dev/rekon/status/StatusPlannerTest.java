@@ -165,4 +165,16 @@ class StatusPlannerTest {
         assertTrue(r.decisions().scope().contains("this replica only"));
         assertEquals(0, plan(f, "other", null).decisions().recent().size());
     }
+
+    @Test
+    void aBuildpackWhoseStatusNamesNoStoredImageIsStillARow() {
+        var views = List.of(dev.rekon.buildpacks.BuildpackView.of(StatusFixtures.json("""
+                {"apiVersion": "kpack.io/v1alpha2", "kind": "ClusterBuildpack", "metadata": {"name": "bare"},
+                 "spec": {"source": {"image": "registry.local/bare:1"}},
+                 "status": {"buildpacks": [{"id": "bare/one", "version": "1.0.0"}]}}""")));
+        var rows = BuildRows.buildpacks(views);
+        assertEquals(1, rows.size());
+        assertNull(rows.get(0).digest());
+        assertEquals(List.of("bare/one@1.0.0"), rows.get(0).buildpacks());
+    }
 }
