@@ -131,19 +131,20 @@ public final class Bench {
 
     /** JVM start to the first event answered 200 by a function. */
     void startup() {
-        while (true) {
-            Poster.Answer a = poster.event(UPDATE, Poster.image("bench-start", "none"),
-                    Poster.imageObject("bench-start", "none", Poster.digest("r/none", 1), 1, "u"));
-            if (a.status() == 200) {
-                break;
-            }
+        awaitFirstAnswer(app, poster);
+        double ms = (System.nanoTime() - app.startedNanos()) / 1e6;
+        record("jvm_start_to_first_event_ms", ms, "JVM start to first handled event", "%.0f ms");
+    }
+
+    /** Posts an Image event for a missing Image until a function answers it 200. */
+    static void awaitFirstAnswer(App app, Poster poster) {
+        while (poster.event(UPDATE, Poster.image("bench-start", "none"),
+                Poster.imageObject("bench-start", "none", Poster.digest("r/none", 1), 1, "u")).status() != 200) {
             if (!app.isAlive()) {
-                throw new IllegalStateException("the application exited; see target/bench/rekon.log");
+                throw new IllegalStateException("the application exited; see its log under target/");
             }
             SecondApiServer.sleep(10);
         }
-        double ms = (System.nanoTime() - app.startedNanos()) / 1e6;
-        record("jvm_start_to_first_event_ms", ms, "JVM start to first handled event", "%.0f ms");
     }
 
     // --- (1) latency next to raw patches --------------------------------------------------------------

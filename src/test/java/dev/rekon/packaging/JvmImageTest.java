@@ -66,6 +66,7 @@ class JvmImageTest {
         JsonNode config = get("/v2/rekon/rekon/blobs/" + manifest.at("/config/digest").asText(), "*/*").path("config");
 
         String entrypoint = config.path("Entrypoint").toString();
+        System.out.println("IMAGE-CONFIG " + config);
         assertTrue(entrypoint.contains("java") && entrypoint.contains("quarkus-run.jar"), "entrypoint " + entrypoint);
         assertTrue(config.path("ExposedPorts").has("8080/tcp"), "exposed ports " + config.path("ExposedPorts"));
         assertEquals("185", config.path("User").asText(), "a numeric non-root user, for runAsNonRoot");
