@@ -102,11 +102,15 @@ public final class Bench {
         if (only.contains("noop")) {
             b.noOps();
         }
+        double heap = HeapUse.afterFullGcMiB(app.pid());
         if (only.contains("scale")) {
             b.scale(scaleTo);
+            heap = b.retained(heap, String.format("%,d ImageDeploys", scaleTo), "retained_mib_imagedeploys");
         }
         if (only.contains("builders")) {
             b.builders(out, buildpacks, 10, builders);
+            b.retained(heap, String.format("%,d ClusterBuildpacks × 10 versions and %,d Builders", buildpacks, builders),
+                    "retained_mib_builders");
         }
         double rss = app.peakRssMiB();
         b.record("peak_rss_mib", rss, "peak RSS of the application (VmHWM) after all loads", "%.0f MiB");
@@ -145,6 +149,13 @@ public final class Bench {
             }
             SecondApiServer.sleep(10);
         }
+    }
+
+    /** Records how much the live heap grew since {@code before} (MiB after a full GC), and returns it now. */
+    double retained(double before, String what, String key) {
+        double now = HeapUse.afterFullGcMiB(app.pid());
+        record(key, now - before, "live heap after a full GC, growth with the watched views of " + what, "%.1f MiB");
+        return now;
     }
 
     // --- (1) latency next to raw patches --------------------------------------------------------------
