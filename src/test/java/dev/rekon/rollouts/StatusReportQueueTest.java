@@ -133,21 +133,21 @@ class StatusReportQueueTest {
     @Test
     void forgettingIdleKeysNeverLeavesAKeyWithTwoSlots() throws Exception {
         // Two held keys at most: every submit past them forgets idle slots, racing the submits of other threads.
-        // A key with two slots shows as two writes of it closer together than the interval (5 ms; 3 allows for
-        // the millisecond clock).
-        queue = new StatusReportQueue(Duration.ofMillis(5), 2, 2);
+        // A key with two slots shows as two writes of it closer together than the interval (50 ms; 25 allows for
+        // the millisecond clock and a writer thread the machine holds up between taking a report and writing it).
+        queue = new StatusReportQueue(Duration.ofMillis(50), 2, 2);
         Map<String, Long> lastWrite = new ConcurrentHashMap<>();
         AtomicInteger tooSoon = new AtomicInteger();
         ExecutorService submitters = Executors.newFixedThreadPool(6);
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(4);
         for (int t = 0; t < 6; t++) {
             submitters.submit(() -> {
                 for (int i = 0; System.nanoTime() < end; i++) {
-                    String key = "team/app-" + (i % 4);
+                    String key = "team/app-" + (i % 100);
                     queue.submit(key, () -> {
                         long now = System.nanoTime();
                         Long before = lastWrite.put(key, now);
-                        if (before != null && now - before < TimeUnit.MILLISECONDS.toNanos(3)) {
+                        if (before != null && now - before < TimeUnit.MILLISECONDS.toNanos(25)) {
                             tooSoon.incrementAndGet();
                         }
                     }, false);
