@@ -16,7 +16,7 @@ only="${only:-cold,latency,noop,scale,builders}"
 aot_cache() {
   local java="${JAVA_HOME:+$JAVA_HOME/bin/}java"
   local release
-  release="$(dirname "$(dirname "$(readlink -f "$(command -v "$java")")")")/release"
+  release="$(dirname "$(dirname "$(readlink -f "$(command -v "$java" || echo "$java")")")")/release" || true
   if [ "${REKON_AOT:-auto}" != off ] && grep -qE '^JAVA_VERSION="(2[5-9]|[3-9][0-9])' "$release" 2>/dev/null; then
     bash hack/aot-cache.sh
   fi

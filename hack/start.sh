@@ -19,7 +19,7 @@ fi
 
 java="${JAVA_HOME:+$JAVA_HOME/bin/}java"
 # The JVM's build, from its release file (no extra JVM start): an AOT cache only fits the build that wrote it.
-release="$(dirname "$(dirname "$(readlink -f "$(command -v "$java")")")")/release"
+release="$(dirname "$(dirname "$(readlink -f "$(command -v "$java" || echo "$java")")")")/release" || true
 runtime="$(sed -n 's/^JAVA_RUNTIME_VERSION="\(.*\)"/\1/p' "$release" 2>/dev/null || true)"
 feature="${runtime%%[.+]*}"
 
