@@ -1,11 +1,50 @@
 #!/usr/bin/env bash
-# The benchmark command: starts a real apiserver (with every CRD) and the packaged functions on a free
-# loopback port, runs bounded loads, prints a markdown table and writes target/bench/results.json.
+# The benchmark command: starts a real apiserver (with every CRD) and the packaged functions, started by
+# hack/start.sh as in production and sized as in the Knative Service (-XX:MaxRAM=512m), on a free loopback
+# port, runs bounded loads, prints markdown tables and writes target/bench/cold.json and results.json.
 # Optional arguments (to scale down): how many ImageDeploys the scale figure uses (default 10000), how many
 # ClusterBuildpacks (10 versions each, default 1000) and Builders (default 500) the Builder figure uses.
-# A subset of the figures (latency, noop, scale, builders; noop needs latency), e.g. only the rollout latency:
-#   JAVA_TOOL_OPTIONS=-Drekon.bench.only=latency hack/bench.sh
+# A subset of the figures (cold, latency, noop, scale, builders, status, resync; noop needs latency), e.g. only
+# the cold part:
+#   JAVA_TOOL_OPTIONS=-Drekon.bench.only=cold hack/bench.sh
+# With JAVA_HOME on a JDK 25 the AOT cache is recorded first (hack/aot-cache.sh) unless REKON_AOT=off.
 set -euo pipefail
-bash "$(dirname "$0")/driver.sh" dev.rekon.bench.StatusBench "${1:-10000}"  # GET /status with as many ImageDeploys
-bash "$(dirname "$0")/driver.sh" dev.rekon.bench.ResyncBench "${1:-10000}"  # resync of N converged / 1% drifted ImageDeploys
-exec bash "$(dirname "$0")/driver.sh" dev.rekon.bench.Bench "${1:-10000}" "${2:-1000}" "${3:-500}"
+cd "$(dirname "$0")/.."
+only="$(sed -n 's/.*-Drekon\.bench\.only=\([^ ]*\).*/\1/p' <<<"${JAVA_TOOL_OPTIONS:-}")"
+only="${only:-cold,latency,noop,scale,builders,status,resync}"
+
+# The AOT cache, when the JVM can record one (the training run builds the application too).
+aot_cache() {
+  local java="${JAVA_HOME:+$JAVA_HOME/bin/}java"
+  local release
+  release="$(dirname "$(dirname "$(readlink -f "$(command -v "$java" || echo "$java")")")")/release" || true
+  if [ "${REKON_AOT:-auto}" != off ] && grep -qE '^JAVA_VERSION="(2[5-9]|[3-9][0-9])' "$release" 2>/dev/null; then
+    bash hack/aot-cache.sh
+  fi
+}
+
+# The cold part: fresh processes, first event, RSS, the first 100 events, a burst (ColdBench).
+cold() {
+  bash hack/driver.sh dev.rekon.bench.ColdBench "${REKON_BENCH_COLD_IMAGEDEPLOYS:-1000}"
+}
+
+# The warm part: latency next to raw PATCHes, no-op events, scale, Builder re-resolution (Bench).
+warm() {
+  bash hack/driver.sh dev.rekon.bench.Bench "${1:-10000}" "${2:-1000}" "${3:-500}"
+}
+
+# GET /status answered from the watch caches with as many ImageDeploys (StatusBench).
+status() {
+  bash hack/driver.sh dev.rekon.bench.StatusBench "${1:-10000}"
+}
+
+# A resync of as many converged ImageDeploys, then with 1% drifted (ResyncBench).
+resync() {
+  bash hack/driver.sh dev.rekon.bench.ResyncBench "${1:-10000}"
+}
+
+aot_cache
+if [[ ",$only," == *,status,* ]]; then status "$@"; fi
+if [[ ",$only," == *,resync,* ]]; then resync "$@"; fi
+if [[ ",$only," == *,cold,* ]]; then cold; fi
+if [[ ",$only," =~ ,(latency|noop|scale|builders), ]]; then warm "$@"; fi

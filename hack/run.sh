@@ -33,8 +33,9 @@ done
 KUBECONFIG_FILE="$PWD/target/local/kubeconfig"
 REGISTRY="$(cat target/local/registry-address)"
 
-java -Dkubeconfig="$KUBECONFIG_FILE" -Dquarkus.http.port="$PORT" -Dquarkus.http.host=127.0.0.1 \
-  -Drekon.webhooks.distribution.token="$TOKEN" -jar target/quarkus-app/quarkus-run.jar >target/rekon.log 2>&1 &
+# The production start (hack/start.sh), given the cluster and port through the environment as a container is.
+KUBECONFIG="$KUBECONFIG_FILE" QUARKUS_HTTP_PORT="$PORT" bash hack/start.sh -Dquarkus.http.host=127.0.0.1 \
+  -Drekon.webhooks.distribution.token="$TOKEN" >target/rekon.log 2>&1 &
 pids+=($!)
 for _ in $(seq 1 60); do
   curl -fsS "http://127.0.0.1:$PORT/q/health/ready" >/dev/null 2>&1 && break

@@ -19,7 +19,7 @@ import dev.rekon.core.NamespacePolicy;
  */
 final class KpackViews<V> {
 
-    static final String EVERYWHERE = "*";
+    static final String EVERYWHERE = dev.rekon.cluster.WatchCaches.EVERYWHERE;
 
     private final String kind;
     private final KubeBuildpackGateway gateway;

@@ -1,7 +1,11 @@
 package dev.rekon.cluster;
 
+import java.time.Clock;
+import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
@@ -11,68 +15,123 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 
 /**
- * Watch-fed caches of one kind, one per key (a namespace, or a group and namespace), each started on the first
- * read that needs it. A cache that cannot start (no RBAC for watch, CRD missing, apiserver down) answers null
- * and is not tried again for 30 s, so callers fall back to reading the apiserver. Callers decide what a cached
- * object may be used for: every write stays guarded by the resourceVersion it was planned from, so a cache
- * that lags by a few milliseconds costs a 409 and a fresh read, never a wrong write.
+ * Watch-fed caches of one kind, one per key (a namespace, a group and namespace, or {@value #EVERYWHERE} for
+ * one cluster-wide watch), each started in the background on the first read that needs it. Until its watch has
+ * synced, and for 30 s after it could not start (no RBAC for watch, CRD missing, apiserver down), a key answers
+ * null and the caller reads the apiserver directly: no read ever waits for a watch to list. A per-namespace
+ * watch no read asked for in {@code idleAfter} is stopped; a cluster-wide one stays. Callers decide what a
+ * cached object may be used for: every write stays guarded by the resourceVersion it was planned from, so a
+ * cache that lags by a few milliseconds costs a 409 and a fresh read, never a wrong write.
  */
 public final class WatchCaches<T extends HasMetadata> {
 
+    /** The key of a cluster-wide watch, or the end of one ({@code group/*}). */
+    public static final String EVERYWHERE = "*";
+
     private static final Logger LOG = Logger.getLogger(WatchCaches.class);
-    private static final long RETRY_AFTER_MILLIS = 30_000;
+    private static final Duration RETRY_AFTER = Duration.ofSeconds(30);
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(30);
+    private static final Duration IDLE_AFTER = Duration.ofMinutes(10);
+    /** Starts informers off the event's thread: making one loads the informer machinery. */
+    private static final Executor STARTER = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "rekon-watch-start");
+        t.setDaemon(true);
+        return t;
+    });
 
     private final String what;
     private final Function<String, SharedIndexInformer<T>> factory;
-    private final Map<String, SharedIndexInformer<T>> informers = new ConcurrentHashMap<>();
-    private final Map<String, Long> failedAt = new ConcurrentHashMap<>();
+    private final Clock clock;
+    private final Duration idleAfter;
+    private final Map<String, WatchEntry<T>> entries = new ConcurrentHashMap<>();
+    private volatile long nextSweepMillis;
 
     /** @param factory makes the not yet started informer for a key, indexers added */
     public WatchCaches(String what, Function<String, SharedIndexInformer<T>> factory) {
+        this(what, factory, Clock.systemUTC(), IDLE_AFTER);
+    }
+
+    WatchCaches(String what, Function<String, SharedIndexInformer<T>> factory, Clock clock, Duration idleAfter) {
         this.what = what;
         this.factory = factory;
+        this.clock = clock;
+        this.idleAfter = idleAfter;
     }
 
-    /** The running, synced informer for the key, or null when there is none for now. */
+    /** Whether a key names a cluster-wide watch, which idle eviction leaves running. */
+    public static boolean clusterWide(String key) {
+        return key.equals(EVERYWHERE) || key.endsWith("/" + EVERYWHERE);
+    }
+
+    /** The running, synced informer for the key, or null for now (starting, failed a moment ago). */
     public SharedIndexInformer<T> get(String key) {
-        SharedIndexInformer<T> existing = informers.get(key);
-        if (existing != null && !existing.stopped().toCompletableFuture().isDone()) {
-            return existing;
+        long now = clock.millis();
+        sweepIdle(now);
+        WatchEntry<T> entry = entries.get(key);
+        if (entry == null || entry.spent(now, RETRY_AFTER.toMillis())) {
+            entry = replace(key, entry);
         }
-        informers.remove(key);
-        Long failed = failedAt.get(key);
-        if (failed != null && System.currentTimeMillis() - failed < RETRY_AFTER_MILLIS) {
-            return null;
+        entry.touch(now);
+        return entry.ready();
+    }
+
+    /** Puts a fresh entry in place of the one seen, unless another thread replaced it first. */
+    private WatchEntry<T> replace(String key, WatchEntry<T> seen) {
+        WatchEntry<T> fresh = new WatchEntry<>(clock.millis());
+        WatchEntry<T> won = entries.compute(key, (k, current) -> current == seen ? fresh : current);
+        if (won == fresh) {
+            if (seen != null) {
+                seen.stop();
+            }
+            STARTER.execute(() -> start(key, fresh));
         }
-        synchronized (this) {
-            existing = informers.get(key);
-            return existing != null ? existing : start(key);
+        return won;
+    }
+
+    private void start(String key, WatchEntry<T> entry) {
+        try {
+            SharedIndexInformer<T> informer = factory.apply(key);
+            entry.starting(informer);
+            informer.start().toCompletableFuture().orTimeout(START_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)
+                    .whenComplete((ok, error) -> {
+                        if (error == null) {
+                            entry.synced();
+                        } else {
+                            failed(key, entry, error);
+                        }
+                    });
+        } catch (RuntimeException e) {
+            failed(key, entry, e);
         }
     }
 
-    private SharedIndexInformer<T> start(String key) {
-        SharedIndexInformer<T> informer = null;
-        try {
-            informer = factory.apply(key);
-            informer.start().toCompletableFuture().get(10, TimeUnit.SECONDS);
-            informers.put(key, informer);
-            failedAt.remove(key);
-            return informer;
-        } catch (Exception e) {
-            if (e instanceof InterruptedException) {
-                Thread.currentThread().interrupt();
-            }
-            if (informer != null) {
-                informer.stop();
-            }
-            failedAt.put(key, System.currentTimeMillis());
-            LOG.warnf("no watch cache of %s for %s for 30 s, reading from the apiserver instead: %s", what, key, e);
-            return null;
+    private void failed(String key, WatchEntry<T> entry, Throwable error) {
+        entry.failed(clock.millis());
+        LOG.warnf("no watch cache of %s for %s for %d s, reading from the apiserver instead: %s", what, key,
+                RETRY_AFTER.toSeconds(), error);
+    }
+
+    /** At most once a minute: stops per-namespace watches that no read asked for in {@code idleAfter}. */
+    private void sweepIdle(long now) {
+        if (now < nextSweepMillis) {
+            return;
         }
+        nextSweepMillis = now + Math.min(60_000, idleAfter.toMillis());
+        long idleSince = now - idleAfter.toMillis();
+        entries.forEach((key, entry) -> {
+            // remove(key, entry): a watch another thread put there since is not this one to stop.
+            if (!clusterWide(key) && entry.idleSince(idleSince) && entries.remove(key, entry)) {
+                entry.stop();
+                LOG.debugf("stopped the idle watch of %s for %s", what, key);
+            }
+        });
     }
 
     public void stopAll() {
-        informers.values().forEach(SharedIndexInformer::stop);
-        informers.clear();
+        entries.forEach((key, entry) -> {
+            if (entries.remove(key, entry)) {
+                entry.stop();
+            }
+        });
     }
 }

@@ -9,14 +9,18 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 
 /**
- * Views of one kind kept by {@link WatchCaches} (a watch per key, started on first use) in {@link ViewStore}s:
- * each object is converted to its view once, when its watch delivers it. A key without a running watch
- * answers null, and the caller reads the apiserver instead.
+ * Views of one kind kept by {@link WatchCaches} (a watch per key, started in the background on first use) in
+ * {@link ViewStore}s: each object is converted to its view once, when its watch delivers it. A key without a
+ * running, synced watch answers null, and the caller reads the apiserver instead.
  */
 public final class WatchedViews<V> {
 
     private final WatchCaches<GenericKubernetesResource> caches;
-    private final Map<String, ViewStore<V>> stores = new ConcurrentHashMap<>();
+    private final Map<String, Held<V>> stores = new ConcurrentHashMap<>();
+
+    /** A key's newest informer and its store: a store is only answered for the informer it fills. */
+    private record Held<V>(SharedIndexInformer<GenericKubernetesResource> informer, ViewStore<V> store) {
+    }
 
     /** @param informers makes the not yet started informer for a key */
     public WatchedViews(String what, Function<String, SharedIndexInformer<GenericKubernetesResource>> informers,
@@ -25,14 +29,16 @@ public final class WatchedViews<V> {
             SharedIndexInformer<GenericKubernetesResource> informer = informers.apply(key);
             ViewStore<V> store = new ViewStore<>(toView, indexKeys);
             informer.itemStore(store);
-            stores.put(key, store);
+            stores.put(key, new Held<>(informer, store));
             return informer;
         });
     }
 
     /** The views of the key's running, synced watch, or null when there is none for now. */
     public ViewStore<V> get(String key) {
-        return caches.get(key) == null ? null : stores.get(key);
+        SharedIndexInformer<GenericKubernetesResource> informer = caches.get(key);
+        Held<V> held = informer == null ? null : stores.get(key);
+        return held != null && held.informer() == informer ? held.store() : null;
     }
 
     public void stopAll() {

@@ -13,14 +13,17 @@ import jakarta.inject.Inject;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.rekon.cluster.LatestKnown;
+import dev.rekon.core.RekonConfig;
 import dev.rekon.cluster.ViewStore;
+import dev.rekon.cluster.WatchCaches;
 import dev.rekon.cluster.WatchedViews;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
 
 /**
- * The Deployments Rekon manages (label {@code app.kubernetes.io/managed-by=rekon}), kept by one watch per
- * namespace as views made once per version, so that a rollout plans without reading the Deployment from the
+ * The Deployments Rekon manages (label {@code app.kubernetes.io/managed-by=rekon}), kept by one watch,
+ * cluster-wide when {@code rekon.namespaces} is {@code *}, else per namespace (started in the background on
+ * first use, read directly until it has synced), as views made once per version, so that a rollout plans without reading the Deployment from the
  * apiserver. It only answers for Deployments it holds; any other (one Rekon did not create, or one created a
  * moment ago) is read from the apiserver. This process's own guarded patches stand in until the watch delivers
  * them; a plan made from a view that lags anyway patches guarded by its resourceVersion, gets a 409, and the
@@ -35,6 +38,9 @@ public class DeploymentCache {
     @Inject
     ObjectMapper mapper;
 
+    @Inject
+    RekonConfig rekon;
+
     private WatchedViews<DeploymentView> watches;
 
     /** This process's own writes, by namespace, each keyed by Deployment name. */
@@ -42,7 +48,8 @@ public class DeploymentCache {
 
     /** The managed Deployment as last seen, or as this process last wrote it, if the namespace's watch holds it. */
     public Optional<DeploymentView> get(String namespace, String name) {
-        ViewStore<DeploymentView> store = watches().get(namespace);
+        ViewStore<DeploymentView> store = watches()
+                .get(rekon.namespacePolicy().everyNamespace() ? WatchCaches.EVERYWHERE : namespace);
         if (store == null) {
             return Optional.empty();
         }
@@ -64,8 +71,11 @@ public class DeploymentCache {
 
     private synchronized WatchedViews<DeploymentView> watches() {
         if (watches == null) {
-            watches = new WatchedViews<>("Deployments", namespace -> client.genericKubernetesResources("apps/v1", "Deployment")
-                    .inNamespace(namespace).withLabel(RolloutPlanner.MANAGED_BY, "rekon").runnableInformer(0),
+            watches = new WatchedViews<>("Deployments", key -> {
+                var kind = client.genericKubernetesResources("apps/v1", "Deployment");
+                var scoped = WatchCaches.clusterWide(key) ? kind.inAnyNamespace() : kind.inNamespace(key);
+                return scoped.withLabel(RolloutPlanner.MANAGED_BY, "rekon").runnableInformer(0);
+            },
                     d -> DeploymentView.fromJson(mapper.valueToTree(d)), v -> List.of(v.name()));
         }
         return watches;

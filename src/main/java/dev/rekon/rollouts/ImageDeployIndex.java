@@ -11,14 +11,17 @@ import jakarta.inject.Inject;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.rekon.cluster.LatestKnown;
+import dev.rekon.core.RekonConfig;
 import dev.rekon.cluster.ViewStore;
+import dev.rekon.cluster.WatchCaches;
 import dev.rekon.cluster.WatchedViews;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
 
 /**
- * The ImageDeploys of a namespace that reference a kpack Image, kept by one watch per group and namespace
- * (started on the first event there) as views made once per version, so that an Image event costs the same with
+ * The ImageDeploys of a namespace that reference a kpack Image, kept by one watch per group, cluster-wide when
+ * {@code rekon.namespaces} is {@code *}, else per namespace (started in the background on the first event
+ * there, read directly until it has synced), as views made once per version, so that an Image event costs the same with
  * 10 or 10,000 ImageDeploys and reads none of them from the apiserver. A view may lag the apiserver by the
  * watch's delay: this process's own status writes stand in until the watch delivers them, and the rollout
  * writes its status guarded by the view's resourceVersion, re-reading on a conflict. Without a watch (no RBAC
@@ -33,13 +36,17 @@ public class ImageDeployIndex {
     @Inject
     ObjectMapper mapper;
 
+    @Inject
+    RekonConfig rekon;
+
     private WatchedViews<ImageDeployView> watches;
 
     private final LatestKnown<ImageDeployView> written = new LatestKnown<>(ImageDeployIndex::key);
 
     /** The ImageDeploys that referenced the Image when last seen; empty when not indexed. */
     public Optional<List<ImageDeployView>> referencing(String group, String namespace, String imageName) {
-        ViewStore<ImageDeployView> store = watches().get(group + "/" + namespace);
+        String scope = rekon.namespacePolicy().everyNamespace() ? WatchCaches.EVERYWHERE : namespace;
+        ViewStore<ImageDeployView> store = watches().get(group + "/" + scope);
         if (store == null) {
             return Optional.empty();
         }
@@ -62,9 +69,10 @@ public class ImageDeployIndex {
     private synchronized WatchedViews<ImageDeployView> watches() {
         if (watches == null) {
             watches = new WatchedViews<>("ImageDeploys", key -> {
-                String[] groupAndNamespace = key.split("/", 2);
-                return client.genericKubernetesResources(KubeRolloutGateway.imageDeployContext(groupAndNamespace[0]))
-                        .inNamespace(groupAndNamespace[1]).runnableInformer(0);
+                String[] groupAndScope = key.split("/", 2);
+                var kind = client.genericKubernetesResources(KubeRolloutGateway.imageDeployContext(groupAndScope[0]));
+                return WatchCaches.clusterWide(key) ? kind.inAnyNamespace().runnableInformer(0)
+                        : kind.inNamespace(groupAndScope[1]).runnableInformer(0);
             }, this::view, v -> v.refs().stream().map(ImageDeployView.ContainerRef::imageName).distinct().toList());
         }
         return watches;

@@ -47,11 +47,18 @@ public final class StatusReportQueue {
     }
 
     private final Duration interval;
+    private final int maxKeys;
     private final Map<String, Slot> slots = new ConcurrentHashMap<>();
     private final ScheduledThreadPoolExecutor threads;
 
     public StatusReportQueue(Duration interval, int threads) {
+        this(interval, threads, MAX_KEYS);
+    }
+
+    /** @param maxKeys how many keys are held before idle ones are forgotten */
+    StatusReportQueue(Duration interval, int threads, int maxKeys) {
         this.interval = interval;
+        this.maxKeys = maxKeys;
         this.threads = new ScheduledThreadPoolExecutor(threads, r -> {
             Thread t = new Thread(r, "rekon-status-reports");
             t.setDaemon(true);
@@ -63,17 +70,21 @@ public final class StatusReportQueue {
 
     /** Queues a report for the key; {@code applied} when it reports a rollout that changed the Deployment. */
     public void submit(String key, Report report, boolean applied) {
-        if (slots.size() > MAX_KEYS) {
+        if (slots.size() > maxKeys) {
             forgetIdleSlots();
         }
-        Slot slot = slots.computeIfAbsent(key, k -> new Slot());
-        synchronized (slot) {
-            slot.latest = new Waiting(report, applied, 1);
-            if (applied) {
-                slot.latestApplied = slot.latest;
+        // Inside compute: forgetting the key's slot cannot come between finding it and filling it.
+        slots.compute(key, (k, existing) -> {
+            Slot slot = existing != null ? existing : new Slot();
+            synchronized (slot) {
+                slot.latest = new Waiting(report, applied, 1);
+                if (applied) {
+                    slot.latestApplied = slot.latest;
+                }
+                scheduleIfIdle(key, slot);
             }
-            scheduleIfIdle(key, slot);
-        }
+            return slot;
+        });
     }
 
     private void scheduleIfIdle(String key, Slot slot) {
@@ -146,13 +157,11 @@ public final class StatusReportQueue {
 
     private void forgetIdleSlots() {
         long now = System.currentTimeMillis();
-        slots.forEach((key, slot) -> {
+        slots.keySet().forEach(key -> slots.computeIfPresent(key, (k, slot) -> {
             synchronized (slot) {
-                if (!slot.busy() && slot.notBeforeMillis < now) {
-                    slots.remove(key, slot);
-                }
+                return !slot.busy() && slot.notBeforeMillis < now ? null : slot;
             }
-        });
+        }));
     }
 
     static long backoffMillis(int attempt) {

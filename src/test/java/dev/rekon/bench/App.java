@@ -5,9 +5,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
-/** The packaged application ({@code target/quarkus-app}) as a child process on a free port. */
+/**
+ * The packaged application as a child process on a free port, started as in production by {@code hack/start.sh}
+ * (the JVM flags, the AOT cache when there is one) with {@code JAVA_OPTS} from {@code rekon.bench.java-opts}
+ * (default {@value #JAVA_OPTS}: sized as in the Knative Service) and the application directory from
+ * {@code rekon.bench.app} (default {@code target/quarkus-app}).
+ */
 public final class App {
+
+    static final String JAVA_OPTS = "-XX:MaxRAM=512m";
 
     private final Process process;
     private final int port;
@@ -20,21 +28,38 @@ public final class App {
     }
 
     public static App start(Path projectDir, Path kubeconfig, Path log, String... properties) {
-        Path jar = projectDir.resolve("target/quarkus-app/quarkus-run.jar");
-        if (!Files.isRegularFile(jar)) {
-            throw new IllegalStateException("no " + jar + ": run ./mvnw package -DskipTests first");
+        return start(projectDir, Map.of(), kubeconfig, log, properties);
+    }
+
+    /** @param env more environment for {@code hack/start.sh}, e.g. {@code REKON_AOT} */
+    public static App start(Path projectDir, Map<String, String> env, Path kubeconfig, Path log, String... properties) {
+        Path appDir = Path.of(System.getProperty("rekon.bench.app", projectDir.resolve("target/quarkus-app").toString()));
+        if (!Files.isRegularFile(appDir.resolve("quarkus-run.jar"))) {
+            throw new IllegalStateException("no " + appDir + "/quarkus-run.jar: run ./mvnw package -DskipTests first");
         }
         int port = SecondApiServer.freePort();
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Dkubeconfig=" + kubeconfig, "-Dquarkus.http.port=" + port, "-Dquarkus.http.host=127.0.0.1"));
+        String javaOpts = System.getProperty("rekon.bench.java-opts", JAVA_OPTS);
+        List<String> cmd = new ArrayList<>(List.of("bash", projectDir.resolve("hack/start.sh").toString()));
+        if (Boolean.getBoolean("rekon.bench.plain")) {
+            // The start before hack/start.sh existed, for before/after figures: java -jar, the Service's sizing only.
+            cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+            cmd.addAll(List.of(javaOpts.split(" ")));
+        }
+        cmd.addAll(List.of("-Dkubeconfig=" + kubeconfig, "-Dquarkus.http.port=" + port, "-Dquarkus.http.host=127.0.0.1"));
         for (String p : properties) {
             cmd.add("-D" + p);
         }
-        cmd.addAll(List.of("-jar", jar.toString()));
+        if (Boolean.getBoolean("rekon.bench.plain")) {
+            cmd.addAll(List.of("-jar", appDir.resolve("quarkus-run.jar").toString()));
+        }
+        ProcessBuilder builder = new ProcessBuilder(cmd).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.to(log.toFile()));
+        builder.environment().put("REKON_APP", appDir.toString());
+        builder.environment().put("JAVA_OPTS", javaOpts);
+        builder.environment().putAll(env);
         try {
             long t0 = System.nanoTime();
-            Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.to(log.toFile())).start();
+            Process p = builder.start();
             App app = new App(p, port, t0);
             Runtime.getRuntime().addShutdownHook(new Thread(app::stop, "app-stop"));
             return app;

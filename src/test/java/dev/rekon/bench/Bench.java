@@ -102,11 +102,15 @@ public final class Bench {
         if (only.contains("noop")) {
             b.noOps();
         }
+        double heap = HeapUse.afterFullGcMiB(app.pid());
         if (only.contains("scale")) {
             b.scale(scaleTo);
+            heap = b.retained(heap, String.format("%,d ImageDeploys", scaleTo), "retained_mib_imagedeploys");
         }
         if (only.contains("builders")) {
             b.builders(out, buildpacks, 10, builders);
+            b.retained(heap, String.format("%,d ClusterBuildpacks × 10 versions and %,d Builders", buildpacks, builders),
+                    "retained_mib_builders");
         }
         double rss = app.peakRssMiB();
         b.record("peak_rss_mib", rss, "peak RSS of the application (VmHWM) after all loads", "%.0f MiB");
@@ -131,19 +135,27 @@ public final class Bench {
 
     /** JVM start to the first event answered 200 by a function. */
     void startup() {
-        while (true) {
-            Poster.Answer a = poster.event(UPDATE, Poster.image("bench-start", "none"),
-                    Poster.imageObject("bench-start", "none", Poster.digest("r/none", 1), 1, "u"));
-            if (a.status() == 200) {
-                break;
-            }
+        awaitFirstAnswer(app, poster);
+        double ms = (System.nanoTime() - app.startedNanos()) / 1e6;
+        record("jvm_start_to_first_event_ms", ms, "JVM start to first handled event", "%.0f ms");
+    }
+
+    /** Posts an Image event for a missing Image until a function answers it 200. */
+    static void awaitFirstAnswer(App app, Poster poster) {
+        while (poster.event(UPDATE, Poster.image("bench-start", "none"),
+                Poster.imageObject("bench-start", "none", Poster.digest("r/none", 1), 1, "u")).status() != 200) {
             if (!app.isAlive()) {
-                throw new IllegalStateException("the application exited; see target/bench/rekon.log");
+                throw new IllegalStateException("the application exited; see its log under target/");
             }
             SecondApiServer.sleep(10);
         }
-        double ms = (System.nanoTime() - app.startedNanos()) / 1e6;
-        record("jvm_start_to_first_event_ms", ms, "JVM start to first handled event", "%.0f ms");
+    }
+
+    /** Records how much the live heap grew since {@code before} (MiB after a full GC), and returns it now. */
+    double retained(double before, String what, String key) {
+        double now = HeapUse.afterFullGcMiB(app.pid());
+        record(key, now - before, "live heap after a full GC, growth with the watched views of " + what, "%.1f MiB");
+        return now;
     }
 
     // --- (1) latency next to raw patches --------------------------------------------------------------

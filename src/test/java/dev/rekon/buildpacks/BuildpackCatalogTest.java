@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import jakarta.inject.Inject;
 
@@ -91,17 +92,17 @@ class BuildpackCatalogTest {
                      "spec":{"tag":"registry.example/builders/%s","order":[{"group":[{"id":"catalog/go"},{"id":"catalog/node"}]}]}}"""
                     .formatted(name, NS, name));
         }
-        // The first event starts the watches if no test has yet; they may show the objects above a moment later.
-        Await.until("the first Builder resolves", () -> {
+        // The first event starts the watches in the background if no test has yet, and lists until they have synced;
+        // they may show the objects above a moment later.
+        Set<String> ownCalls = Set.of("GET kpack.io/builders", "PATCH kpack.io/builders/status");
+        Await.until("the first Builder resolves, from synced watches", () -> {
+            Map<String, Double> was = kpackCalls();
             builderEvent("first");
-            return "1.1.0".equals(get("Builder", NS, "first").at("/status/order/0/group/0/version").asText());
+            return "1.1.0".equals(get("Builder", NS, "first").at("/status/order/0/group/0/version").asText())
+                    && ownCalls.containsAll(callsSince(was).keySet());
         });
 
-        Map<String, Double> before = kpackCalls();
-        builderEvent("second").body("outcome", equalTo("applied"));
-        Map<String, Double> calls = kpackCalls();
-        before.forEach((call, n) -> calls.computeIfPresent(call, (c, now) -> now - n == 0 ? null : now - n));
-
+        Map<String, Double> calls = callsSince(kpackCalls(), () -> builderEvent("second").body("outcome", equalTo("applied")));
         assertEquals(Map.of("GET kpack.io/builders", 1.0, "PATCH kpack.io/builders/status", 1.0), calls);
         JsonNode group = get("Builder", NS, "second").at("/status/order/0/group");
         assertEquals("catalog/go@1.1.0 catalog/node@2.0.0", group.get(0).path("id").asText() + "@"
@@ -183,6 +184,18 @@ class BuildpackCatalogTest {
     }
 
     /** Kubernetes API calls on kpack objects so far, by method and resource. */
+    private Map<String, Double> callsSince(Map<String, Double> before, Runnable action) {
+        action.run();
+        return callsSince(before);
+    }
+
+    /** The kpack API calls made since {@code before}, by method and resource. */
+    private Map<String, Double> callsSince(Map<String, Double> before) {
+        Map<String, Double> calls = kpackCalls();
+        before.forEach((call, n) -> calls.computeIfPresent(call, (c, now) -> now - n == 0 ? null : now - n));
+        return calls;
+    }
+
     private Map<String, Double> kpackCalls() {
         Map<String, Double> calls = new HashMap<>();
         for (Timer t : meters.find("rekon.api.calls").timers()) {

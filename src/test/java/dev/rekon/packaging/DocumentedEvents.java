@@ -17,11 +17,11 @@ import dev.rekon.testing.SharedFiles;
  * The sample CloudEvents of README.md and docs/*.md: every curl command that posts a CloudEvent to the
  * function endpoint, with its attributes (binary ce-* headers, or the structured body's "type").
  */
-final class DocumentedEvents {
+public final class DocumentedEvents {
 
     /** One documented event: where it is written, its attributes, and the curl command's body (may be null). */
-    record Sample(String where, Map<String, String> attributes, String data, boolean structured) {
-        String type() {
+    public record Sample(String where, Map<String, String> attributes, String data, boolean structured) {
+        public String type() {
             return attributes.get("type");
         }
 
@@ -39,7 +39,7 @@ final class DocumentedEvents {
     private DocumentedEvents() {
     }
 
-    static List<Sample> all() {
+    public static List<Sample> all() {
         Path root = SharedFiles.projectDir();
         List<Path> docs = new ArrayList<>(List.of(root.resolve("README.md")));
         try (Stream<Path> files = Files.list(root.resolve("docs"))) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -15,6 +16,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import java.util.zip.GZIPInputStream;
+
+import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
+import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -31,8 +36,9 @@ import dev.rekon.testing.SharedFiles;
  * -Dquarkus.container-image.build=true -Dquarkus.container-image.push=true}) runs on a copy of the project
  * (so the build under test does not touch this run's target/), pushes to a real local registry over plain
  * HTTP, and the image config read back over the registry API has the entrypoint, port, user and labels
- * the Knative Service relies on. The base image is a small local one, since tests cannot pull from the
- * internet; a real build uses Quarkus' default JVM base image.
+ * the Knative Service relies on, and the production start {@code hack/start.sh} as the entrypoint. The base
+ * image is a small local one, since tests cannot pull from the internet; a real build uses Quarkus' default JVM
+ * base image on JDK 17, and {@code eclipse-temurin:25.0.3_9-jdk-noble} on JDK 25 (the pom's aot profile).
  */
 class JvmImageTest {
 
@@ -66,12 +72,30 @@ class JvmImageTest {
         JsonNode config = get("/v2/rekon/rekon/blobs/" + manifest.at("/config/digest").asText(), "*/*").path("config");
 
         String entrypoint = config.path("Entrypoint").toString();
-        assertTrue(entrypoint.contains("java") && entrypoint.contains("quarkus-run.jar"), "entrypoint " + entrypoint);
+        assertEquals("[\"/bin/bash\",\"/opt/rekon/start.sh\"]", entrypoint, "the production start, hack/start.sh");
+        assertTrue(layerFiles(manifest).contains("opt/rekon/start.sh"), "start.sh is in the image");
+        assertEquals("/home/jboss", config.path("WorkingDir").asText(), "start.sh finds quarkus-run.jar there");
         assertTrue(config.path("ExposedPorts").has("8080/tcp"), "exposed ports " + config.path("ExposedPorts"));
         assertEquals("185", config.path("User").asText(), "a numeric non-root user, for runAsNonRoot");
         JsonNode labels = config.path("Labels");
         assertEquals("rekon", labels.path("org.opencontainers.image.title").asText(), "labels " + labels);
         assertEquals("Apache-2.0", labels.path("org.opencontainers.image.licenses").asText(), "labels " + labels);
+    }
+
+    /** The paths of every file in the image's layers, read from the registry. */
+    private static List<String> layerFiles(JsonNode manifest) throws IOException, InterruptedException {
+        List<String> files = new ArrayList<>();
+        for (JsonNode layer : manifest.path("layers")) {
+            HttpResponse<InputStream> r = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NORMAL).build()
+                    .send(HttpRequest.newBuilder(URI.create("http://" + registry.hostPort() + "/v2/rekon/rekon/blobs/"
+                            + layer.path("digest").asText())).build(), HttpResponse.BodyHandlers.ofInputStream());
+            try (TarArchiveInputStream tar = new TarArchiveInputStream(new GZIPInputStream(r.body()))) {
+                for (TarArchiveEntry e = tar.getNextEntry(); e != null; e = tar.getNextEntry()) {
+                    files.add(e.getName().replaceFirst("^\\.?/", ""));
+                }
+            }
+        }
+        return files;
     }
 
     private static JsonNode get(String path, String accept) throws IOException, InterruptedException {

@@ -3,10 +3,13 @@ package dev.rekon.rollouts;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.rekon.core.NamespacePolicy;
+import dev.rekon.core.RekonConfig;
 import dev.rekon.testing.Await;
 import dev.rekon.testing.Kpack;
 import dev.rekon.testing.LocalCluster;
@@ -16,17 +19,27 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 /** The managed-Deployment cache against the real apiserver: it holds what Rekon manages and nothing else. */
 class DeploymentCacheTest {
 
-    @Test
-    void holdsManagedDeploymentsOnly() {
+    @ParameterizedTest
+    @ValueSource(strings = {"deployment-cache", "*"})
+    void holdsManagedDeploymentsOnly(String allowed) {
         KubernetesClient k8s = LocalCluster.get().adminClient();
-        String ns = "deployment-cache";
+        String ns = "deployment-cache-" + ("*".equals(allowed) ? "all" : "one");
         Kpack.namespace(k8s, ns);
         create(k8s, ns, "managed", true);
         create(k8s, ns, "foreign", false);
         DeploymentCache cache = new DeploymentCache();
         cache.client = k8s;
         cache.mapper = new ObjectMapper();
+        // One watch per namespace with an explicit list, one cluster-wide with *.
+        cache.rekon = new RekonConfig() {
+            @Override
+            public NamespacePolicy namespacePolicy() {
+                return NamespacePolicy.parse("*".equals(allowed) ? "*" : ns);
+            }
+        };
         try {
+            // The watch starts in the background on the first read; until it has synced, callers read the apiserver.
+            Await.until("the watch holds the managed Deployment", () -> cache.get(ns, "managed").isPresent());
             assertEquals("managed", cache.get(ns, "managed").orElseThrow().name());
             assertTrue(cache.get(ns, "foreign").isEmpty(), "a Deployment Rekon does not manage is read, not cached");
             k8s.apps().deployments().inNamespace(ns).withName("managed").edit(d -> {

@@ -7,7 +7,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -124,6 +128,36 @@ class StatusReportQueueTest {
         queue.shutdown(Duration.ofSeconds(5));
         assertEquals(List.of("build 1", "build 2"), written);
         assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(30), "did not wait for the 60 s interval");
+    }
+
+    @Test
+    void forgettingIdleKeysNeverLeavesAKeyWithTwoSlots() throws Exception {
+        // Two held keys at most: every submit past them forgets idle slots, racing the submits of other threads.
+        // A key with two slots shows as two writes of it closer together than the interval (50 ms; 25 allows for
+        // the millisecond clock and a writer thread the machine holds up between taking a report and writing it).
+        queue = new StatusReportQueue(Duration.ofMillis(50), 2, 2);
+        Map<String, Long> lastWrite = new ConcurrentHashMap<>();
+        AtomicInteger tooSoon = new AtomicInteger();
+        ExecutorService submitters = Executors.newFixedThreadPool(6);
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(4);
+        for (int t = 0; t < 6; t++) {
+            submitters.submit(() -> {
+                for (int i = 0; System.nanoTime() < end; i++) {
+                    String key = "team/app-" + (i % 100);
+                    queue.submit(key, () -> {
+                        long now = System.nanoTime();
+                        Long before = lastWrite.put(key, now);
+                        if (before != null && now - before < TimeUnit.MILLISECONDS.toNanos(25)) {
+                            tooSoon.incrementAndGet();
+                        }
+                    }, false);
+                }
+            });
+        }
+        submitters.shutdown();
+        assertTrue(submitters.awaitTermination(60, TimeUnit.SECONDS));
+        assertTrue(queue.awaitIdle(Duration.ofSeconds(20)));
+        assertEquals(0, tooSoon.get(), "writes of one key closer than the interval: the key had two slots");
     }
 
     private static void await(CountDownLatch latch) {

@@ -1,0 +1,37 @@
+package dev.rekon.cluster;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+
+import org.jboss.logging.Logger;
+
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.quarkus.runtime.StartupEvent;
+
+/**
+ * Sets the Kubernetes client up at start, beside the event path rather than on it: one {@code GET /version}
+ * makes the client read its configuration, load its HTTP and JSON machinery and open the TLS connection that the
+ * first event then reuses. It never delays start or readiness, and a failure only logs: the first event reads
+ * the apiserver itself and answers 503 if it is still away.
+ */
+@ApplicationScoped
+public class ClientWarmUp {
+
+    private static final Logger LOG = Logger.getLogger(ClientWarmUp.class);
+
+    @Inject
+    KubernetesClient client;
+
+    void onStart(@Observes StartupEvent started) {
+        Thread warmUp = new Thread(() -> {
+            try {
+                LOG.debugf("apiserver %s", client.getKubernetesVersion().getGitVersion());
+            } catch (RuntimeException e) {
+                LOG.infof("the apiserver did not answer at start (%s); the first event reads it again", e.getMessage());
+            }
+        }, "rekon-client-warm-up");
+        warmUp.setDaemon(true);
+        warmUp.start();
+    }
+}

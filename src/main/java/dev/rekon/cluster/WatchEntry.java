@@ -1,0 +1,67 @@
+package dev.rekon.cluster;
+
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+
+/**
+ * One key's watch in {@link WatchCaches}, from its start in the background to its stop: answers its informer
+ * only once the informer has synced and while it runs. Stopped once, by whoever took it out of the map.
+ */
+final class WatchEntry<T extends HasMetadata> {
+
+    private SharedIndexInformer<T> informer;
+    private boolean synced;
+    private boolean stopped;
+    private long failedAtMillis = -1;
+    private volatile long lastUsedMillis;
+
+    WatchEntry(long nowMillis) {
+        this.lastUsedMillis = nowMillis;
+    }
+
+    synchronized void starting(SharedIndexInformer<T> informer) {
+        this.informer = informer;
+        if (stopped) {
+            informer.stop();
+        }
+    }
+
+    synchronized void synced() {
+        synced = true;
+    }
+
+    synchronized void failed(long nowMillis) {
+        failedAtMillis = nowMillis;
+        if (informer != null) {
+            informer.stop();
+        }
+    }
+
+    void touch(long nowMillis) {
+        lastUsedMillis = nowMillis;
+    }
+
+    boolean idleSince(long millis) {
+        return lastUsedMillis < millis;
+    }
+
+    /** The informer when synced and running, else null. */
+    synchronized SharedIndexInformer<T> ready() {
+        return synced && !stopped && !informer.stopped().toCompletableFuture().isDone() ? informer : null;
+    }
+
+    /** Whether a new watch should take this one's place: it stopped by itself, or failed long enough ago. */
+    synchronized boolean spent(long nowMillis, long retryAfterMillis) {
+        if (failedAtMillis >= 0) {
+            return nowMillis - failedAtMillis >= retryAfterMillis;
+        }
+        return stopped || synced && informer.stopped().toCompletableFuture().isDone();
+    }
+
+    synchronized void stop() {
+        stopped = true;
+        if (informer != null) {
+            informer.stop();
+        }
+    }
+}

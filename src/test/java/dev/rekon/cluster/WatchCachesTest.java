@@ -1,0 +1,153 @@
+package dev.rekon.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import dev.rekon.testing.Await;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+
+/** The watch caches under concurrent readers: no read waits for a watch, no watch is leaked, idle ones stop. */
+class WatchCachesTest {
+
+    private final ExecutorService readers = Executors.newFixedThreadPool(8);
+    private final MovableClock clock = new MovableClock();
+
+    @AfterEach
+    void stop() {
+        readers.shutdownNow();
+    }
+
+    @Test
+    void aReadDoesNotWaitForTheWatchToSyncButIsAnsweredFromItOnceSynced() throws Exception {
+        FakeInformers informers = new FakeInformers(-1);
+        WatchCaches<GenericKubernetesResource> caches = new WatchCaches<>("things", informers);
+        CompletableFuture<Object> first = CompletableFuture.supplyAsync(() -> caches.get("team"), readers);
+        assertNull(first.get(2, TimeUnit.SECONDS), "no watch yet: the caller reads the apiserver");
+        Await.until("the watch to start", Duration.ofSeconds(5), () -> informers.made.size() == 1);
+        informers.made.get(0).synced.complete(null);
+        Await.until("answers from the synced watch", Duration.ofSeconds(5), () -> caches.get("team") != null);
+        assertEquals(1, informers.made.size(), "one watch for the key");
+    }
+
+    @Test
+    void aWatchThatDoesNotSyncHoldsUpNoReadOfAnotherKey() throws Exception {
+        FakeInformers informers = new FakeInformers(-1);
+        WatchCaches<GenericKubernetesResource> caches = new WatchCaches<>("things", informers);
+        readers.submit(() -> caches.get("slow"));
+        Await.until("the slow watch to start", Duration.ofSeconds(5), () -> informers.made.size() == 1);
+        CompletableFuture<Object> other = CompletableFuture.supplyAsync(() -> caches.get("other"), readers);
+        assertNull(other.get(2, TimeUnit.SECONDS), "answered at once, while the slow key still lists");
+    }
+
+    @Test
+    void readersRacingAStoppedWatchStartExactlyOneNewOneAndLeakNone() throws Exception {
+        FakeInformers informers = new FakeInformers(1);
+        informers.stoppedCheckMillis = 5;
+        WatchCaches<GenericKubernetesResource> caches = new WatchCaches<>("things", informers);
+        for (int round = 0; round < 20; round++) {
+            Await.until("a synced watch", Duration.ofSeconds(20), () -> caches.get("team") != null);
+            informers.running("team").forEach(m -> m.stopped.complete(null));
+            CountDownLatch go = new CountDownLatch(1);
+            List<CompletableFuture<?>> all = new ArrayList<>();
+            for (int i = 0; i < 8; i++) {
+                all.add(CompletableFuture.runAsync(() -> {
+                    await(go);
+                    for (int j = 0; j < 3; j++) {
+                        caches.get("team");
+                    }
+                }, readers));
+            }
+            go.countDown();
+            CompletableFuture.allOf(all.toArray(CompletableFuture[]::new)).get(20, TimeUnit.SECONDS);
+            Await.until("the new watch to sync", Duration.ofSeconds(20), () -> caches.get("team") != null);
+            assertEquals(1, informers.running("team").size(), "round " + round + ": watches left running");
+        }
+    }
+
+    @Test
+    void anIdleNamespaceWatchIsStoppedAndTheClusterWideOneKept() {
+        FakeInformers informers = new FakeInformers(0);
+        WatchCaches<GenericKubernetesResource> caches = new WatchCaches<>("things", informers, clock,
+                Duration.ofMinutes(10));
+        Await.until("both watches", Duration.ofSeconds(5),
+                () -> caches.get("team") != null & caches.get(WatchCaches.EVERYWHERE) != null);
+        clock.advance(Duration.ofMinutes(11));
+        caches.get("other");
+        assertTrue(informers.running("team").isEmpty(), "the idle namespace's watch is stopped");
+        assertEquals(1, informers.running(WatchCaches.EVERYWHERE).size(), "the cluster-wide watch stays");
+        Await.until("a new watch when the namespace is read again", Duration.ofSeconds(5),
+                () -> caches.get("team") != null);
+        assertEquals(1, informers.running("team").size());
+    }
+
+    @Test
+    void aWatchThatCannotStartIsTriedAgainOnlyAfterThirtySeconds() {
+        FakeInformers informers = new FakeInformers(-1);
+        WatchCaches<GenericKubernetesResource> caches = new WatchCaches<>("things", informers, clock,
+                Duration.ofMinutes(10));
+        caches.get("team");
+        Await.until("the watch to start", Duration.ofSeconds(5), () -> informers.made.size() == 1);
+        informers.made.get(0).synced.completeExceptionally(new IllegalStateException("403 watch"));
+        Await.until("the failure to be seen", Duration.ofSeconds(5), () -> informers.made.get(0).stopped.isDone());
+        clock.advance(Duration.ofSeconds(10));
+        assertNull(caches.get("team"));
+        assertEquals(1, informers.made.size(), "not tried again within 30 s");
+        clock.advance(Duration.ofSeconds(25));
+        caches.get("team");
+        Await.until("a second try", Duration.ofSeconds(5), () -> informers.made.size() == 2);
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** A clock the test moves. */
+    static final class MovableClock extends Clock {
+        private final AtomicLong millis = new AtomicLong(System.currentTimeMillis());
+
+        void advance(Duration d) {
+            millis.addAndGet(d.toMillis());
+        }
+
+        @Override
+        public long millis() {
+            return millis.get();
+        }
+
+        @Override
+        public Instant instant() {
+            return Instant.ofEpochMilli(millis.get());
+        }
+
+        @Override
+        public java.time.ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(java.time.ZoneId zone) {
+            return this;
+        }
+    }
+}
