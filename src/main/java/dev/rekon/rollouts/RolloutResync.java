@@ -50,7 +50,8 @@ public class RolloutResync implements AreaResync {
     @Inject
     RolloutGateway gateway;
 
-    Clock clock = Clock.systemUTC();
+    @Inject
+    Clock clock;
 
     private final RolloutPlanner planner = new RolloutPlanner();
 
