@@ -10,14 +10,13 @@ import java.util.Optional;
 import java.util.Set;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.cluster.Conditions;
 import dev.rekon.cluster.JsonEquality;
 import dev.rekon.cluster.Conditions.Condition;
 import dev.rekon.core.Outcome;
+import dev.rekon.rollouts.DeploymentWrites.Target;
 import dev.rekon.rollouts.ImageDeployView.ContainerRef;
 
 /**
@@ -48,8 +47,6 @@ public final class RolloutPlanner {
             Optional<DeploymentView> deployment, Instant now) {
     }
 
-    private record Target(ContainerRef ref, String image) {
-    }
 
     public RolloutPlan plan(Request r) {
         ImageDeployView idp = r.imageDeploy();
@@ -120,8 +117,8 @@ public final class RolloutPlanner {
         if (idp.suspend()) {
             return hold(r, usable.values(), null);
         }
-        ObjectNode deployment = desiredDeployment(idp, usable, RolloutStatus.appliedBuilds(r, usable));
-        String message = "created Deployment " + idp.deploymentName() + " with " + describe(refs, usable);
+        ObjectNode deployment = DeploymentWrites.create(idp, usable, RolloutStatus.appliedBuilds(r, usable));
+        String message = "created Deployment " + idp.deploymentName() + " with " + DeploymentWrites.describe(refs, usable);
         return new RolloutPlan.Create(deployment, "DeploymentCreated", message,
                 status(r, usable, ready(idp), Condition.isTrue(PROGRESSING, "DeploymentCreated", message),
                         ManualChanges.condition(List.of(), idp.deploymentName())));
@@ -164,8 +161,8 @@ public final class RolloutPlanner {
             changes.forEach(t -> waiting.put(t.ref().imageName(), usable.get(t.ref().imageName())));
             return hold(r, waiting.values(), inSync);
         }
-        String message = "set " + describeChanges(changes, usable) + " in Deployment " + live.name();
-        return new RolloutPlan.PatchImages(patch(live, changes, RolloutStatus.appliedBuilds(r, usable)), "ImageUpdated",
+        String message = "set " + DeploymentWrites.describeChanges(changes, usable) + " in Deployment " + live.name();
+        return new RolloutPlan.PatchImages(DeploymentWrites.patch(live, changes, RolloutStatus.appliedBuilds(r, usable)), "ImageUpdated",
                 message, status(r, usable, readiness, Condition.isTrue(PROGRESSING, "ImageUpdated", message), inSync));
     }
 
@@ -257,74 +254,9 @@ public final class RolloutPlanner {
         return "ImageDeploy " + idp.name() + " is suspended (spec.suspend: true): ";
     }
 
-    private static ObjectNode desiredDeployment(ImageDeployView idp, Map<String, KpackImage> usable, String appliedBuilds) {
-        ObjectNode d = JsonNodeFactory.instance.objectNode();
-        d.put("apiVersion", "apps/v1");
-        d.put("kind", "Deployment");
-        ObjectNode meta = idp.deployment().path("metadata").isObject()
-                ? ((ObjectNode) idp.deployment().get("metadata")).deepCopy()
-                : JsonNodeFactory.instance.objectNode();
-        meta.put("name", idp.deploymentName());
-        meta.put("namespace", idp.namespace());
-        ObjectNode labels = meta.path("labels").isObject() ? (ObjectNode) meta.get("labels") : meta.putObject("labels");
-        labels.put(MANAGED_BY, "rekon");
-        labels.put(IMAGEDEPLOY_LABEL, idp.name());
-        ObjectNode annotations = meta.path("annotations").isObject() ? (ObjectNode) meta.get("annotations")
-                : meta.putObject("annotations");
-        annotations.put(DeploymentView.APPLIED_BUILDS, appliedBuilds);
-        meta.putArray("ownerReferences").add(idp.ownerReference());
-        d.set("metadata", meta);
-        ObjectNode spec = ((ObjectNode) idp.deployment().path("spec")).deepCopy();
-        JsonNode pod = spec.path("template").path("spec");
-        for (String list : new String[] { "initContainers", "containers" }) {
-            for (JsonNode c : pod.path(list)) {
-                String image = c.path("image").asText("");
-                if (image.startsWith(ImageDeployView.REF_PREFIX)) {
-                    String name = image.substring(ImageDeployView.REF_PREFIX.length()).trim();
-                    ((ObjectNode) c).put("image", usable.get(name).latestImage());
-                }
-            }
-        }
-        d.set("spec", spec);
-        return d;
-    }
 
-    private static ObjectNode patch(DeploymentView live, List<Target> changes, String appliedBuilds) {
-        ObjectNode patch = JsonNodeFactory.instance.objectNode();
-        ObjectNode meta = patch.putObject("metadata").put("resourceVersion", live.resourceVersion());
-        meta.putObject("annotations").put(DeploymentView.APPLIED_BUILDS, appliedBuilds);
-        ObjectNode pod = patch.putObject("spec").putObject("template").putObject("spec");
-        for (Target t : changes) {
-            ArrayNode list = pod.has(t.ref().init() ? "initContainers" : "containers")
-                    ? (ArrayNode) pod.get(t.ref().init() ? "initContainers" : "containers")
-                    : pod.putArray(t.ref().init() ? "initContainers" : "containers");
-            list.addObject().put("name", t.ref().container()).put("image", t.image());
-        }
-        return patch;
-    }
 
-    private static String describe(List<ContainerRef> refs, Map<String, KpackImage> usable) {
-        if (refs.isEmpty()) {
-            return "its images as written (no REF= images)";
-        }
-        List<String> parts = new ArrayList<>();
-        for (ContainerRef ref : refs) {
-            KpackImage img = usable.get(ref.imageName());
-            parts.add((ref.init() ? "initContainer " : "container ") + ref.container() + "=" + img.latestImage());
-        }
-        return String.join(", ", parts);
-    }
 
-    private static String describeChanges(List<Target> changes, Map<String, KpackImage> usable) {
-        List<String> parts = new ArrayList<>();
-        for (Target t : changes) {
-            KpackImage img = usable.get(t.ref().imageName());
-            parts.add((t.ref().init() ? "initContainer " : "container ") + t.ref().container() + " to " + t.image()
-                    + " (" + AppliedImage.describe(img.buildCounter(), img.buildTime()) + " of kpack Image "
-                    + img.name() + ")");
-        }
-        return String.join(", ", parts);
-    }
 
     private static String names(Set<String> names) {
         return String.join(", ", names);
