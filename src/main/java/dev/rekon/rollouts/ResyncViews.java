@@ -1,5 +1,6 @@
 package dev.rekon.rollouts;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -32,6 +33,8 @@ import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 public class ResyncViews {
 
     static final String ALL = "*";
+    /** How long a pass waits for watches it started to sync: they start in the background, off the event path. */
+    static final Duration SYNC_WAIT = Duration.ofSeconds(10);
 
     @Inject
     KubernetesClient client;
@@ -66,8 +69,9 @@ public class ResyncViews {
         List<String> keys = namespace != null && !config.namespacePolicy().everyNamespace() ? List.of(namespace)
                 : config.namespacePolicy().across(List::of, () -> List.of(ALL));
         List<V> out = new ArrayList<>();
+        long deadline = System.nanoTime() + SYNC_WAIT.toNanos();
         for (String key : keys) {
-            ViewStore<V> store = views.get(prefix + key);
+            ViewStore<V> store = synced(views, prefix + key, deadline);
             if (store == null) {
                 return Optional.empty();
             }
@@ -109,5 +113,20 @@ public class ResyncViews {
             images.stopAll();
             deployments.stopAll();
         }
+    }
+
+    /** The key's views once its watch has synced, or null when it has not by the deadline. */
+    private static <V> ViewStore<V> synced(WatchedViews<V> views, String key, long deadline) {
+        ViewStore<V> store = views.get(key);
+        while (store == null && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return null;
+            }
+            store = views.get(key);
+        }
+        return store;
     }
 }
