@@ -21,12 +21,17 @@ public final class StructuredCloudEvents {
     static final String REQUIRED = "specversion \"1.0\" and the non-empty string attributes id, source and type";
 
     private static final JsonFormat FORMAT = new JsonFormat();
+    private static final com.fasterxml.jackson.databind.ObjectMapper ATTRIBUTES = new com.fasterxml.jackson.databind.ObjectMapper();
 
     private StructuredCloudEvents() {
     }
 
     /** What to fix in the event, or null when it is usable. */
     public static String problem(byte[] body) {
+        String nullAttribute = nullAttribute(body);
+        if (nullAttribute != null) {
+            return "the CloudEvent attribute '" + nullAttribute + "' is null; leave it out or give it a value";
+        }
         CloudEvent event;
         try {
             event = FORMAT.deserialize(body);
@@ -47,6 +52,27 @@ public final class StructuredCloudEvents {
             return "'datacontenttype' must be application/json (or absent), not '" + contentType + "'";
         }
         return dataProblem(event.getData());
+    }
+
+    /**
+     * An attribute written as JSON {@code null}: the SDK reads it as absent, but Funqy's own reading of the same
+     * body fails on it with a 500, which Knative would redeliver forever.
+     */
+    private static String nullAttribute(byte[] body) {
+        try {
+            JsonNode tree = ATTRIBUTES.readTree(body);
+            if (tree != null && tree.isObject()) {
+                for (var it = tree.fields(); it.hasNext();) {
+                    var field = it.next();
+                    if (field.getValue().isNull() && !field.getKey().equals("data") && !field.getKey().equals("data_base64")) {
+                        return field.getKey();
+                    }
+                }
+            }
+        } catch (java.io.IOException notJson) {
+            return null; // the SDK says what is wrong with it
+        }
+        return null;
     }
 
     private static String dataProblem(CloudEventData data) {

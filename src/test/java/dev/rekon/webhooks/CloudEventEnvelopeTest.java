@@ -97,6 +97,15 @@ class CloudEventEnvelopeTest {
     }
 
     @Test
+    void aNullOptionalAttributeIs400NamingIt() {
+        // Found by the fuzz pass: Funqy answered 500 to "datacontenttype": null, so Knative would redeliver it forever.
+        String nulled = new String(structured(event("{}")).body(), StandardCharsets.UTF_8)
+                .replace("\"datacontenttype\":\"application/json\"", "\"datacontenttype\":null");
+        given().contentType("application/cloudevents+json").body(nulled).post("/").then().statusCode(400)
+                .body("message", containsString("'datacontenttype' is null"));
+    }
+
+    @Test
     void anUnknownSpecVersionIs400() {
         binary(event("{}")).with("ce-specversion", "2.0").post().statusCode(400).body("message", containsString("send 1.0"));
         String v2 = new String(structured(event("{}")).body(), StandardCharsets.UTF_8).replace("\"1.0\"", "\"2.0\"");
