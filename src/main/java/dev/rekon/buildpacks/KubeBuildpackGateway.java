@@ -1,7 +1,5 @@
 package dev.rekon.buildpacks;
 
-import java.nio.charset.StandardCharsets;
-import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.BiFunction;
@@ -161,21 +159,8 @@ public class KubeBuildpackGateway implements BuildpackGateway {
         for (LocalObjectReference ref : sa.getImagePullSecrets()) {
             Secret s = KubeErrors.call("reading secret " + namespace + "/" + ref.getName(),
                     () -> client.secrets().inNamespace(namespace).withName(ref.getName()).get());
-            all = all.and(dockerConfig(s));
+            all = all.and(DockerConfig.ofSecretData(s == null ? null : s.getData()));
         }
         return Optional.of(all);
-    }
-
-    private static DockerConfig dockerConfig(Secret s) {
-        if (s == null || s.getData() == null) {
-            return DockerConfig.empty();
-        }
-        String data = s.getData().getOrDefault(".dockerconfigjson", s.getData().get(".dockercfg"));
-        try {
-            return data == null ? DockerConfig.empty()
-                    : DockerConfig.parse(Base64.getDecoder().decode(data.getBytes(StandardCharsets.US_ASCII)));
-        } catch (IllegalArgumentException unreadable) {
-            return DockerConfig.empty();
-        }
     }
 }
