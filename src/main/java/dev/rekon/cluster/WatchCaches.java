@@ -65,6 +65,23 @@ public final class WatchCaches<T extends HasMetadata> {
 
     /** The running, synced informer for the key, or null for now (starting, failed a moment ago). */
     public SharedIndexInformer<T> get(String key) {
+        return entry(key).ready();
+    }
+
+    /**
+     * The same, for callers off the event path that can wait: up to {@code wait} for a watch still starting to
+     * sync. A watch that failed a moment ago answers null at once.
+     */
+    public SharedIndexInformer<T> get(String key, Duration wait) {
+        try {
+            return entry(key).awaitReady(wait.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+
+    private WatchEntry<T> entry(String key) {
         long now = clock.millis();
         sweepIdle(now);
         WatchEntry<T> entry = entries.get(key);
@@ -72,7 +89,7 @@ public final class WatchCaches<T extends HasMetadata> {
             entry = replace(key, entry);
         }
         entry.touch(now);
-        return entry.ready();
+        return entry;
     }
 
     /** Puts a fresh entry in place of the one seen, unless another thread replaced it first. */

@@ -1,5 +1,7 @@
 package dev.rekon.cluster;
 
+import java.util.concurrent.TimeUnit;
+
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 
@@ -28,6 +30,7 @@ final class WatchEntry<T extends HasMetadata> {
 
     synchronized void synced() {
         synced = true;
+        notifyAll();
     }
 
     synchronized void failed(long nowMillis) {
@@ -35,6 +38,7 @@ final class WatchEntry<T extends HasMetadata> {
         if (informer != null) {
             informer.stop();
         }
+        notifyAll();
     }
 
     void touch(long nowMillis) {
@@ -63,5 +67,16 @@ final class WatchEntry<T extends HasMetadata> {
         if (informer != null) {
             informer.stop();
         }
+        notifyAll();
+    }
+
+    /** {@link #ready()}, waiting up to {@code millis} for a start still under way to sync. */
+    synchronized SharedIndexInformer<T> awaitReady(long millis) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+        for (long left = millis; !synced && !stopped && failedAtMillis < 0 && left > 0;
+                left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())) {
+            wait(left);
+        }
+        return ready();
     }
 }

@@ -1,5 +1,7 @@
 package dev.rekon.cluster;
 
+import java.time.Duration;
+
 import java.util.Collection;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -36,7 +38,15 @@ public final class WatchedViews<V> {
 
     /** The views of the key's running, synced watch, or null when there is none for now. */
     public ViewStore<V> get(String key) {
-        SharedIndexInformer<GenericKubernetesResource> informer = caches.get(key);
+        return storeOf(key, caches.get(key));
+    }
+
+    /** The same, waiting up to {@code wait} for a watch still starting (see {@link WatchCaches#get(String, Duration)}). */
+    public ViewStore<V> get(String key, Duration wait) {
+        return storeOf(key, caches.get(key, wait));
+    }
+
+    private ViewStore<V> storeOf(String key, SharedIndexInformer<GenericKubernetesResource> informer) {
         Held<V> held = informer == null ? null : stores.get(key);
         return held != null && held.informer() == informer ? held.store() : null;
     }

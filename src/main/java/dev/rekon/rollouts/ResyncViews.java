@@ -71,7 +71,8 @@ public class ResyncViews {
         List<V> out = new ArrayList<>();
         long deadline = System.nanoTime() + SYNC_WAIT.toNanos();
         for (String key : keys) {
-            ViewStore<V> store = synced(views, prefix + key, deadline);
+            ViewStore<V> store = views.get(prefix + key,
+                    Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
             if (store == null) {
                 return Optional.empty();
             }
@@ -113,20 +114,5 @@ public class ResyncViews {
             images.stopAll();
             deployments.stopAll();
         }
-    }
-
-    /** The key's views once its watch has synced, or null when it has not by the deadline. */
-    private static <V> ViewStore<V> synced(WatchedViews<V> views, String key, long deadline) {
-        ViewStore<V> store = views.get(key);
-        while (store == null && System.nanoTime() < deadline) {
-            try {
-                Thread.sleep(50);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return null;
-            }
-            store = views.get(key);
-        }
-        return store;
     }
 }
