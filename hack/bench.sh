@@ -43,6 +43,11 @@ resync() {
   bash hack/driver.sh dev.rekon.bench.ResyncBench "${1:-10000}"
 }
 
+# One build for every part, so that the AOT cache recorded into it is the one the parts start with.
+bash hack/control-plane.sh >/dev/null
+./mvnw -B -q test-compile package -DskipTests
+./mvnw -B -q dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile=target/run-classpath.txt
+export REKON_BUILT=1
 aot_cache
 if [[ ",$only," == *,status,* ]]; then status "$@"; fi
 if [[ ",$only," == *,resync,* ]]; then resync "$@"; fi

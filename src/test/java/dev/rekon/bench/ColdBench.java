@@ -109,6 +109,7 @@ public final class ColdBench {
         List<Double> rss = new ArrayList<>();
         List<Double> cpu = new ArrayList<>();
         List<Double> ratios = new ArrayList<>();
+        List<Map<String, Double>> byThread = new ArrayList<>();
         List<Map<String, Object>> runs = new ArrayList<>();
         for (int run = 0; run < STARTS; run++) {
             App app = App.start(project, kubeconfig, out.resolve("rekon-cold-" + run + ".log"));
@@ -124,18 +125,23 @@ public final class ColdBench {
                 double first = (System.nanoTime() - app.startedNanos()) / 1e6;
                 double firstRss = app.peakRssMiB();
                 double firstCpu = Cpu.millis(app.pid());
+                Map<String, Double> threads = Cpu.byThread(app.pid());
+                nativeMemory(app, run);
                 Bench.require(a, "\"applied\"");
                 Map<String, Object> m = firstHundred(poster);
                 m.put("start_to_first_event_ms", first);
                 m.put("rss_at_first_event_mib", firstRss);
                 m.put("cpu_ms_at_first_event", firstCpu);
+                m.put("cpu_ms_by_thread_at_first_event", threads);
+                byThread.add(threads);
                 runs.add(m);
                 firsts.add(first);
                 rss.add(firstRss);
                 cpu.add(firstCpu);
                 ratios.add((Double) m.get("p50_ratio"));
                 System.out.printf("[cold] start %d: first event %.0f ms (CPU %.0f ms), RSS %.0f MiB, first %d events p50 "
-                        + "%.2f×%n", run + 1, first, firstCpu, firstRss, FIRST_EVENTS, m.get("p50_ratio"));
+                        + "%.2f×; CPU by thread %s%n", run + 1, first, firstCpu, firstRss, FIRST_EVENTS, m.get("p50_ratio"),
+                        threads);
             } finally {
                 app.stop();
             }
@@ -145,6 +151,8 @@ public final class ColdBench {
                 + "median of " + STARTS + " fresh processes", "%.0f ms");
         record("cpu_ms_at_first_event", median(cpu), "cold: CPU the process used until then (user + system; what "
                 + "bounds the wall time on an idle machine), median", "%.0f ms");
+        row("| cold: of that CPU, by thread (median ms; "C1 CompilerThre" = the JIT compiler, java = main) | "
+                + threadMedians(byThread) + " |");
         record("rss_at_first_event_mib", median(rss), "cold: RSS (VmHWM) at the first event, median", "%.0f MiB");
         record("first_events_p50_ratio", median(ratios), "cold: first " + FIRST_EVENTS + " events' reply p50 / raw "
                 + "PATCH p50 (no warm-up), median of the starts", "%.2f×");
@@ -208,6 +216,35 @@ public final class ColdBench {
     void row(String line) {
         table.add(line);
         System.out.println(line);
+    }
+
+    /** The six thread groups with the most CPU, each with its median over the starts. */
+    static String threadMedians(List<Map<String, Double>> runs) {
+        Map<String, List<Double>> groups = new LinkedHashMap<>();
+        runs.forEach(r -> r.forEach((k, v) -> groups.computeIfAbsent(k, x -> new ArrayList<>()).add(v)));
+        return groups.entrySet().stream()
+                .map(e -> Map.entry(e.getKey(), median(e.getValue())))
+                .sorted(Map.Entry.<String, Double>comparingByValue().reversed()).limit(6)
+                .map(e -> String.format("%s %.0f", e.getKey(), e.getValue())).reduce((a, b) -> a + ", " + b).orElse("");
+    }
+
+    /** With {@code -Drekon.bench.nmt=true} (and the JVM option -XX:NativeMemoryTracking=summary): the JVM's own account. */
+    static void nativeMemory(App app, int run) {
+        if (!Boolean.getBoolean("rekon.bench.nmt")) {
+            return;
+        }
+        String javaHome = System.getenv().getOrDefault("JAVA_HOME", System.getProperty("java.home"));
+        try {
+            new ProcessBuilder("bash", "-c", "\"$0\" $1 GC.heap_info; \"$0\" $1 VM.native_memory summary; \"$0\" $1 GC.class_histogram | head -45; \"$0\" $1 GC.heap_info",
+                    javaHome + "/bin/jcmd", String.valueOf(app.pid())).redirectErrorStream(true).redirectOutput(SharedFiles.projectDir()
+                            .resolve("target/bench/nmt-" + run + ".txt").toFile()).start().waitFor();
+            Files.copy(Path.of("/proc/" + app.pid() + "/smaps"), SharedFiles.projectDir()
+                    .resolve("target/bench/smaps-" + run + ".txt"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        } catch (java.io.IOException e) {
+            System.out.println("[cold] jcmd: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     static double median(List<Double> values) {

@@ -4,7 +4,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -45,6 +48,32 @@ final class Cpu {
         } catch (IOException e) {
             return Double.NaN;
         }
+    }
+
+    /**
+     * CPU time so far of the process's threads, in ms, grouped by thread name without its number (the kernel's
+     * name, at most 15 characters: {@code C1 CompilerThre}, {@code vert.x-eventloo}, {@code java} for main), largest
+     * first: what the process spent its CPU on.
+     */
+    static Map<String, Double> byThread(long pid) {
+        Map<String, Double> groups = new HashMap<>();
+        try (Stream<Path> tasks = Files.list(Path.of("/proc/" + pid + "/task"))) {
+            tasks.forEach(t -> {
+                try {
+                    String stat = Files.readString(t.resolve("stat"));
+                    String comm = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+                    groups.merge(comm.replaceAll("[-#]?\\d+$", ""), ticks(stat), Double::sum);
+                } catch (IOException | RuntimeException gone) {
+                    // the thread ended meanwhile
+                }
+            });
+        } catch (IOException e) {
+            return Map.of();
+        }
+        Map<String, Double> sorted = new LinkedHashMap<>();
+        groups.entrySet().stream().sorted(Map.Entry.<String, Double>comparingByValue().reversed())
+                .forEach(e -> sorted.put(e.getKey(), e.getValue()));
+        return sorted;
     }
 
     private static double ticks(String stat) {
