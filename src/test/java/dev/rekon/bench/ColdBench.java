@@ -151,7 +151,7 @@ public final class ColdBench {
                 + "median of " + STARTS + " fresh processes", "%.0f ms");
         record("cpu_ms_at_first_event", median(cpu), "cold: CPU the process used until then (user + system; what "
                 + "bounds the wall time on an idle machine), median", "%.0f ms");
-        row("| cold: of that CPU, by thread (median ms; "C1 CompilerThre" = the JIT compiler, java = main) | "
+        row("| cold: of that CPU, by thread (median ms; C1 CompilerThre = the JIT compiler, java = main) | "
                 + threadMedians(byThread) + " |");
         record("rss_at_first_event_mib", median(rss), "cold: RSS (VmHWM) at the first event, median", "%.0f MiB");
         record("first_events_p50_ratio", median(ratios), "cold: first " + FIRST_EVENTS + " events' reply p50 / raw "
