@@ -12,7 +12,8 @@ import io.quarkus.runtime.StartupEvent;
 /**
  * Sets the Kubernetes client up at start, beside the event path rather than on it: one {@code GET /version}
  * makes the client read its configuration, load its HTTP and JSON machinery and open the TLS connection that the
- * first event then reuses. It never delays start or readiness, and a failure only logs: the first event reads
+ * first event then reuses; then API discovery of the optional kinds, which the first event would otherwise ask for
+ * one group version after another. It never delays start or readiness, and a failure only logs: the first event reads
  * the apiserver itself and answers 503 if it is still away.
  */
 @ApplicationScoped
@@ -23,10 +24,14 @@ public class ClientWarmUp {
     @Inject
     KubernetesClient client;
 
+    @Inject
+    InstalledKinds kinds;
+
     void onStart(@Observes StartupEvent started) {
         Thread warmUp = new Thread(() -> {
             try {
                 LOG.debugf("apiserver %s", client.getKubernetesVersion().getGitVersion());
+                kinds.all().forEach(kinds::installed);
             } catch (RuntimeException e) {
                 LOG.infof("the apiserver did not answer at start (%s); the first event reads it again", e.getMessage());
             }

@@ -16,7 +16,8 @@ import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 
 /**
  * Watch-fed caches of one kind, one per key (a namespace, a group and namespace, or {@value #EVERYWHERE} for
- * one cluster-wide watch), each started in the background on the first read that needs it. Until its watch has
+ * one cluster-wide watch), each started in the background on the first read that needs it (in a fresh process, once
+ * it has answered its first event: {@link ColdStartGate}). Until its watch has
  * synced, and for 30 s after it could not start (no RBAC for watch, CRD missing, apiserver down), a key answers
  * null and the caller reads the apiserver directly: no read ever waits for a watch to list. A per-namespace
  * watch no read asked for in {@code idleAfter} is stopped; a cluster-wide one stays. Callers decide what a
@@ -106,6 +107,7 @@ public final class WatchCaches<T extends HasMetadata> {
     }
 
     private void start(String key, WatchEntry<T> entry) {
+        ColdStartGate.awaitOpen();
         try {
             SharedIndexInformer<T> informer = factory.apply(key);
             entry.starting(informer);

@@ -7,14 +7,15 @@ import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
+import dev.rekon.cluster.ColdStartGate;
 import io.quarkus.runtime.StartupEvent;
 
 /**
  * The start-up pass: once the application runs, a background thread runs one resync of everything, so that a
  * process started after a crash (or after events were lost while none ran) converges without waiting for the
  * next PingSource tick; a status report lost with a killed process is written here. It never delays readiness or
- * the first event: those go on while the pass starts its watches and works. When the watches cannot start yet
- * (apiserver unreachable), it tries again every 30 s, a few times.
+ * the first event: it begins once the process has answered its first event ({@link ColdStartGate}). When the
+ * watches cannot start yet (apiserver unreachable), it tries again every 30 s, a few times.
  */
 @ApplicationScoped
 public class StartupResync {
@@ -39,6 +40,7 @@ public class StartupResync {
     }
 
     private void run() {
+        ColdStartGate.awaitOpen();
         for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
             try {
                 ResyncReply reply = service.run(ResyncService.ALL, ResyncScope.all());

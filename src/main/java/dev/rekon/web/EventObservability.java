@@ -10,6 +10,7 @@ import jakarta.inject.Singleton;
 import org.jboss.logging.Logger;
 import org.jboss.logging.MDC;
 
+import dev.rekon.cluster.ColdStartGate;
 import dev.rekon.core.Outcome;
 import dev.rekon.status.DecisionLog;
 import dev.rekon.status.ReplyFacts;
@@ -70,6 +71,7 @@ public class EventObservability {
         if (traceparent != null) {
             MDC.put(MDC_KEY, traceparent); // this may run on the worker thread that wrote the reply
         }
+        ColdStartGate.eventAnswered();
         try {
             LOG.infof("event %s: HTTP %d, %s", type, status, outcome);
         } finally {
