@@ -1,5 +1,6 @@
 package dev.rekon.rollouts;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -55,6 +56,15 @@ public class DeploymentCache {
         }
         List<DeploymentView> found = written(namespace).over(store.find(namespace, Set.of(name)), v -> false);
         return found.stream().findFirst();
+    }
+
+    /**
+     * The watch of managed Deployments under {@code key} (a namespace, or {@value WatchCaches#EVERYWHERE}), for
+     * readers off the event path that can wait up to {@code wait} for it to sync; null when not watched. The resync
+     * reads the same watch, so each managed Deployment is watched and held once.
+     */
+    ViewStore<DeploymentView> store(String key, Duration wait) {
+        return watches().get(key, wait);
     }
 
     /** Records a patch of this process, until the watch delivers it. */

@@ -1,5 +1,6 @@
 package dev.rekon.rollouts;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -52,6 +53,15 @@ public class ImageDeployIndex {
         }
         return Optional.of(written.over(store.find(namespace, Set.of(imageName)), v -> group.equals(v.group())
                 && namespace.equals(v.namespace()) && v.references(imageName)));
+    }
+
+    /**
+     * The watch of the group's ImageDeploys under {@code key} (a namespace, or {@value WatchCaches#EVERYWHERE}), for
+     * readers off the event path that can wait up to {@code wait} for it to sync; null when not watched. The resync
+     * reads the same watch, so each ImageDeploy is watched and held once.
+     */
+    ViewStore<ImageDeployView> store(String group, String key, Duration wait) {
+        return watches().get(group + "/" + key, wait);
     }
 
     /** Records a status write of this process, until the watch delivers it. */

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.BiFunction;
 
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -26,8 +27,10 @@ import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
  * What the rollouts resync reads, all from watches and none per object: every ImageDeploy (of each enabled
  * group), every kpack Image and every Deployment labelled {@code app.kubernetes.io/managed-by=rekon}, in the
  * allowed namespaces: one cluster-wide watch per kind when every namespace is allowed, else one per allowed
- * namespace (so per-namespace RoleBindings suffice). The watches start with the first pass and keep running,
- * so later passes cost no list. Empty when a watch cannot run (no RBAC for watch, CRD missing).
+ * namespace (so per-namespace RoleBindings suffice). ImageDeploys and Deployments come from the very watches the
+ * event path keeps ({@link ImageDeployIndex}, {@link DeploymentCache}), so each object is watched and held once;
+ * kpack Images have a watch of their own. The watches start with the first pass (or event) and keep running, so
+ * later passes cost no list. Empty when a watch cannot run (no RBAC for watch, CRD missing).
  */
 @ApplicationScoped
 public class ResyncViews {
@@ -48,31 +51,34 @@ public class ResyncViews {
     @Inject
     KubeRolloutGateway gateway;
 
-    private WatchedViews<ImageDeployView> imageDeploys;
+    @Inject
+    ImageDeployIndex imageDeploys;
+
+    @Inject
+    DeploymentCache deployments;
+
     private WatchedViews<KpackImage> images;
-    private WatchedViews<DeploymentView> deployments;
 
     /** The ImageDeploys of the group in {@code namespace} (null: every allowed one); empty when not watched. */
     public Optional<List<ImageDeployView>> imageDeploys(String group, String namespace) {
-        return read(views().imageDeploys, group + "/", namespace);
+        return read((key, wait) -> imageDeploys.store(group, key, wait), namespace);
     }
 
     public Optional<List<KpackImage>> images(String namespace) {
-        return read(views().images, "", namespace);
+        return read(images()::get, namespace);
     }
 
     public Optional<List<DeploymentView>> deployments(String namespace) {
-        return read(views().deployments, "", namespace);
+        return read(deployments::store, namespace);
     }
 
-    private <V> Optional<List<V>> read(WatchedViews<V> views, String prefix, String namespace) {
+    private <V> Optional<List<V>> read(BiFunction<String, Duration, ViewStore<V>> watch, String namespace) {
         List<String> keys = namespace != null && !config.namespacePolicy().everyNamespace() ? List.of(namespace)
                 : config.namespacePolicy().across(List::of, () -> List.of(ALL));
         List<V> out = new ArrayList<>();
         long deadline = System.nanoTime() + SYNC_WAIT.toNanos();
         for (String key : keys) {
-            ViewStore<V> store = views.get(prefix + key,
-                    Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
+            ViewStore<V> store = watch.apply(key, Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
             if (store == null) {
                 return Optional.empty();
             }
@@ -81,23 +87,13 @@ public class ResyncViews {
         return Optional.of(out);
     }
 
-    private synchronized ResyncViews views() {
-        if (imageDeploys == null) {
-            imageDeploys = new WatchedViews<>("ImageDeploys (resync)", key -> {
-                String[] groupAndNamespace = key.split("/", 2);
-                return informer(client.genericKubernetesResources(KubeRolloutGateway.imageDeployContext(groupAndNamespace[0])),
-                        groupAndNamespace[1]);
-            }, r -> ImageDeployView.fromJson(mapper.valueToTree(r)), v -> List.of());
+    private synchronized WatchedViews<KpackImage> images() {
+        if (images == null) {
             images = new WatchedViews<>("kpack Images (resync)",
                     key -> informer(client.genericKubernetesResources(gateway.imageContext()), key),
                     r -> KpackImage.fromJson(mapper.valueToTree(r)), v -> List.of());
-            deployments = new WatchedViews<>("managed Deployments (resync)", key -> {
-                var op = client.genericKubernetesResources("apps/v1", "Deployment");
-                return ALL.equals(key) ? op.inAnyNamespace().withLabel(RolloutPlanner.MANAGED_BY, "rekon").runnableInformer(0)
-                        : op.inNamespace(key).withLabel(RolloutPlanner.MANAGED_BY, "rekon").runnableInformer(0);
-            }, r -> DeploymentView.fromJson(mapper.valueToTree(r)), v -> List.of());
         }
-        return this;
+        return images;
     }
 
     private static SharedIndexInformer<GenericKubernetesResource> informer(
@@ -109,10 +105,8 @@ public class ResyncViews {
 
     @PreDestroy
     synchronized void stop() {
-        if (imageDeploys != null) {
-            imageDeploys.stopAll();
+        if (images != null) {
             images.stopAll();
-            deployments.stopAll();
         }
     }
 }

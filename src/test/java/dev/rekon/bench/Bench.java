@@ -74,7 +74,9 @@ public final class Bench {
         Kpack.namespace(admin, "bench-start");
         KubernetesClient raw = new KubernetesClientBuilder().withConfig(Config.fromKubeconfig(cluster.kubeconfigYaml()))
                 .build();
-        App app = App.start(project, cluster.kubeconfigFile(), out.resolve("rekon.log"));
+        // Without the start-up pass: begun by the first answered event, it would converge the ImageDeploys each part
+        // creates before their own first event. ResyncBench measures passes.
+        App app = App.start(project, cluster.kubeconfigFile(), out.resolve("rekon.log"), "rekon.resync.on-start=false");
         try {
             run(new Bench(admin, raw, app), out, scaleTo, buildpacks, builders);
         } catch (Exception | Error e) {
