@@ -17,9 +17,11 @@ import io.fabric8.kubernetes.client.Config;
 /**
  * A container image unpacked by umoci, run as a container runtime would run it, without one: its entrypoint in
  * its working directory with its environment only, in a chroot of its root file system, inside a private mount
- * namespace that adds /proc, /dev and /sys (no shell needed in the image). So the JVM is the image's own, and the application's files are at
- * the image's paths with the image's sizes and modification times: what an AOT cache is checked against.
- * Needs root (umoci unpack, unshare); the namespace's mounts end with the process.
+ * namespace that adds /proc, /dev and /sys (no shell needed in the image). So the JVM is the image's own, and
+ * the application's files are at the image's paths with the image's sizes and modification times: what an AOT
+ * cache is checked against. It runs as root, not as the image's user: the cache does not depend on the user,
+ * and the training writes into the working directory. Needs root (umoci unpack, unshare); the namespace's
+ * mounts end with the process.
  */
 public final class ImageRoot {
 
@@ -39,7 +41,8 @@ public final class ImageRoot {
     /** Unpacks {@code layout:tag} (an OCI layout) into {@code bundle}, which must not exist yet. */
     public static ImageRoot unpack(Path layout, String tag, Path bundle) throws IOException, InterruptedException {
         Commands.run(bundle.getParent(), "umoci", "unpack", "--image", layout + ":" + tag, bundle.toString());
-        return new ImageRoot(bundle, new ObjectMapper().readTree(bundle.resolve("config.json").toFile()).path("process"));
+        JsonNode runtimeConfig = new ObjectMapper().readTree(bundle.resolve("config.json").toFile());
+        return new ImageRoot(bundle, runtimeConfig.path("process"));
     }
 
     public Path rootfs() {

@@ -23,6 +23,7 @@ import dev.rekon.testing.Commands;
 final class JdkBaseImage {
 
     static final String JAVA_HOME = "/opt/java/openjdk";
+    static final String PATH = JAVA_HOME + "/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
     private static final List<String> TOOLS = List.of("bash", "sed", "cat", "rm", "dirname", "readlink");
     private static final Pattern LIBRARY = Pattern.compile("(/\\S+) \\(0x");
 
@@ -75,8 +76,8 @@ final class JdkBaseImage {
         Commands.run(work, "umoci", "unpack", "--image", layout + ".tmp:base", bundle.toString());
         fill(bundle.resolve("rootfs"), jdk);
         Commands.run(work, "umoci", "repack", "--image", layout + ".tmp:base", bundle.toString());
-        Commands.run(work, "umoci", "config", "--image", layout + ".tmp:base", "--config.env", "JAVA_HOME=" + JAVA_HOME,
-                "--config.env", "PATH=" + JAVA_HOME + "/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin");
+        Commands.run(work, "umoci", "config", "--image", layout + ".tmp:base", "--config.env",
+                "JAVA_HOME=" + JAVA_HOME, "--config.env", "PATH=" + PATH);
         Commands.run(work, "rm", "-rf", bundle.toString());
         Files.move(Path.of(layout + ".tmp"), layout);
     }

@@ -78,7 +78,8 @@ class JvmImageTest {
     @Test
     void jdk25ImageCarriesAnAotCacheThatFitsIt() throws Exception {
         Path jdk = JdkBaseImage.jdk25();
-        assumeTrue(jdk != null, "no JDK 25 or later (rekon.jdk25, JAVA_HOME, the running JVM, /usr/lib/jvm): no AOT cache to check");
+        assumeTrue(jdk != null, "no JDK 25 or later (rekon.jdk25, JAVA_HOME, the running JVM, /usr/lib/jvm): "
+                + "no AOT cache to check");
         assumeTrue("root".equals(System.getProperty("user.name")),
                 "not root: unpacking an image and running in its chroot (hack/image-aot.sh) need root");
         Path work = Files.createDirectories(SharedFiles.projectDir().resolve("target/jib-test"));
@@ -149,7 +150,8 @@ class JvmImageTest {
             Commands.run(work, "umoci", "init", "--layout", layout.toString());
             Commands.run(work, "umoci", "new", "--image", layout + ":base");
         }
-        Commands.run(work, "skopeo", "copy", "--quiet", "--dest-tls-verify=false", "oci:" + layout + ":base", "docker://" + target);
+        Commands.run(work, "skopeo", "copy", "--quiet", "--dest-tls-verify=false", "oci:" + layout + ":base",
+                "docker://" + target);
     }
 
     private static Path copyProject(Path to) throws IOException {
