@@ -5,6 +5,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import dev.rekon.testing.Commands;
 import dev.rekon.testing.SharedFiles;
@@ -24,6 +26,7 @@ import dev.rekon.testing.SharedFiles;
 public final class ImageAot {
 
     static final List<String> CACHE_FILES = List.of("rekon.aot", "rekon.aot.jvm");
+    private static final Pattern JAVA_VERSION = Pattern.compile("JAVA_VERSION=\"(\\d+)");
 
     public static void main(String[] args) throws Exception {
         List<String> rest = new ArrayList<>(List.of(args));
@@ -47,6 +50,7 @@ public final class ImageAot {
         Path layout = fresh(work).resolve("oci");
         copy(insecure, "docker://" + image, "oci:" + layout + ":image");
         ImageRoot root = ImageRoot.unpack(layout, "image", work.resolve("bundle"));
+        requireJdk25(image, root);
         Path cache = root.workingDir().resolve("rekon.aot");
         int handled = AotTraining.train((env, kubeconfig, log) -> App.inImage(root, env, kubeconfig, log), work);
         if (!AotTraining.report(handled, cache, work)) {
@@ -69,6 +73,17 @@ public final class ImageAot {
         }
         Commands.run(bundle.getParent(), "umoci", "repack", "--image", layout + ":image",
                 "--history.created_by", "hack/image-aot.sh: the AOT cache of a training run", bundle.toString());
+    }
+
+    /** Fails early, saying so, when the image's JAVA_HOME holds a JDK older than 25 (no AOT cache there). */
+    private static void requireJdk25(String image, ImageRoot root) throws IOException {
+        Path release = root.rootfs().resolve(root.env("JAVA_HOME").replaceFirst("^/+", "")).resolve("release");
+        String version = Files.isRegularFile(release) ? Files.readString(release) : "";
+        Matcher m = JAVA_VERSION.matcher(version);
+        if (m.find() && Integer.parseInt(m.group(1)) < 25) {
+            throw new IllegalStateException(image + " has JDK " + m.group(1) + " at JAVA_HOME: an AOT cache needs "
+                    + "JDK 25 or later; build the image with JAVA_HOME on a JDK 25 (the pom's aot profile)");
+        }
     }
 
     private static void copy(boolean insecure, String from, String to) throws IOException, InterruptedException {

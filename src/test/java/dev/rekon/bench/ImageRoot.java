@@ -54,6 +54,16 @@ public final class ImageRoot {
         return rootfs().resolve(process.path("cwd").asText("/").substring(1));
     }
 
+    /** A variable of the image's environment, or "" when it has none. */
+    public String env(String name) {
+        for (JsonNode e : process.path("env")) {
+            if (e.asText().startsWith(name + "=")) {
+                return e.asText().substring(name.length() + 1);
+            }
+        }
+        return "";
+    }
+
     /** The command that runs the image's entrypoint with {@code args} appended, and {@code env} added. */
     public List<String> command(List<String> env, List<String> args) {
         List<String> cmd = new ArrayList<>(List.of("unshare", "--mount", "--", "sh", "-c", ENTER, "sh",
