@@ -1,5 +1,6 @@
 package dev.rekon.bench;
 
+import java.io.IOException;
 import java.net.http.HttpRequest;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,23 +20,51 @@ import io.fabric8.kubernetes.client.KubernetesClient;
  * {@code hack/start.sh} with {@code REKON_AOT=record}, handles events against the real apiserver — rollouts that
  * create and patch a Deployment, an ImageDeploy change, an Image not yet built, and every sample event of the
  * README and docs (one per function at least) — and then stops, so that the JVM writes the cache of what it
- * loaded and linked on those first-event paths: {@code target/quarkus-app/rekon.aot}.
+ * loaded and linked on those first-event paths: {@code target/quarkus-app/rekon.aot}. {@link ImageAot} runs the
+ * same training in an unpacked container image, with the image's JVM and files.
  */
 public final class AotTraining {
 
     static final String NS = "aot-training";
 
+    /** Starts the application to train, with {@code REKON_AOT=record} in {@code env}. */
+    @FunctionalInterface
+    public interface Start {
+        App start(Map<String, String> env, Path kubeconfig, Path log) throws Exception;
+    }
+
     public static void main(String[] args) throws Exception {
         Path project = SharedFiles.projectDir();
         Path out = Files.createDirectories(project.resolve("target/aot"));
+        int handled = train((env, kubeconfig, log) -> App.start(project, env, kubeconfig, log), out);
+        Path cache = project.resolve("target/quarkus-app/rekon.aot");
+        System.exit(report(handled, cache, out) ? 0 : 1);
+    }
+
+    /** The training run: starts the application, handles the events, stops it; returns the events answered. */
+    public static int train(Start how, Path out) throws Exception {
         LocalCluster cluster = LocalCluster.get();
         KubernetesClient admin = cluster.adminClient();
         Kpack.namespace(admin, NS);
         GenericKubernetesResource image = Kpack.built(admin, NS, "img", Poster.digest("r/img", 0), 0);
         Bench.imageDeploy(admin, NS, "app", "img", "app");
-        App app = App.start(project, Map.of("REKON_AOT", "record"), cluster.kubeconfigFile(), out.resolve("rekon.log"));
+        App app = how.start(Map.of("REKON_AOT", "record"), cluster.kubeconfigFile(), out.resolve("rekon.log"));
+        try {
+            return handleEvents(app, image.getMetadata().getUid());
+        } finally {
+            app.stop();
+        }
+    }
+
+    /** Says what the training left; true when the cache is there. */
+    public static boolean report(int handled, Path cache, Path out) throws IOException {
+        System.out.printf("[aot] %d events answered 2xx/4xx; cache %s (%s)%n", handled, cache,
+                Files.isRegularFile(cache) ? Files.size(cache) / (1 << 20) + " MiB" : "missing, see " + out);
+        return Files.isRegularFile(cache);
+    }
+
+    private static int handleEvents(App app, String uid) throws InterruptedException {
         Poster poster = new Poster(app.port());
-        String uid = image.getMetadata().getUid();
         Bench.awaitFirstAnswer(app, poster);
         int handled = 0;
         for (int build = 1; build <= 40; build++) {
@@ -50,11 +79,7 @@ public final class AotTraining {
         }
         // Leave the report queue and the watches a moment, so their first runs are recorded too.
         Thread.sleep(2_000);
-        app.stop();
-        Path cache = project.resolve("target/quarkus-app/rekon.aot");
-        System.out.printf("[aot] %d events answered 2xx/4xx; cache %s (%s)%n", handled, cache,
-                Files.isRegularFile(cache) ? Files.size(cache) / (1 << 20) + " MiB" : "missing, see " + out);
-        System.exit(Files.isRegularFile(cache) ? 0 : 1);
+        return handled;
     }
 
     private static int count(Poster.Answer a) {

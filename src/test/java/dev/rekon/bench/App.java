@@ -6,12 +6,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The packaged application as a child process on a free port, started as in production by {@code hack/start.sh}
  * (the JVM flags, the AOT cache when there is one) with {@code JAVA_OPTS} from {@code rekon.bench.java-opts}
  * (default {@value #JAVA_OPTS}: sized as in the Knative Service) and the application directory from
- * {@code rekon.bench.app} (default {@code target/quarkus-app}).
+ * {@code rekon.bench.app} (default {@code target/quarkus-app}); or the entrypoint of an unpacked image.
  */
 public final class App {
 
@@ -52,11 +53,34 @@ public final class App {
         if (Boolean.getBoolean("rekon.bench.plain")) {
             cmd.addAll(List.of("-jar", appDir.resolve("quarkus-run.jar").toString()));
         }
-        ProcessBuilder builder = new ProcessBuilder(cmd).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.to(log.toFile()));
+        ProcessBuilder builder = new ProcessBuilder(cmd);
         builder.environment().put("REKON_APP", appDir.toString());
         builder.environment().put("JAVA_OPTS", javaOpts);
         builder.environment().putAll(env);
+        return launch(builder, port, log);
+    }
+
+    /**
+     * The image's entrypoint in an unpacked image ({@link ImageRoot}), with {@code JAVA_OPTS} as in
+     * {@link #start(Path, Map, Path, Path, String...)} unless {@code env} has one; the kubeconfig is copied in.
+     */
+    public static App inImage(ImageRoot image, Map<String, String> env, Path kubeconfig, Path log,
+            String... properties) throws IOException {
+        int port = SecondApiServer.freePort();
+        Map<String, String> all = new TreeMap<>(Map.of("JAVA_OPTS",
+                System.getProperty("rekon.bench.java-opts", JAVA_OPTS)));
+        all.putAll(env);
+        List<String> args = new ArrayList<>(List.of("-Dkubeconfig=" + image.kubeconfig(kubeconfig),
+                "-Dquarkus.http.port=" + port, "-Dquarkus.http.host=127.0.0.1"));
+        for (String p : properties) {
+            args.add("-D" + p);
+        }
+        List<String> vars = all.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList();
+        return launch(new ProcessBuilder(image.command(vars, args)), port, log);
+    }
+
+    private static App launch(ProcessBuilder builder, int port, Path log) {
+        builder.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.to(log.toFile()));
         try {
             long t0 = System.nanoTime();
             Process p = builder.start();
