@@ -4,23 +4,66 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * An ImageDeploy as the planner reads it (Rekon's {@code rekon.dev} group or kpush's): the Deployment it
  * describes, the containers whose image is written {@code REF=<kpack Image name>}, what was applied, and whether
- * rollouts are held ({@code spec.suspend}).
+ * rollouts are held ({@code spec.suspend}). The Deployment template is kept as compact JSON text and made a tree
+ * again only when a rollout writes it: a watch holds one view per ImageDeploy, and as a tree the template was most
+ * of a view's memory. What every event reads of it (the Deployment's name, the REF containers, whether the spec
+ * is usable) is taken out once.
  */
-public record ImageDeployView(String apiVersion, String kind, String namespace, String name, String uid,
-        String resourceVersion, long generation, JsonNode deployment, JsonNode status, boolean suspend) {
+public final class ImageDeployView {
 
     public static final String REF_PREFIX = "REF=";
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final String apiVersion;
+    private final String kind;
+    private final String namespace;
+    private final String name;
+    private final String uid;
+    private final String resourceVersion;
+    private final long generation;
+    private final String deploymentJson;
+    private final JsonNode status;
+    private final boolean suspend;
+    private final String deploymentName;
+    private final List<ContainerRef> refs;
+    private final String specProblem;
 
     /** A container (or initContainer) whose image comes from a kpack Image. */
     public record ContainerRef(boolean init, String container, String imageName) {
+    }
+
+    public ImageDeployView(String apiVersion, String kind, String namespace, String name, String uid,
+            String resourceVersion, long generation, JsonNode deployment, JsonNode status, boolean suspend) {
+        this.apiVersion = apiVersion;
+        this.kind = kind;
+        this.namespace = namespace;
+        this.name = name;
+        this.uid = uid;
+        this.resourceVersion = resourceVersion;
+        this.generation = generation;
+        this.deploymentJson = deployment.isMissingNode() ? null : deployment.toString();
+        this.status = status;
+        this.suspend = suspend;
+        String n = deployment.path("metadata").path("name").asText("");
+        this.deploymentName = n.isBlank() ? name : n;
+        JsonNode podSpec = deployment.path("spec").path("template").path("spec");
+        List<ContainerRef> found = new ArrayList<>();
+        collect(podSpec.path("initContainers"), true, found);
+        collect(podSpec.path("containers"), false, found);
+        this.refs = List.copyOf(found);
+        this.specProblem = specProblem(deployment, podSpec);
     }
 
     /** An ImageDeploy that is not suspended. */
@@ -39,10 +82,54 @@ public record ImageDeployView(String apiVersion, String kind, String namespace, 
                 idp.path("spec").path("suspend").asBoolean(false));
     }
 
+    public String apiVersion() {
+        return apiVersion;
+    }
+
+    public String kind() {
+        return kind;
+    }
+
+    public String namespace() {
+        return namespace;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public String uid() {
+        return uid;
+    }
+
+    public String resourceVersion() {
+        return resourceVersion;
+    }
+
+    public long generation() {
+        return generation;
+    }
+
+    /** {@code spec.deployment}, as a new tree of its own (a missing node when the spec has none). */
+    public JsonNode deployment() {
+        try {
+            return deploymentJson == null ? MissingNode.getInstance() : JSON.readTree(deploymentJson);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("the template was written as JSON by this class", e);
+        }
+    }
+
+    public JsonNode status() {
+        return status;
+    }
+
+    public boolean suspend() {
+        return suspend;
+    }
+
     /** The Deployment's name: {@code spec.deployment.metadata.name}, else the ImageDeploy's own. */
     public String deploymentName() {
-        String n = deployment.path("metadata").path("name").asText("");
-        return n.isBlank() ? name : n;
+        return deploymentName;
     }
 
     public String group() {
@@ -54,13 +141,10 @@ public record ImageDeployView(String apiVersion, String kind, String namespace, 
     }
 
     public JsonNode podSpec() {
-        return deployment.path("spec").path("template").path("spec");
+        return deployment().path("spec").path("template").path("spec");
     }
 
     public List<ContainerRef> refs() {
-        List<ContainerRef> refs = new ArrayList<>();
-        collect(podSpec().path("initContainers"), true, refs);
-        collect(podSpec().path("containers"), false, refs);
         return refs;
     }
 
@@ -82,15 +166,19 @@ public record ImageDeployView(String apiVersion, String kind, String namespace, 
 
     /** A problem with the spec that no event can fix, or null when it is usable. */
     public String specProblem() {
+        return specProblem;
+    }
+
+    private static String specProblem(JsonNode deployment, JsonNode podSpec) {
         if (!deployment.isObject()) {
             return "spec.deployment is missing: set it to a Deployment's metadata and spec";
         }
-        JsonNode containers = podSpec().path("containers");
+        JsonNode containers = podSpec.path("containers");
         if (!containers.isArray() || containers.isEmpty()) {
             return "spec.deployment.spec.template.spec.containers is empty: a Deployment needs at least one container";
         }
         for (String list : new String[] { "initContainers", "containers" }) {
-            for (JsonNode c : podSpec().path(list)) {
+            for (JsonNode c : podSpec.path(list)) {
                 if (c.path("name").asText("").isBlank()) {
                     return "every entry of spec.deployment.spec.template.spec." + list + " needs a name";
                 }
@@ -121,5 +209,27 @@ public record ImageDeployView(String apiVersion, String kind, String namespace, 
                 out.add(new ContainerRef(init, c.path("name").asText(), image.substring(REF_PREFIX.length()).trim()));
             }
         }
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof ImageDeployView v && generation == v.generation && suspend == v.suspend
+                && Objects.equals(apiVersion, v.apiVersion) && Objects.equals(kind, v.kind)
+                && Objects.equals(namespace, v.namespace) && Objects.equals(name, v.name) && Objects.equals(uid, v.uid)
+                && Objects.equals(resourceVersion, v.resourceVersion) && Objects.equals(deploymentJson, v.deploymentJson)
+                && Objects.equals(status, v.status);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(apiVersion, kind, namespace, name, uid, resourceVersion, generation, deploymentJson, status,
+                suspend);
+    }
+
+    @Override
+    public String toString() {
+        return "ImageDeployView[" + apiVersion + " " + kind + " " + namespace + "/" + name + " uid=" + uid
+                + " resourceVersion=" + resourceVersion + " generation=" + generation + " deployment=" + deploymentJson
+                + " status=" + status + " suspend=" + suspend + "]";
     }
 }
