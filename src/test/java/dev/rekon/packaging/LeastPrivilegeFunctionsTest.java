@@ -81,7 +81,17 @@ class LeastPrivilegeFunctionsTest {
 
     @Test
     void buildpackAndBuilderStatusAsTheServiceAccount() throws Exception {
-        String image = LocalRegistry.get().hostPort() + "/sa/java:1";
+        // A registry without notifications: the shared one notifies this very application, whose push route
+        // would then race the Buildpack event below to the same status write.
+        LocalRegistry quiet = LocalRegistry.start(LocalRegistry.Options.plain("sa-quiet"));
+        try {
+            buildpackAndBuilderStatus(quiet.hostPort() + "/sa/java:1");
+        } finally {
+            quiet.stop();
+        }
+    }
+
+    private void buildpackAndBuilderStatus(String image) throws Exception {
         new BuildpackageImages(Files.createDirectories(Path.of("target/sa-e2e-work"))).push(image, null, "sa/java",
                 "1.0.0", "r1", Buildpack.of("sa/java@1.0.0"));
         create(kpack("Buildpack"), """
