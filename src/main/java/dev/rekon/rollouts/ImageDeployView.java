@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -21,24 +20,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * of a view's memory. What every event reads of it (the Deployment's name, the REF containers, whether the spec
  * is usable) is taken out once.
  */
-public final class ImageDeployView {
+public record ImageDeployView(String apiVersion, String kind, String namespace, String name, String uid,
+        String resourceVersion, long generation, String deploymentJson, JsonNode status, boolean suspend,
+        String deploymentName, List<ContainerRef> refs, String specProblem) {
 
     public static final String REF_PREFIX = "REF=";
     private static final ObjectMapper JSON = new ObjectMapper();
-
-    private final String apiVersion;
-    private final String kind;
-    private final String namespace;
-    private final String name;
-    private final String uid;
-    private final String resourceVersion;
-    private final long generation;
-    private final String deploymentJson;
-    private final JsonNode status;
-    private final boolean suspend;
-    private final String deploymentName;
-    private final List<ContainerRef> refs;
-    private final String specProblem;
 
     /** A container (or initContainer) whose image comes from a kpack Image. */
     public record ContainerRef(boolean init, String container, String imageName) {
@@ -46,24 +33,9 @@ public final class ImageDeployView {
 
     public ImageDeployView(String apiVersion, String kind, String namespace, String name, String uid,
             String resourceVersion, long generation, JsonNode deployment, JsonNode status, boolean suspend) {
-        this.apiVersion = apiVersion;
-        this.kind = kind;
-        this.namespace = namespace;
-        this.name = name;
-        this.uid = uid;
-        this.resourceVersion = resourceVersion;
-        this.generation = generation;
-        this.deploymentJson = deployment.isMissingNode() ? null : deployment.toString();
-        this.status = status;
-        this.suspend = suspend;
-        String n = deployment.path("metadata").path("name").asText("");
-        this.deploymentName = n.isBlank() ? name : n;
-        JsonNode podSpec = deployment.path("spec").path("template").path("spec");
-        List<ContainerRef> found = new ArrayList<>();
-        collect(podSpec.path("initContainers"), true, found);
-        collect(podSpec.path("containers"), false, found);
-        this.refs = List.copyOf(found);
-        this.specProblem = specProblem(deployment, podSpec);
+        this(apiVersion, kind, namespace, name, uid, resourceVersion, generation,
+                deployment.isMissingNode() ? null : deployment.toString(), status, suspend,
+                deploymentName(deployment, name), refs(podSpec(deployment)), specProblem(deployment, podSpec(deployment)));
     }
 
     /** An ImageDeploy that is not suspended. */
@@ -82,34 +54,6 @@ public final class ImageDeployView {
                 idp.path("spec").path("suspend").asBoolean(false));
     }
 
-    public String apiVersion() {
-        return apiVersion;
-    }
-
-    public String kind() {
-        return kind;
-    }
-
-    public String namespace() {
-        return namespace;
-    }
-
-    public String name() {
-        return name;
-    }
-
-    public String uid() {
-        return uid;
-    }
-
-    public String resourceVersion() {
-        return resourceVersion;
-    }
-
-    public long generation() {
-        return generation;
-    }
-
     /** {@code spec.deployment}, as a new tree of its own (a missing node when the spec has none). */
     public JsonNode deployment() {
         try {
@@ -117,19 +61,6 @@ public final class ImageDeployView {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("the template was written as JSON by this class", e);
         }
-    }
-
-    public JsonNode status() {
-        return status;
-    }
-
-    public boolean suspend() {
-        return suspend;
-    }
-
-    /** The Deployment's name: {@code spec.deployment.metadata.name}, else the ImageDeploy's own. */
-    public String deploymentName() {
-        return deploymentName;
     }
 
     public String group() {
@@ -140,12 +71,26 @@ public final class ImageDeployView {
         return new dev.rekon.core.ObjectRef(apiVersion, kind, namespace, name);
     }
 
+    /** {@code spec.deployment.spec.template.spec}, made from the template text on each call: take it once. */
     public JsonNode podSpec() {
-        return deployment().path("spec").path("template").path("spec");
+        return podSpec(deployment());
     }
 
-    public List<ContainerRef> refs() {
-        return refs;
+    private static JsonNode podSpec(JsonNode deployment) {
+        return deployment.path("spec").path("template").path("spec");
+    }
+
+    /** The Deployment's name: {@code spec.deployment.metadata.name}, else the ImageDeploy's own. */
+    private static String deploymentName(JsonNode deployment, String name) {
+        String n = deployment.path("metadata").path("name").asText("");
+        return n.isBlank() ? name : n;
+    }
+
+    private static List<ContainerRef> refs(JsonNode podSpec) {
+        List<ContainerRef> found = new ArrayList<>();
+        collect(podSpec.path("initContainers"), true, found);
+        collect(podSpec.path("containers"), false, found);
+        return List.copyOf(found);
     }
 
     public boolean references(String imageName) {
@@ -165,10 +110,6 @@ public final class ImageDeployView {
     }
 
     /** A problem with the spec that no event can fix, or null when it is usable. */
-    public String specProblem() {
-        return specProblem;
-    }
-
     private static String specProblem(JsonNode deployment, JsonNode podSpec) {
         if (!deployment.isObject()) {
             return "spec.deployment is missing: set it to a Deployment's metadata and spec";
@@ -209,27 +150,5 @@ public final class ImageDeployView {
                 out.add(new ContainerRef(init, c.path("name").asText(), image.substring(REF_PREFIX.length()).trim()));
             }
         }
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof ImageDeployView v && generation == v.generation && suspend == v.suspend
-                && Objects.equals(apiVersion, v.apiVersion) && Objects.equals(kind, v.kind)
-                && Objects.equals(namespace, v.namespace) && Objects.equals(name, v.name) && Objects.equals(uid, v.uid)
-                && Objects.equals(resourceVersion, v.resourceVersion) && Objects.equals(deploymentJson, v.deploymentJson)
-                && Objects.equals(status, v.status);
-    }
-
-    @Override
-    public int hashCode() {
-        return Objects.hash(apiVersion, kind, namespace, name, uid, resourceVersion, generation, deploymentJson, status,
-                suspend);
-    }
-
-    @Override
-    public String toString() {
-        return "ImageDeployView[" + apiVersion + " " + kind + " " + namespace + "/" + name + " uid=" + uid
-                + " resourceVersion=" + resourceVersion + " generation=" + generation + " deployment=" + deploymentJson
-                + " status=" + status + " suspend=" + suspend + "]";
     }
 }

@@ -52,8 +52,9 @@ public final class PushRolloutPlanner {
     /** The containers of the ImageDeploy's pod template whose image is written as the pushed repository. */
     public static List<Follower> followers(ImageDeployView idp, ImageReference pushed) {
         List<Follower> out = new ArrayList<>();
+        JsonNode podSpec = idp.podSpec();
         for (String list : new String[] { "initContainers", "containers" }) {
-            for (JsonNode c : idp.podSpec().path(list)) {
+            for (JsonNode c : podSpec.path(list)) {
                 String image = c.path("image").asText("");
                 if (!image.startsWith(ImageDeployView.REF_PREFIX) && sameRepository(image, pushed)) {
                     out.add(new Follower(list.equals("initContainers"), c.path("name").asText()));

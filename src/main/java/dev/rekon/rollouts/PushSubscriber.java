@@ -27,13 +27,14 @@ public record PushSubscriber(String group, String namespace, String name, Set<St
         boolean follows = imageDeploy.path("spec").path("updatePolicy").isObject();
         Set<String> repositories = new LinkedHashSet<>();
         List<String> secrets = new ArrayList<>();
+        JsonNode podSpec = v.podSpec();
         if (follows) {
             for (String list : new String[] { "initContainers", "containers" }) {
-                v.podSpec().path(list).forEach(c -> repositoryOf(c.path("image").asText("")).ifPresent(repositories::add));
+                podSpec.path(list).forEach(c -> repositoryOf(c.path("image").asText("")).ifPresent(repositories::add));
             }
-            v.podSpec().path("imagePullSecrets").forEach(s -> secrets.add(s.path("name").asText("")));
+            podSpec.path("imagePullSecrets").forEach(s -> secrets.add(s.path("name").asText("")));
         }
-        String serviceAccount = v.podSpec().path("serviceAccountName").asText("");
+        String serviceAccount = podSpec.path("serviceAccountName").asText("");
         return new PushSubscriber(v.group(), v.namespace(), v.name(), repositories, new Subscription.PullSecrets(
                 v.namespace(), follows ? serviceAccount.isBlank() ? "default" : serviceAccount : null,
                 secrets.stream().filter(s -> !s.isBlank()).toList()));

@@ -14,6 +14,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.rekon.cluster.ViewStore;
 import dev.rekon.cluster.Versioned;
+import dev.rekon.cluster.WatchCaches;
 import dev.rekon.cluster.WatchedViews;
 import dev.rekon.core.RekonConfig;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
@@ -35,7 +36,6 @@ import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 @ApplicationScoped
 public class ResyncViews {
 
-    static final String ALL = "*";
     /** How long a pass waits for watches it started to sync: they start in the background, off the event path. */
     static final Duration SYNC_WAIT = Duration.ofSeconds(10);
 
@@ -74,7 +74,7 @@ public class ResyncViews {
 
     private <V> Optional<List<V>> read(BiFunction<String, Duration, ViewStore<V>> watch, String namespace) {
         List<String> keys = namespace != null && !config.namespacePolicy().everyNamespace() ? List.of(namespace)
-                : config.namespacePolicy().across(List::of, () -> List.of(ALL));
+                : config.namespacePolicy().across(List::of, () -> List.of(WatchCaches.EVERYWHERE));
         List<V> out = new ArrayList<>();
         long deadline = System.nanoTime() + SYNC_WAIT.toNanos();
         for (String key : keys) {
@@ -99,7 +99,7 @@ public class ResyncViews {
     private static SharedIndexInformer<GenericKubernetesResource> informer(
             MixedOperation<GenericKubernetesResource, GenericKubernetesResourceList, Resource<GenericKubernetesResource>> op,
             String namespace) {
-        return ALL.equals(namespace) ? op.inAnyNamespace().runnableInformer(0)
+        return WatchCaches.EVERYWHERE.equals(namespace) ? op.inAnyNamespace().runnableInformer(0)
                 : op.inNamespace(namespace).runnableInformer(0);
     }
 
