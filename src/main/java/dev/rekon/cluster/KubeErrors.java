@@ -3,6 +3,9 @@ package dev.rekon.cluster;
 import java.io.IOException;
 import java.util.function.Supplier;
 
+import dev.rekon.core.ConflictException;
+import dev.rekon.core.ObjectRef;
+import dev.rekon.core.RefusedException;
 import dev.rekon.core.TransientFailureException;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 
@@ -16,25 +19,27 @@ public final class KubeErrors {
     private KubeErrors() {
     }
 
-    /** A request the API server refused for good (403, 404, 422, ...). */
-    public static class PermanentApiException extends RuntimeException {
-        private final int code;
-
-        public PermanentApiException(int code, String message, Throwable cause) {
-            super(message, cause);
-            this.code = code;
+    /** A request the API server refused for good (403, 404, 422, ...), in Rekon's own terms. */
+    public static class PermanentApiException extends RefusedException {
+        public PermanentApiException(int code, ObjectRef ref, String message, Throwable cause) {
+            super(code, ref, message, cause);
         }
 
-        public int code() {
-            return code;
+        public PermanentApiException(int code, String message, Throwable cause) {
+            this(code, null, message, cause);
         }
     }
 
     public static <T> T call(String what, Supplier<T> call) {
+        return call(null, what, call);
+    }
+
+    /** Runs one API call about {@code ref}, its failure sorted into Rekon's terms naming that object. */
+    public static <T> T call(ObjectRef ref, String what, Supplier<T> call) {
         try {
             return call.get();
         } catch (KubernetesClientException e) {
-            throw classify(what, e);
+            throw classify(ref, what, e);
         }
     }
 
@@ -46,12 +51,19 @@ public final class KubeErrors {
     }
 
     public static RuntimeException classify(String what, KubernetesClientException e) {
+        return classify(null, what, e);
+    }
+
+    public static RuntimeException classify(ObjectRef ref, String what, KubernetesClientException e) {
         int code = e.getCode();
+        if (code == 409) {
+            return new ConflictException(ref, what + " lost a write race (HTTP 409): " + reason(e), e);
+        }
         if (isTransient(e)) {
             return new TransientFailureException(what + " failed" + (code > 0 ? " with HTTP " + code : "")
                     + ": " + reason(e), e);
         }
-        return new PermanentApiException(code, what + " was refused with HTTP " + code + ": " + reason(e), e);
+        return new PermanentApiException(code, ref, what + " was refused with HTTP " + code + ": " + reason(e), e);
     }
 
     static boolean isTransient(KubernetesClientException e) {
@@ -62,7 +74,7 @@ public final class KubeErrors {
     /** Whether a failure is (or was caused by) a 409: a write guarded by a resourceVersion lost a race. */
     public static boolean isConflict(Throwable t) {
         for (Throwable c = t; c != null; c = c.getCause()) {
-            if (c instanceof KubernetesClientException k && k.getCode() == 409) {
+            if (c instanceof ConflictException || c instanceof KubernetesClientException k && k.getCode() == 409) {
                 return true;
             }
         }

@@ -9,7 +9,6 @@ import org.jboss.logging.Logger;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 
-import dev.rekon.cluster.KubeErrors;
 import dev.rekon.core.InvalidEventException;
 import dev.rekon.core.TransientFailureException;
 import io.vertx.core.json.Json;
@@ -43,7 +42,7 @@ public class ErrorReplies {
             error = "InvalidEvent";
             message = failure instanceof InvalidEventException ? failure.getMessage()
                     : "the event data is not valid JSON: " + firstLine(failure.getMessage());
-        } else if (failure instanceof KubeErrors.PermanentApiException refused) {
+        } else if (failure instanceof dev.rekon.core.RefusedException refused) {
             // 422, not the API's own code: Knative retries 404 and 409, and this refusal will not change.
             status = 422;
             error = "ApiRefused";
@@ -90,7 +89,7 @@ public class ErrorReplies {
     static Throwable unwrap(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause()) {
             if (t instanceof InvalidEventException || t instanceof TransientFailureException
-                    || t instanceof JsonProcessingException || t instanceof KubeErrors.PermanentApiException) {
+                    || t instanceof JsonProcessingException || t instanceof dev.rekon.core.RefusedException) {
                 return t;
             }
             if (t.getCause() == t) {

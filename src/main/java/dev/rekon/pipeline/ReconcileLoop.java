@@ -1,0 +1,106 @@
+package dev.rekon.pipeline;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import dev.rekon.core.ObjectRef;
+import dev.rekon.core.RefusedException;
+import dev.rekon.core.Reply;
+
+/**
+ * The one reconcile loop every path goes through (events, registry pushes, resync passes, and the status report):
+ * guard → load views → pure plan (status included) → apply → one reply. One {@link ConflictRetry} wraps load,
+ * plan and apply of one object; a refusal is answered per object, naming it, with the area's facts. In report
+ * mode the same views give the same plan, and nothing is written.
+ */
+@ApplicationScoped
+public class ReconcileLoop {
+
+    @Inject
+    NamespaceGuard guard;
+
+    /** A loop over a fixed guard, for callers outside CDI such as service tests. */
+    public static ReconcileLoop of(NamespaceGuard guard) {
+        ReconcileLoop loop = new ReconcileLoop();
+        loop.guard = guard;
+        return loop;
+    }
+
+    /** Brings one object in line with its plan, and answers what was done. */
+    public <K, V, P extends Reconciler.Plan> Reply reconcile(Reconciler<K, V, P> area, K key) {
+        return run(area, key, true);
+    }
+
+    /** The reply reconciling would give now, from the watch caches, without writing anything. */
+    public <K, V, P extends Reconciler.Plan> Reply report(Reconciler<K, V, P> area, K key) {
+        return run(area, key, false);
+    }
+
+    /** The plan for one object in report mode (no writes, no retries), or empty when it is gone or not allowed. */
+    public <K, V, P extends Reconciler.Plan> Optional<P> plan(Reconciler<K, V, P> area, K key) {
+        if (!guard.allows(area.namespace(key))) {
+            return Optional.empty();
+        }
+        return area.load(key, false).map(area::plan);
+    }
+
+    /** Reconciles each object in turn, answering with one reply ({@link Replies}); {@code none} when there is none. */
+    public <K, V, P extends Reconciler.Plan> Reply reconcileAll(Reconciler<K, V, P> area, Collection<K> keys,
+            Reply none) {
+        List<Reply> parts = new ArrayList<>(keys.size());
+        for (K key : keys) {
+            parts.add(reconcile(area, key));
+        }
+        return Replies.combine(parts, none);
+    }
+
+    private <K, V, P extends Reconciler.Plan> Reply run(Reconciler<K, V, P> area, K key, boolean write) {
+        Optional<Reply> refusal = guard.refusal(area.namespace(key), area.subject(key));
+        if (refusal.isPresent()) {
+            return withFacts(refusal.get(), area.facts(key));
+        }
+        try {
+            return ConflictRetry.run(fresh -> attempt(area, key, fresh, write));
+        } catch (RefusedException e) {
+            return refused(e, List.of(area.subject(key)), area.facts(key));
+        }
+    }
+
+    private static <K, V, P extends Reconciler.Plan> Reply attempt(Reconciler<K, V, P> area, K key, boolean fresh,
+            boolean write) {
+        Optional<V> views = area.load(key, fresh);
+        if (views.isEmpty()) {
+            return area.gone(key);
+        }
+        P plan = area.plan(views.get());
+        if (write) {
+            area.apply(plan);
+        }
+        return plan.reply();
+    }
+
+    /** The one place a permanent refusal becomes an answer: rejected, naming the object it concerns. */
+    static Reply refused(RefusedException e, List<ObjectRef> subjects, Map<String, String> facts) {
+        LinkedHashSet<ObjectRef> objects = new LinkedHashSet<>();
+        subjects.stream().filter(java.util.Objects::nonNull).forEach(objects::add);
+        if (e.ref() != null) {
+            objects.add(e.ref());
+        }
+        return withFacts(Reply.rejected(ApiRefusals.REASON, e.getMessage(), new ArrayList<>(objects)), facts);
+    }
+
+    private static Reply withFacts(Reply reply, Map<String, String> facts) {
+        Reply r = reply;
+        for (Map.Entry<String, String> f : facts.entrySet()) {
+            r = r.with(f.getKey(), f.getValue());
+        }
+        return r;
+    }
+}

@@ -1,0 +1,56 @@
+package dev.rekon.pipeline;
+
+import java.util.Map;
+import java.util.Optional;
+
+import dev.rekon.core.ObjectRef;
+import dev.rekon.core.Reply;
+
+/**
+ * What an area supplies to the one {@link ReconcileLoop} for one kind of object it reconciles: how to read the
+ * views of the object a key names, the pure plan made from them (its status included), and the writes of that
+ * plan. An area never orchestrates: guard, retries, refusals and the reply are the loop's (as JOSDK's
+ * {@code Reconciler} returns an {@code UpdateControl} and leaves the rest to the framework).
+ *
+ * @param <K> names one object (what an event, a push, a resync or a status request is about)
+ * @param <V> the views a plan is made from, every input explicit (now included)
+ * @param <P> the plan: what to write, what the status should be, and the reply that says so
+ */
+public interface Reconciler<K, V, P extends Reconciler.Plan> {
+
+    /** A plan knows the reply it gives once written, or in report mode without writing. */
+    interface Plan {
+        Reply reply();
+    }
+
+    /** The namespace the object lives in, checked against {@code rekon.namespaces}; null when cluster-scoped. */
+    String namespace(K key);
+
+    /** The object a reply names when an attempt has nothing better: a refusal, a namespace not allowed. */
+    ObjectRef subject(K key);
+
+    /**
+     * Reads the views for one attempt. {@code fresh} after a lost race: the reads bypass the watch caches, since
+     * the cache may not have seen the write that won. Empty when the object is gone.
+     */
+    Optional<V> load(K key, boolean fresh);
+
+    /** The answer when the object is gone (deleted since the event, or never there). */
+    Reply gone(K key);
+
+    /** Pure: views in, plan out. The same views always give the same plan. */
+    P plan(V views);
+
+    /**
+     * Writes the plan: the objects, then the status when it differs from what the views held (skipped when
+     * equal), each guarded by the resourceVersion the plan was made from. Throws what the gateway sorted:
+     * {@link dev.rekon.core.ConflictException} (planned again), {@link dev.rekon.core.RefusedException}
+     * (answered rejected), any other {@link dev.rekon.core.TransientFailureException} (503).
+     */
+    void apply(P plan);
+
+    /** The area's facts a refusal about this key carries (a module's name and versions); none by default. */
+    default Map<String, String> facts(K key) {
+        return Map.of();
+    }
+}
