@@ -106,6 +106,10 @@ public final class RegistryManifestGateway implements ManifestFetcher {
             if (e.isTransient()) {
                 throw new TransientFailureException("reading the manifest " + what + ": " + e.getMessage(), e);
             }
+            if ("DigestMismatch".equals(e.reason())) {
+                throw ManifestReader.refused(template, "has a manifest " + what + " that does not match its digest: it"
+                        + " was tampered with or corrupted; push the manifest again (" + e.getMessage() + ")");
+            }
             throw ManifestReader.refused(template, "cannot have its manifest read (" + e.reason() + ", " + what + "): "
                     + e.getMessage());
         }
