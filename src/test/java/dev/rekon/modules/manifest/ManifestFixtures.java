@@ -60,6 +60,9 @@ public final class ManifestFixtures {
                 byte[] content = bytes(f.getValue());
                 TarArchiveEntry e = new TarArchiveEntry(f.getKey());
                 e.setSize(content.length);
+                e.setModTime(0); // the same files give the same tar, and digest
+                e.setUserName("");
+                e.setGroupName("");
                 tar.putArchiveEntry(e);
                 tar.write(content);
                 tar.closeArchiveEntry();
