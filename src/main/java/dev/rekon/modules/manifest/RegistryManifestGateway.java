@@ -24,6 +24,7 @@ import dev.rekon.registry.RegistryImage;
  * Reads manifests from OCI registries (through {@link RegistryClient}, with the credential that applies to the
  * template's namespace, else anonymously) and from links over HTTP(S). Plain HTTP links are followed only to
  * loopback and to the hosts of {@code rekon.registry.insecure}, as for registries. Errors are sorted here.
+ * Reads named by a digest are kept ({@link ContentCache}); tags and links are read each time.
  */
 public final class RegistryManifestGateway implements ManifestFetcher {
 
@@ -32,6 +33,7 @@ public final class RegistryManifestGateway implements ManifestFetcher {
     private final Set<String> insecure;
     private final HttpClient http;
     private final Duration timeout;
+    private final ContentCache cache = new ContentCache(64);
 
     /** @param credentials the credential for (template, registry host), or empty to read anonymously */
     public RegistryManifestGateway(RegistryClient registry, BiFunction<ObjectRef, String, Optional<Credential>> credentials,
@@ -46,15 +48,17 @@ public final class RegistryManifestGateway implements ManifestFetcher {
     @Override
     public byte[] blob(ObjectRef template, String repository, String digest) {
         ImageReference ref = reference(template, repository + "@" + digest);
-        return registry(template, () -> registry.readBlob(ref, credentials.apply(template, ref.registry()), digest),
-                "blob " + digest + " of " + repository);
+        return cache.get(template.namespace() + " " + ref, () -> registry(template,
+                () -> registry.readBlob(ref, credentials.apply(template, ref.registry()), digest),
+                "blob " + digest + " of " + repository));
     }
 
     @Override
     public RegistryImage artifact(ObjectRef template, String imageReference) {
         ImageReference ref = reference(template, imageReference);
-        return registry(template, () -> registry.readImage(ref, credentials.apply(template, ref.registry())),
-                "artifact " + imageReference);
+        Supplier<RegistryImage> read = () -> registry(template,
+                () -> registry.readImage(ref, credentials.apply(template, ref.registry())), "artifact " + imageReference);
+        return ref.digest() == null ? read.get() : cache.get(template.namespace() + " " + ref, read);
     }
 
     @Override

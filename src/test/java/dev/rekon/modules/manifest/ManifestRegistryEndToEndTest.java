@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -56,8 +57,12 @@ class ManifestRegistryEndToEndTest {
     }
 
     static ManifestReader reader(boolean required, Optional<Credential> credential) {
-        RegistryManifestGateway gateway = new RegistryManifestGateway(new RegistryClient(Set.of(), Duration.ofSeconds(10)),
-                (template, host) -> credential, Set.of(), Duration.ofSeconds(10));
+        return reader(required, credential, new RegistryClient(Set.of(), Duration.ofSeconds(10)));
+    }
+
+    static ManifestReader reader(boolean required, Optional<Credential> credential, RegistryClient client) {
+        RegistryManifestGateway gateway = new RegistryManifestGateway(client, (template, host) -> credential, Set.of(),
+                Duration.ofSeconds(10));
         return new ManifestReader(gateway, ManifestReaderTest.VERIFIER, required);
     }
 
@@ -87,6 +92,28 @@ class ManifestRegistryEndToEndTest {
         assertEquals(List.of("kpack", "controller", "config"),
                 m.objects().stream().map(o -> o.path("metadata").path("name").asText()).toList());
         assertEquals(ManifestFixtures.digest(blob), m.digest());
+    }
+
+    @Test
+    void readsNamedByDigestAreKeptSoThatReadingAgainSendsNoRequest() throws Exception {
+        byte[] blob = uniqueYaml();
+        ObjectNode d = signed(component("0.4.1", registry.hostPort(), blob));
+        push.pushComponent(d, blob);
+        String repo = "kpack/raw-manifest-" + UUID.randomUUID().toString().substring(0, 8);
+        String digest = push.pushArtifact(repo, "0.4.1", blob, "application/x-yaml");
+        ObjectNode artifact = signed(ManifestFixtures.artifactDescriptor("0.4.1", registry.hostPort() + "/" + repo
+                + ":0.4.1", digest));
+        AtomicInteger requests = new AtomicInteger();
+        ManifestReader reader = reader(true, Optional.empty(), new RegistryClient(Set.of(), Duration.ofSeconds(10),
+                (host, method, status) -> requests.incrementAndGet()));
+        for (ObjectNode t : List.of(template("kpack-0.4.1", "0.4.1", d), template("kpack-0.4.1", "0.4.1", artifact))) {
+            reader.fetch(t);
+            int first = requests.get();
+            assertTrue(first > 0);
+            assertEquals(Provenance.SIGNED, reader.fetch(t).provenance());
+            assertEquals(first, requests.get());
+            requests.set(0);
+        }
     }
 
     @Test
