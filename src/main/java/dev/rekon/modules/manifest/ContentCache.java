@@ -2,13 +2,14 @@ package dev.rekon.modules.manifest;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
  * Keeps the last few registry reads that are named by their digest (blobs, artifacts pinned to a manifest
  * digest): their content cannot change, so a resync of a converged module reads no blob again. Keys include
  * the ModuleTemplate's namespace, whose pull Secrets the read used: one namespace's credentials never serve
- * another's templates. Failures are not kept.
+ * another's templates. Failures are not kept, nor values the caller deems too large.
  */
 final class ContentCache {
 
@@ -24,7 +25,8 @@ final class ContentCache {
     }
 
     @SuppressWarnings("unchecked")
-    <T> T get(String key, Supplier<T> read) {
+    /** The kept value, else what {@code read} gives, kept when {@code keep} says so. */
+    <T> T get(String key, Predicate<T> keep, Supplier<T> read) {
         synchronized (entries) {
             Object hit = entries.get(key);
             if (hit != null) {
@@ -32,8 +34,10 @@ final class ContentCache {
             }
         }
         T value = read.get();
-        synchronized (entries) {
-            entries.put(key, value);
+        if (keep.test(value)) {
+            synchronized (entries) {
+                entries.put(key, value);
+            }
         }
         return value;
     }

@@ -40,15 +40,37 @@ public final class ManifestReader implements ManifestSource {
     private record Read(byte[] bytes, String coveredDigest, String source) {
     }
 
+    private record Trusted(Read read, Provenance provenance) {
+    }
+
     @Override
     public ModuleManifest fetch(JsonNode template) {
         ObjectRef ref = new ObjectRef(KymaModules.API_VERSION, KymaModules.TEMPLATE,
                 template.path("metadata").path("namespace").asText(null), template.path("metadata").path("name").asText());
+        String module = KymaModules.templateModule(template);
+        String version = KymaModules.templateVersion(template);
+        if (module == null || version == null) {
+            throw refused(ref, "names no module and version: set spec.moduleName and spec.version");
+        }
         ComponentDescriptor cd = descriptor(template, ref);
         ManifestOrigin origin = ManifestOrigin.of(template, cd);
         if (origin instanceof ManifestOrigin.Unreadable u) {
             throw refused(ref, u.message());
         }
+        Trusted trusted = trustedRead(ref, cd, origin);
+        List<ObjectNode> objects;
+        try {
+            objects = ManifestContent.objects(trusted.read().bytes());
+        } catch (ManifestContent.Invalid e) {
+            throw refused(ref, "has a manifest (" + trusted.read().source() + ") that " + e.getMessage());
+        }
+        return new ModuleManifest(module, version, objects, defaultCr(template, ref),
+                "sha256:" + sha256(trusted.read().bytes()), trusted.provenance(),
+                trusted.read().source() + (cd == null ? "" : " of component " + cd.name() + ":" + cd.version()));
+    }
+
+    /** Checks what signatures allow before reading, reads, and checks that the signature covers what was read. */
+    private Trusted trustedRead(ObjectRef ref, ComponentDescriptor cd, ManifestOrigin origin) {
         SignatureCheck check = origin instanceof ManifestOrigin.Link || cd == null ? null : verifier.verify(cd);
         String early = ManifestTrust.beforeFetch(origin, check, requireSignature);
         if (early != null) {
@@ -59,15 +81,7 @@ public final class ManifestReader implements ManifestSource {
         if (verdict.refusal() != null) {
             throw refused(ref, verdict.refusal());
         }
-        List<ObjectNode> objects;
-        try {
-            objects = ManifestContent.objects(read.bytes());
-        } catch (ManifestContent.Invalid e) {
-            throw refused(ref, "has a manifest (" + read.source() + ") that " + e.getMessage());
-        }
-        return new ModuleManifest(KymaModules.templateModule(template), KymaModules.templateVersion(template),
-                objects, defaultCr(template, ref), "sha256:" + sha256(read.bytes()), verdict.provenance(),
-                read.source() + (cd == null ? "" : " of component " + cd.name() + ":" + cd.version()));
+        return new Trusted(read, verdict.provenance());
     }
 
     private Read read(ObjectRef ref, ManifestOrigin origin) {

@@ -33,6 +33,9 @@ public final class RegistryManifestGateway implements ManifestFetcher {
     private final Set<String> insecure;
     private final HttpClient http;
     private final Duration timeout;
+    /** Larger blobs are read again each time: 64 kept entries stay within 64 MiB. */
+    static final int CACHED_BLOB_BYTES = 1024 * 1024;
+
     private final ContentCache cache = new ContentCache(64);
 
     /** @param credentials the credential for (template, registry host), or empty to read anonymously */
@@ -48,7 +51,7 @@ public final class RegistryManifestGateway implements ManifestFetcher {
     @Override
     public byte[] blob(ObjectRef template, String repository, String digest) {
         ImageReference ref = reference(template, repository + "@" + digest);
-        return cache.get(template.namespace() + " " + ref, () -> registry(template,
+        return cache.get(template.namespace() + " " + ref, b -> b.length <= CACHED_BLOB_BYTES, () -> registry(template,
                 () -> registry.readBlob(ref, credentials.apply(template, ref.registry()), digest),
                 "blob " + digest + " of " + repository));
     }
@@ -58,7 +61,7 @@ public final class RegistryManifestGateway implements ManifestFetcher {
         ImageReference ref = reference(template, imageReference);
         Supplier<RegistryImage> read = () -> registry(template,
                 () -> registry.readImage(ref, credentials.apply(template, ref.registry())), "artifact " + imageReference);
-        return ref.digest() == null ? read.get() : cache.get(template.namespace() + " " + ref, read);
+        return ref.digest() == null ? read.get() : cache.get(template.namespace() + " " + ref, i -> true, read);
     }
 
     @Override
@@ -81,6 +84,8 @@ public final class RegistryManifestGateway implements ManifestFetcher {
                 }
                 return TarArchive.readAtMost(body, ManifestContent.MAX_BYTES);
             }
+        } catch (TarArchive.TooLarge e) {
+            throw ManifestReader.refused(template, "links its manifest to " + uri + ", whose " + e.getMessage());
         } catch (IOException e) {
             throw new TransientFailureException("manifest link " + uri + " unreachable: " + e, e);
         } catch (InterruptedException e) {

@@ -36,12 +36,19 @@ final class TarArchive {
         }
     }
 
+    /** Content beyond the size limit. */
+    static final class TooLarge extends IOException {
+        TooLarge(long limit) {
+            super("content is larger than " + limit + " bytes");
+        }
+    }
+
     static byte[] readAtMost(InputStream in, long limit) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         byte[] buf = new byte[8192];
         for (int n; (n = in.read(buf)) > 0;) {
             if (out.size() + n > limit) {
-                throw new IOException("content is larger than " + limit + " bytes");
+                throw new TooLarge(limit);
             }
             out.write(buf, 0, n);
         }

@@ -223,4 +223,14 @@ class ManifestReaderTest {
         data.remove("kind");
         assertTrue(refusal(t, true).contains("has a default custom resource (spec.data) without apiVersion, kind"));
     }
+
+    @Test
+    void aTemplateWithoutModuleNameOrALinkThatIsNoHttpUrlIsRefused() {
+        ObjectNode nameless = localBlobTemplate(true);
+        ((ObjectNode) nameless.get("spec")).remove("moduleName");
+        assertTrue(refusal(nameless, false).contains("names no module and version"));
+        ObjectNode ftp = ManifestFixtures.withLink(template("kpack-0.4.1", "0.4.1", null), "ftp://example.org/m.yaml");
+        assertTrue(refusal(ftp, false).contains("link 'ftp://example.org/m.yaml', which is not an http(s) URL"));
+        assertEquals(List.of(), fetcher.requests);
+    }
 }
