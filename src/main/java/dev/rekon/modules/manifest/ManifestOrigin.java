@@ -1,6 +1,7 @@
 package dev.rekon.modules.manifest;
 
 import java.net.URI;
+import java.util.Locale;
 import java.util.Optional;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -53,7 +54,9 @@ public sealed interface ManifestOrigin {
 
     private static ManifestOrigin fromResource(Resource r, ComponentDescriptor descriptor) {
         String access = r.accessType();
-        if ("localBlob".equals(access)) {
+        // OCM access types may carry their version and come in either case (localBlob/v1, OCIImage/v1).
+        String kind = access.replaceFirst("/v1$", "").toLowerCase(Locale.ROOT);
+        if (kind.equals("localblob")) {
             String digest = r.access().path("localReference").asText("");
             if (!digest.matches(SHA256_DIGEST)) {
                 return new Unreadable("has a raw-manifest localBlob whose localReference '" + digest
@@ -65,7 +68,7 @@ public sealed interface ManifestOrigin {
                     .orElseGet(() -> new Unreadable("has a raw-manifest localBlob but its descriptor names no"
                             + " component.repositoryContexts[].baseUrl to read it from"));
         }
-        if (ComponentDescriptor.IMAGE_TYPES.contains(access)) {
+        if (kind.equals("ociartifact") || kind.equals("ociimage")) {
             String ref = r.access().path("imageReference").asText("");
             return ref.isBlank() ? new Unreadable("has a raw-manifest " + access + " without access.imageReference")
                     : new OciArtifact(ref, r.digest());

@@ -96,6 +96,14 @@ class ManifestReaderTest {
     }
 
     @Test
+    void versionedAccessTypesAreReadToo() {
+        ObjectNode t = localBlobTemplate(false);
+        ManifestFixtures.rawManifest((ObjectNode) t.path("spec").path("descriptor")).with("access")
+                .put("type", "localBlob/v1");
+        assertEquals(3, read(t, false).objects().size());
+    }
+
+    @Test
     void aSignatureThatVerifiesCountsEvenWhenNotRequired() {
         assertEquals(Provenance.SIGNED, read(localBlobTemplate(true), false).provenance());
     }
