@@ -90,6 +90,19 @@ public class RegistryClient {
         }
     }
 
+    /**
+     * The bytes of one blob of {@code reference}'s repository, checked against {@code digest} (sha256): a blob
+     * whose content does not hash to its name fails as {@code DigestMismatch}.
+     */
+    public byte[] readBlob(ImageReference reference, Optional<Credential> credential, String digest) {
+        byte[] body = new Session(reference, credential).blob(digest);
+        if (!sha256(body).equals(digest)) {
+            throw RegistryException.permanent("DigestMismatch", "registry " + reference.registry() + " returned blob "
+                    + digest + " of " + reference.repository() + " with content digesting to " + sha256(body));
+        }
+        return body;
+    }
+
     private Manifest readManifest(Session s, ImageReference reference) {
         Manifest m = fetchManifest(s, reference, reference.manifestReference());
         if (reference.digest() != null && !reference.digest().equals(m.digest)) {

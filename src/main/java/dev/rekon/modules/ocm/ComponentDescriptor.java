@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -27,6 +28,24 @@ public record ComponentDescriptor(String name, String version, Map<String, Strin
             String algorithm, String mediaType, String value) {
     }
 
+    /** The resource of a module's whole manifest, as Kyma's modulectl names it. */
+    public static final String RAW_MANIFEST = "raw-manifest";
+
+    /**
+     * One entry of {@code component.resources[]}: its access (not covered by signatures) and the digest the
+     * descriptor records for it (covered), null when it records none.
+     */
+    public record Resource(String name, String type, JsonNode access, Digest digest) {
+
+        public String accessType() {
+            return access.path("type").asText("");
+        }
+    }
+
+    /** A resource's recorded digest: {@code hashAlgorithm}, {@code normalisationAlgorithm} and hex {@code value}. */
+    public record Digest(String hashAlgorithm, String normalisationAlgorithm, String value) {
+    }
+
     public ComponentDescriptor {
         images = Map.copyOf(images);
         signatures = List.copyOf(signatures);
@@ -43,12 +62,47 @@ public record ComponentDescriptor(String name, String version, Map<String, Strin
         return "SHA-256".equals(d.path("hashAlgorithm").asText()) && value.matches("[0-9a-f]{64}") ? value : null;
     }
 
-    private static String pinned(String imageReference, String digest) {
+    /** The image reference pinned to the hex SHA-256 digest (replacing any digest it had); unchanged for null. */
+    public static String pinned(String imageReference, String digest) {
         if (digest == null) {
             return imageReference;
         }
         int at = imageReference.indexOf('@');
         return (at < 0 ? imageReference : imageReference.substring(0, at)) + "@sha256:" + digest;
+    }
+
+    /** The resource of that name, if the descriptor lists one. */
+    public Optional<Resource> resource(String name) {
+        for (JsonNode r : raw.path("component").path("resources")) {
+            if (name.equals(r.path("name").asText())) {
+                JsonNode d = r.path("digest");
+                Digest digest = d.isObject() ? new Digest(d.path("hashAlgorithm").asText(""),
+                        d.path("normalisationAlgorithm").asText(""), d.path("value").asText("")) : null;
+                return Optional.of(new Resource(name, r.path("type").asText(""), r.path("access"), digest));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The OCI repository the component version is stored in, {@code <baseUrl>[/<subPath>]/component-descriptors/
+     * <name>} of the last repository context (the one it was transported to last), without a scheme; empty when
+     * the descriptor names no OCI repository context.
+     */
+    public Optional<String> repository() {
+        JsonNode contexts = raw.path("component").path("repositoryContexts");
+        JsonNode last = contexts.size() == 0 ? null : contexts.get(contexts.size() - 1);
+        String base = last == null ? "" : last.path("baseUrl").asText("").replaceFirst("^[a-zA-Z]+://", "");
+        if (base.isBlank()) {
+            return Optional.empty();
+        }
+        String sub = last.path("subPath").asText("");
+        return Optional.of(trimSlashes(base) + (sub.isBlank() ? "" : "/" + trimSlashes(sub))
+                + "/component-descriptors/" + name);
+    }
+
+    private static String trimSlashes(String s) {
+        return s.replaceAll("^/+|/+$", "");
     }
 
     /** Names of image resources without a signed digest: a signature over the descriptor does not cover them. */
