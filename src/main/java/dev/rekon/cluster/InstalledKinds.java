@@ -52,6 +52,7 @@ public class InstalledKinds {
     public static final Kind MODULE_TEMPLATE = new Kind("operator.kyma-project.io", "v1beta2", "moduletemplates", "ModuleTemplate");
     public static final Kind MODULE_RELEASE_META = new Kind("operator.kyma-project.io", "v1beta2", "modulereleasemetas",
             "ModuleReleaseMeta");
+    public static final Kind KYMA = new Kind("operator.kyma-project.io", "v1beta2", "kymas", "Kyma");
     public static final Kind IMAGE_DEPLOY = new Kind("rekon.dev", "v1alpha1", "imagedeploys", "ImageDeploy");
     public static final Kind KPUSH_IMAGE_DEPLOY = new Kind("crd.whizzosoftware.com", "v1alpha1", "imagedeploys", "ImageDeploy");
 

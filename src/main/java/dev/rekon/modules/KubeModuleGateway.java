@@ -37,6 +37,8 @@ import io.fabric8.kubernetes.client.dsl.base.PatchType;
 public class KubeModuleGateway implements ModuleGateway {
 
     private static final ObjectMapper ANNOTATIONS = new ObjectMapper();
+    /** Deployments a module's manifest installed belong to the module lifecycle, not to the image swap. */
+    private static final String LIFECYCLE = "app.kubernetes.io/managed-by";
 
     @Inject
     KubernetesClient client;
@@ -51,19 +53,19 @@ public class KubeModuleGateway implements ModuleGateway {
     public List<ModuleDeployment> deployments(String module) {
         return call("list Deployments of module " + module, () -> policy().across(
                 ns -> client.apps().deployments().inNamespace(ns).withLabel(ModuleDeployment.MODULE_LABEL, module)
-                        .list().getItems(),
+                        .withoutLabel(LIFECYCLE, "rekon").list().getItems(),
                 () -> client.apps().deployments().inAnyNamespace().withLabel(ModuleDeployment.MODULE_LABEL, module)
-                        .list().getItems())
+                        .withoutLabel(LIFECYCLE, "rekon").list().getItems())
                 .stream().map(KubeModuleGateway::view).toList());
     }
 
     @Override
     public List<ModuleDeployment> allModuleDeployments() {
         return call("list module Deployments", () -> policy().across(
-                ns -> client.apps().deployments().inNamespace(ns).withLabel(ModuleDeployment.MODULE_LABEL).list()
-                        .getItems(),
-                () -> client.apps().deployments().inAnyNamespace().withLabel(ModuleDeployment.MODULE_LABEL).list()
-                        .getItems())
+                ns -> client.apps().deployments().inNamespace(ns).withLabel(ModuleDeployment.MODULE_LABEL)
+                        .withoutLabel(LIFECYCLE, "rekon").list().getItems(),
+                () -> client.apps().deployments().inAnyNamespace().withLabel(ModuleDeployment.MODULE_LABEL)
+                        .withoutLabel(LIFECYCLE, "rekon").list().getItems())
                 .stream().map(KubeModuleGateway::view).toList());
     }
 

@@ -1,6 +1,7 @@
 package dev.rekon.modules;
 
 import java.util.List;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 import jakarta.inject.Inject;
@@ -17,6 +18,8 @@ import dev.rekon.modules.ModuleInput.Release;
 import dev.rekon.modules.ModuleInput.ReleaseMetaChanged;
 import dev.rekon.modules.ModuleInput.TemplateChanged;
 import dev.rekon.modules.ModuleInput.Withdrawn;
+import dev.rekon.modules.lifecycle.KymaModuleService;
+import dev.rekon.pipeline.Replies;
 import io.quarkus.funqy.Funq;
 import io.quarkus.funqy.knative.events.CloudEvent;
 import io.quarkus.funqy.knative.events.CloudEventMapping;
@@ -45,14 +48,17 @@ public class ModuleFunctions {
     @Inject
     InstalledKinds kinds;
 
+    @Inject
+    KymaModuleService lifecycle;
+
     @Funq
     @CloudEventMapping(trigger = "*", responseType = REPLY_TYPE, responseSource = SOURCE,
             attributes = @EventAttribute(name = "kind", value = KymaModules.RELEASE_META))
     public Reply modulesReleaseMeta(CloudEvent<JsonNode> event) {
         ApiServerEvent e = ApiServerEvent.parseNamespaced(event);
-        return installed(e, () -> service.handle(e.verb() == ApiServerEvent.Verb.DELETE
-                ? new Withdrawn(e.kind(), e.namespace(), e.name())
-                : new ReleaseMetaChanged(e.namespace(), e.name(), e.object())));
+        return installed(e, () -> withKymas(e, KymaModules::releaseMetaModule, service.handle(
+                e.verb() == ApiServerEvent.Verb.DELETE ? new Withdrawn(e.kind(), e.namespace(), e.name())
+                        : new ReleaseMetaChanged(e.namespace(), e.name(), e.object()))));
     }
 
     @Funq
@@ -60,9 +66,9 @@ public class ModuleFunctions {
             attributes = @EventAttribute(name = "kind", value = KymaModules.TEMPLATE))
     public Reply modulesTemplate(CloudEvent<JsonNode> event) {
         ApiServerEvent e = ApiServerEvent.parseNamespaced(event);
-        return installed(e, () -> service.handle(e.verb() == ApiServerEvent.Verb.DELETE
-                ? new Withdrawn(e.kind(), e.namespace(), e.name())
-                : new TemplateChanged(e.namespace(), e.name(), e.object())));
+        return installed(e, () -> withKymas(e, KymaModules::templateModule, service.handle(
+                e.verb() == ApiServerEvent.Verb.DELETE ? new Withdrawn(e.kind(), e.namespace(), e.name())
+                        : new TemplateChanged(e.namespace(), e.name(), e.object()))));
     }
 
     @Funq
@@ -81,6 +87,19 @@ public class ModuleFunctions {
     @CloudEventMapping(trigger = DISABLE_TYPE, responseType = REPLY_TYPE, responseSource = SOURCE)
     public Reply modulesDisable(CloudEvent<JsonNode> event) {
         return service.handle(new Disable(moduleOf(ApiServerEvent.data(event), DISABLE_TYPE)));
+    }
+
+    /**
+     * A release object changed: besides Deployments labelled by hand, every Kyma of its namespace that installed the
+     * module moves to what its channel now offers.
+     */
+    private Reply withKymas(ApiServerEvent e, Function<JsonNode, String> moduleOf, Reply swapped) {
+        String module = e.object() == null || e.verb() == ApiServerEvent.Verb.DELETE ? null : moduleOf.apply(e.object());
+        if (module == null || kinds.notInstalled("Kymas", List.of(InstalledKinds.KYMA)).isPresent()) {
+            return swapped;
+        }
+        Reply kymas = lifecycle.releaseChanged(e.namespace(), module);
+        return "NoKymaListsModule".equals(kymas.reason()) ? swapped : Replies.combine(List.of(swapped, kymas));
     }
 
     /** Without Kyma's CRDs there are no module releases to read: a clear refusal naming the CRDs to install. */

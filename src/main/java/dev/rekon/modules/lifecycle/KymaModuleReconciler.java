@@ -1,0 +1,129 @@
+package dev.rekon.modules.lifecycle;
+
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import dev.rekon.core.ObjectRef;
+import dev.rekon.core.RekonConfig;
+import dev.rekon.core.Reply;
+import dev.rekon.modules.ModuleTrust;
+import dev.rekon.modules.lifecycle.apply.LifecycleWrites;
+import dev.rekon.modules.lifecycle.apply.LifecycleGateway;
+import dev.rekon.modules.lifecycle.intent.DeclaredModule;
+import dev.rekon.modules.lifecycle.intent.KymaView;
+import dev.rekon.modules.lifecycle.inventory.Inventory;
+import dev.rekon.modules.lifecycle.plan.LifecyclePlan;
+import dev.rekon.modules.lifecycle.plan.LifecyclePlanner;
+import dev.rekon.modules.lifecycle.plan.LifecycleViews;
+import dev.rekon.modules.lifecycle.plan.ManifestObjects;
+import dev.rekon.modules.lifecycle.plan.Release;
+import dev.rekon.modules.lifecycle.plan.Resolution;
+import dev.rekon.pipeline.Reconciler;
+
+/**
+ * The module lifecycle as the one reconcile loop runs it, for one module of one Kyma: reads the Kyma, the
+ * module's inventory, its release and the live objects of both, plans with {@link LifecyclePlanner}, and has
+ * {@link LifecycleWrites} carry the plan out.
+ */
+@ApplicationScoped
+public class KymaModuleReconciler implements Reconciler<KymaModule, LifecycleViews, LifecyclePlan> {
+
+    @Inject
+    LifecycleGateway gateway;
+
+    @Inject
+    KymaReleases releases;
+
+    @Inject
+    LifecycleWrites writes;
+
+    @Inject
+    RekonConfig config;
+
+    @Inject
+    ModuleTrust trust;
+
+    @Inject
+    Clock clock;
+
+    @Override
+    public String namespace(KymaModule key) {
+        return key.namespace();
+    }
+
+    @Override
+    public ObjectRef subject(KymaModule key) {
+        return key.kymaRef();
+    }
+
+    @Override
+    public Optional<LifecycleViews> load(KymaModule key, boolean fresh) {
+        KymaView kyma = gateway.kyma(key.namespace(), key.kyma()).orElse(null);
+        DeclaredModule declared = kyma == null || kyma.deleting() ? null : kyma.declared(key.module()).orElse(null);
+        Inventory inventory = gateway.inventory(key).orElse(null);
+        Resolution resolution = declared != null && declared.managed() ? releases.resolve(key, declared) : null;
+        Set<ObjectRef> refs = new LinkedHashSet<>();
+        if (resolution instanceof Resolution.Found f) {
+            refs.addAll(desiredRefs(f.release()));
+        }
+        if (inventory != null) {
+            inventory.objects().forEach(e -> refs.add(e.ref()));
+        }
+        List<ObjectRef> blocking = declared == null && inventory != null ? blocking(inventory) : List.of();
+        return Optional.of(new LifecycleViews(key, kyma, declared, inventory, resolution,
+                refs.isEmpty() ? java.util.Map.of() : gateway.live(key.module(), refs), blocking,
+                config.namespacePolicy(), trust.policy().window().orElse(null), clock.instant()));
+    }
+
+    private static List<ObjectRef> desiredRefs(Release r) {
+        List<ObjectRef> refs = new ArrayList<>();
+        r.manifest().objects().forEach(o -> refs.add(ManifestObjects.ref(o)));
+        if (r.manifest().defaultCr() != null) {
+            refs.add(ManifestObjects.ref(r.manifest().defaultCr()));
+        }
+        ObjectRef manager = ManifestObjects.managerRef(r.manager());
+        if (manager != null) {
+            refs.add(manager);
+        }
+        return refs;
+    }
+
+    /** Custom resources of the module's CRDs, other than its default one: they hold its uninstall. */
+    private List<ObjectRef> blocking(Inventory inventory) {
+        List<ObjectRef> blocking = new ArrayList<>();
+        for (Inventory.Entry e : inventory.objects()) {
+            if ("CustomResourceDefinition".equals(e.ref().kind())) {
+                gateway.customResources(e.ref()).stream().filter(cr -> inventory.entry(cr).isEmpty())
+                        .forEach(blocking::add);
+            }
+        }
+        return blocking;
+    }
+
+    @Override
+    public Reply gone(KymaModule key) {
+        return Reply.unchanged("KymaNotFound", "Kyma " + key.namespace() + "/" + key.kyma() + " is gone", List.of());
+    }
+
+    @Override
+    public LifecyclePlan plan(LifecycleViews views) {
+        return LifecyclePlanner.plan(views);
+    }
+
+    @Override
+    public void apply(LifecyclePlan plan) {
+        writes.carryOut(plan);
+    }
+
+    @Override
+    public java.util.Map<String, String> facts(KymaModule key) {
+        return java.util.Map.of("module", key.module());
+    }
+}

@@ -1,0 +1,74 @@
+package dev.rekon.modules.lifecycle;
+
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import dev.rekon.core.Reply;
+import dev.rekon.modules.lifecycle.apply.LifecycleGateway;
+import dev.rekon.modules.lifecycle.intent.DeclaredModule;
+import dev.rekon.modules.lifecycle.intent.KymaView;
+import dev.rekon.pipeline.ReconcileLoop;
+
+/**
+ * Finds which modules of which Kymas an input concerns and runs each through the one {@link ReconcileLoop}
+ * with {@link KymaModuleReconciler}: every module a Kyma lists or still has an inventory for (a change of the
+ * Kyma, its deletion, a manual event), or every Kyma in a namespace that lists a module or has it installed (a
+ * new release on a followed channel).
+ */
+@ApplicationScoped
+public class KymaModuleService {
+
+    @Inject
+    LifecycleGateway gateway;
+
+    @Inject
+    KymaModuleReconciler reconciler;
+
+    @Inject
+    ReconcileLoop loop;
+
+    /** A Kyma was created, changed or deleted (or a person asks for it): each of its modules in line. */
+    public Reply kymaChanged(String namespace, String name) {
+        Set<String> modules = new LinkedHashSet<>();
+        gateway.kyma(namespace, name).ifPresent(k -> k.modules().forEach(m -> modules.add(m.name())));
+        modules.addAll(gateway.inventoried(namespace, name));
+        return loop.reconcileAll(reconciler, modules.stream().map(m -> new KymaModule(namespace, name, m)).toList(),
+                Reply.unchanged("NoModules", "Kyma " + namespace + "/" + name + " lists no module and has none installed",
+                        List.of()));
+    }
+
+    /** A module's ModuleReleaseMeta or ModuleTemplate changed: every Kyma of that namespace that has the module. */
+    public Reply releaseChanged(String namespace, String module) {
+        List<KymaModule> keys = gateway.kymas(namespace).stream().filter(k -> has(k, module))
+                .map(k -> new KymaModule(k.namespace(), k.name(), module)).toList();
+        return loop.reconcileAll(reconciler, keys, Reply.unchanged("NoKymaListsModule", "no Kyma in namespace "
+                + namespace + " lists module " + module, List.of()));
+    }
+
+    private boolean has(KymaView kyma, String module) {
+        return kyma.declared(module).filter(DeclaredModule::managed).isPresent()
+                || gateway.inventoried(kyma.namespace(), kyma.name()).contains(module);
+    }
+
+    /** Every module of every Kyma in scope, as the resync pass asks. */
+    public List<KymaModule> everyModule(String namespace) {
+        Set<KymaModule> keys = new LinkedHashSet<>();
+        for (KymaView k : gateway.kymas(namespace)) {
+            k.modules().forEach(m -> keys.add(new KymaModule(k.namespace(), k.name(), m.name())));
+            gateway.inventoried(k.namespace(), k.name()).forEach(m -> keys.add(new KymaModule(k.namespace(), k.name(), m)));
+        }
+        return List.copyOf(keys);
+    }
+
+    public Reply reconcile(KymaModule key) {
+        return loop.reconcile(reconciler, key);
+    }
+
+    public Reply report(KymaModule key) {
+        return loop.report(reconciler, key);
+    }
+}

@@ -1,0 +1,55 @@
+package dev.rekon.modules.lifecycle;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import dev.rekon.core.Outcome;
+import dev.rekon.core.Reply;
+import dev.rekon.core.TransientFailureException;
+import dev.rekon.resync.AreaResult;
+import dev.rekon.resync.AreaResync;
+import dev.rekon.resync.AreaTally;
+import dev.rekon.resync.ResyncScope;
+
+/**
+ * The module lifecycle's part of a resync pass: every module of every Kyma through the same loop as its events,
+ * so objects deleted or changed by hand come back, an interrupted install or uninstall goes on, and a converged
+ * module costs no write. In report mode nothing is written.
+ */
+@ApplicationScoped
+public class KymaResync implements AreaResync {
+
+    public static final String AREA = "kymas";
+
+    @Inject
+    KymaModuleService service;
+
+    @Override
+    public String area() {
+        return AREA;
+    }
+
+    @Override
+    public AreaResult resync(ResyncScope scope) {
+        AreaTally tally = new AreaTally(AREA);
+        for (KymaModule key : service.everyModule(scope.namespace())) {
+            try {
+                Reply r = scope.report() ? service.report(key) : service.reconcile(key);
+                if (r.outcome() == Outcome.APPLIED) {
+                    if ("ModuleDriftRepaired".equals(r.reason())) {
+                        tally.drifted(key.kymaRef(), r.reason(), r.message());
+                    } else {
+                        tally.changed(key.kymaRef(), r.reason(), r.message());
+                    }
+                } else if (r.outcome() == Outcome.REJECTED) {
+                    tally.failed(key.kymaRef(), r.reason(), r.message());
+                } else {
+                    tally.unchanged();
+                }
+            } catch (TransientFailureException e) {
+                tally.failed(key.kymaRef(), "Unavailable", e.getMessage());
+            }
+        }
+        return tally.result();
+    }
+}

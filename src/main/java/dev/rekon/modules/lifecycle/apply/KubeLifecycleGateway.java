@@ -1,0 +1,164 @@
+package dev.rekon.modules.lifecycle.apply;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.rekon.cluster.FieldManager;
+import dev.rekon.cluster.KubeErrors;
+import dev.rekon.core.ObjectRef;
+import dev.rekon.core.RekonConfig;
+import dev.rekon.modules.KymaModules;
+import dev.rekon.modules.ModuleDeployment;
+import dev.rekon.modules.lifecycle.KymaModule;
+import dev.rekon.modules.lifecycle.intent.KymaView;
+import dev.rekon.modules.lifecycle.inventory.Inventory;
+import dev.rekon.modules.lifecycle.inventory.InventoryCodec;
+import dev.rekon.modules.lifecycle.plan.LiveObject;
+import dev.rekon.modules.lifecycle.plan.ManifestObjects;
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
+
+/**
+ * The {@link LifecycleGateway} on the Kubernetes API. A module's inventory is the ConfigMap
+ * {@code rekon-module-<kyma>-<module>} in the Kyma's namespace (labelled with the Kyma and the module), written
+ * with its resourceVersion as guard; the Kyma's status is a JSON merge patch of its status subresource carrying
+ * the resourceVersion read. Objects are read and written by {@link KubeModuleObjects}.
+ */
+@ApplicationScoped
+public class KubeLifecycleGateway implements LifecycleGateway {
+
+    static final String KYMA_LABEL = "rekon.dev/kyma";
+
+    @Inject
+    KubernetesClient client;
+
+    @Inject
+    KubeModuleObjects objects;
+
+    @Inject
+    RekonConfig config;
+
+    @Inject
+    ObjectMapper json;
+
+    @Override
+    public Optional<KymaView> kyma(String namespace, String name) {
+        ObjectRef ref = new ObjectRef(KymaModule.KYMA_API_VERSION, "Kyma", namespace, name);
+        return Optional.ofNullable(KubeErrors.call(ref, "read " + ref, () -> client.genericKubernetesResources(
+                KymaModule.KYMA_API_VERSION, "Kyma").inNamespace(namespace).withName(name).get()))
+                .map(k -> KymaView.of(json.valueToTree(k)));
+    }
+
+    @Override
+    public List<KymaView> kymas(String namespace) {
+        var op = client.genericKubernetesResources(KymaModule.KYMA_API_VERSION, "Kyma");
+        return KubeErrors.call("list Kymas", () -> namespace != null ? op.inNamespace(namespace).list().getItems()
+                : config.namespacePolicy().across(ns -> op.inNamespace(ns).list().getItems(),
+                        () -> op.inAnyNamespace().list().getItems()))
+                .stream().map(k -> KymaView.of(json.valueToTree(k))).toList();
+    }
+
+    @Override
+    public List<JsonNode> kymaObjects(String kind, String namespace) {
+        return KubeErrors.call("list " + kind + " in " + namespace, () -> client.genericKubernetesResources(
+                KymaModules.API_VERSION, kind).inNamespace(namespace).list().getItems())
+                .stream().map(o -> (JsonNode) json.valueToTree(o)).toList();
+    }
+
+    @Override
+    public Optional<Inventory> inventory(KymaModule key) {
+        ConfigMap cm = KubeErrors.call(inventoryRef(key), "read the inventory of " + key,
+                () -> client.configMaps().inNamespace(key.namespace()).withName(name(key)).get());
+        if (cm == null || cm.getData() == null || !cm.getData().containsKey(InventoryCodec.KEY)) {
+            return Optional.empty();
+        }
+        return Optional.of(InventoryCodec.read(cm.getData().get(InventoryCodec.KEY), cm.getMetadata().getResourceVersion()));
+    }
+
+    @Override
+    public List<String> inventoried(String namespace, String kyma) {
+        return KubeErrors.call("list module inventories of Kyma " + namespace + "/" + kyma, () -> client.configMaps()
+                .inNamespace(namespace).withLabel(KYMA_LABEL, kyma).withLabel(ModuleDeployment.MODULE_LABEL).list()
+                .getItems()).stream().map(c -> c.getMetadata().getLabels().get(ModuleDeployment.MODULE_LABEL)).toList();
+    }
+
+    @Override
+    public String writeInventory(KymaModule key, Inventory inventory) {
+        ConfigMap cm = new ConfigMapBuilder().withNewMetadata().withName(name(key)).withNamespace(key.namespace())
+                .withResourceVersion(inventory.resourceVersion())
+                .addToLabels(Map.of(ManifestObjects.MANAGED_BY, "rekon", ModuleDeployment.MODULE_LABEL, key.module(),
+                        KYMA_LABEL, key.kyma()))
+                .endMetadata().addToData(InventoryCodec.KEY, InventoryCodec.write(inventory)).build();
+        var op = client.configMaps().inNamespace(key.namespace()).resource(cm);
+        ConfigMap written = KubeErrors.call(inventoryRef(key), "write the inventory of " + key,
+                () -> inventory.resourceVersion() == null ? op.create() : op.update());
+        return written.getMetadata().getResourceVersion();
+    }
+
+    @Override
+    public void deleteInventory(KymaModule key) {
+        KubeErrors.run("delete the inventory of " + key,
+                () -> client.configMaps().inNamespace(key.namespace()).withName(name(key)).delete());
+    }
+
+    @Override
+    public Map<String, LiveObject> live(String module, Collection<ObjectRef> refs) {
+        return objects.live(module, refs);
+    }
+
+    @Override
+    public List<ObjectRef> customResources(ObjectRef crd) {
+        return objects.customResources(crd);
+    }
+
+    @Override
+    public void apply(ObjectNode object) {
+        objects.apply(object);
+    }
+
+    @Override
+    public void awaitEstablished(ObjectRef crd) {
+        objects.awaitEstablished(crd);
+    }
+
+    @Override
+    public void delete(ObjectRef ref) {
+        objects.delete(ref);
+    }
+
+    @Override
+    public void writeKymaStatus(KymaView kyma, ArrayNode modules, String state) {
+        ObjectNode patch = json.createObjectNode();
+        patch.putObject("metadata").put("resourceVersion", kyma.resourceVersion());
+        patch.putObject("status").put("state", state).set("modules", modules);
+        ObjectRef ref = new ObjectRef(KymaModule.KYMA_API_VERSION, "Kyma", kyma.namespace(), kyma.name());
+        KubeErrors.call(ref, "write the status of " + ref, () -> client.genericKubernetesResources(
+                KymaModule.KYMA_API_VERSION, "Kyma").inNamespace(kyma.namespace()).withName(kyma.name())
+                .subresource("status").patch(PatchContext.of(PatchType.JSON_MERGE), patch.toString()));
+    }
+
+    static String name(KymaModule key) {
+        return "rekon-module-" + key.kyma() + "-" + key.module();
+    }
+
+    private static ObjectRef inventoryRef(KymaModule key) {
+        return new ObjectRef("v1", "ConfigMap", key.namespace(), name(key));
+    }
+
+    static String fieldManager() {
+        return FieldManager.NAME;
+    }
+}

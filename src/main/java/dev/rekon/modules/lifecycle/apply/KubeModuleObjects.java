@@ -1,0 +1,174 @@
+package dev.rekon.modules.lifecycle.apply;
+
+import java.time.Duration;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.rekon.cluster.FieldManager;
+import dev.rekon.cluster.KubeErrors;
+import dev.rekon.core.ObjectRef;
+import dev.rekon.core.TransientFailureException;
+import dev.rekon.modules.ModuleDeployment;
+import dev.rekon.modules.lifecycle.inventory.Identity;
+import dev.rekon.modules.lifecycle.plan.LiveObject;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResourceList;
+import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.dsl.NonNamespaceOperation;
+import io.fabric8.kubernetes.client.dsl.Resource;
+
+/**
+ * A module's objects on the Kubernetes API: read with one list per kind and namespace by the module's label (and
+ * one GET for each object of the manifest that list did not find, to tell a free name from someone else's object),
+ * applied server-side and deleted with the {@link ApplyIdentity}'s client.
+ */
+@ApplicationScoped
+public class KubeModuleObjects {
+
+    private static final Duration ESTABLISHED_WAIT = Duration.ofSeconds(20);
+
+    @Inject
+    KubernetesClient client;
+
+    @Inject
+    ApplyIdentity identity;
+
+    @Inject
+    ObjectMapper json;
+
+    public Map<String, LiveObject> live(String module, Collection<ObjectRef> refs) {
+        Map<String, LiveObject> live = new LinkedHashMap<>();
+        Map<String, List<ObjectRef>> byKindAndNamespace = refs.stream().collect(Collectors.groupingBy(
+                r -> r.apiVersion() + "|" + r.kind() + "|" + (r.namespace() == null ? "" : r.namespace()),
+                LinkedHashMap::new, Collectors.toList()));
+        for (List<ObjectRef> group : byKindAndNamespace.values()) {
+            ObjectRef first = group.get(0);
+            for (GenericKubernetesResource r : listLabelled(first, module)) {
+                put(live, r);
+            }
+            for (ObjectRef ref : group) {
+                if (!live.containsKey(Identity.key(ref))) {
+                    GenericKubernetesResource r = get(ref);
+                    if (r != null) {
+                        put(live, r);
+                    }
+                }
+            }
+        }
+        return live;
+    }
+
+    private void put(Map<String, LiveObject> live, GenericKubernetesResource r) {
+        ObjectNode object = json.valueToTree(r);
+        ObjectRef ref = new ObjectRef(r.getApiVersion(), r.getKind(), r.getMetadata().getNamespace(),
+                r.getMetadata().getName());
+        String module = r.getMetadata().getLabels() == null ? null
+                : r.getMetadata().getLabels().get(ModuleDeployment.MODULE_LABEL);
+        live.put(Identity.key(ref), new LiveObject(ref, module, object));
+    }
+
+    private List<GenericKubernetesResource> listLabelled(ObjectRef kind, String module) {
+        return unlessUnserved(kind, "list " + kind.kind() + " of module " + module,
+                () -> op(kind).withLabel(ModuleDeployment.MODULE_LABEL, module).list().getItems(), List.of());
+    }
+
+    private GenericKubernetesResource get(ObjectRef ref) {
+        return unlessUnserved(ref, "read " + ref, () -> op(ref).withName(ref.name()).get(), null);
+    }
+
+    /** A kind the cluster does not serve yet (its CRD comes with this very release) has no objects. */
+    private static <T> T unlessUnserved(ObjectRef ref, String what, java.util.function.Supplier<T> call, T none) {
+        try {
+            return KubeErrors.call(ref, what, () -> {
+                try {
+                    return call.get();
+                } catch (KubernetesClientException e) {
+                    if (e.getCode() <= 0 && String.valueOf(e.getMessage()).contains("Could not find the metadata")) {
+                        return none;
+                    }
+                    throw e;
+                }
+            });
+        } catch (dev.rekon.core.RefusedException e) {
+            if (e.code() == 404) {
+                return none;
+            }
+            throw e;
+        }
+    }
+
+    public List<ObjectRef> customResources(ObjectRef crdRef) {
+        CustomResourceDefinition crd = KubeErrors.call(crdRef, "read " + crdRef,
+                () -> client.apiextensions().v1().customResourceDefinitions().withName(crdRef.name()).get());
+        if (crd == null) {
+            return List.of();
+        }
+        String version = crd.getSpec().getVersions().stream().filter(v -> Boolean.TRUE.equals(v.getServed()))
+                .findFirst().map(v -> v.getName()).orElse(crd.getSpec().getVersions().get(0).getName());
+        String apiVersion = crd.getSpec().getGroup() + "/" + version;
+        String kind = crd.getSpec().getNames().getKind();
+        ObjectRef any = new ObjectRef(apiVersion, kind, null, "");
+        return KubeErrors.call(crdRef, "list " + kind, () -> client.genericKubernetesResources(apiVersion, kind)
+                .inAnyNamespace().list().getItems()).stream().map(r -> new ObjectRef(apiVersion, kind,
+                        r.getMetadata().getNamespace(), r.getMetadata().getName())).filter(r -> !r.equals(any)).toList();
+    }
+
+    public void apply(ObjectNode object) {
+        GenericKubernetesResource r = json.convertValue(object, GenericKubernetesResource.class);
+        ObjectRef ref = new ObjectRef(r.getApiVersion(), r.getKind(), r.getMetadata().getNamespace(),
+                r.getMetadata().getName());
+        KubeErrors.call(ref, "apply " + ref, () -> identity.writer().resource(r).fieldManager(FieldManager.NAME)
+                .forceConflicts().serverSideApply());
+    }
+
+    public void awaitEstablished(ObjectRef crd) {
+        long deadline = System.nanoTime() + ESTABLISHED_WAIT.toNanos();
+        while (System.nanoTime() < deadline) {
+            CustomResourceDefinition c = KubeErrors.call(crd, "read " + crd,
+                    () -> client.apiextensions().v1().customResourceDefinitions().withName(crd.name()).get());
+            if (c != null && c.getStatus() != null && c.getStatus().getConditions().stream()
+                    .anyMatch(s -> "Established".equals(s.getType()) && "True".equals(s.getStatus()))) {
+                return;
+            }
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        throw new TransientFailureException(crd + " is not Established after " + ESTABLISHED_WAIT.toSeconds()
+                + " s; the module's resources of it wait", null);
+    }
+
+    public void delete(ObjectRef ref) {
+        try {
+            KubeErrors.run("delete " + ref, () -> opOf(identity.writer(), ref).withName(ref.name()).delete());
+        } catch (KubeErrors.PermanentApiException e) {
+            if (e.code() != 404) {
+                throw e;
+            }
+        }
+    }
+
+    private NonNamespaceOperation<GenericKubernetesResource, GenericKubernetesResourceList, Resource<GenericKubernetesResource>> op(ObjectRef ref) {
+        return opOf(client, ref);
+    }
+
+    private static NonNamespaceOperation<GenericKubernetesResource, GenericKubernetesResourceList, Resource<GenericKubernetesResource>> opOf(
+            KubernetesClient c, ObjectRef ref) {
+        var op = c.genericKubernetesResources(ref.apiVersion(), ref.kind());
+        return ref.namespace() == null ? op : op.inNamespace(ref.namespace());
+    }
+}

@@ -1,0 +1,62 @@
+package dev.rekon.modules.lifecycle.apply;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.rekon.core.ObjectRef;
+import dev.rekon.modules.lifecycle.KymaModule;
+import dev.rekon.modules.lifecycle.intent.KymaView;
+import dev.rekon.modules.lifecycle.inventory.Inventory;
+import dev.rekon.modules.lifecycle.plan.LiveObject;
+
+/**
+ * All I/O of the module lifecycle: Kymas and Kyma's release objects, the modules' inventories (ConfigMaps in the
+ * Kyma's namespace), the live objects of a module, and the writes of a plan: server-side apply with field manager
+ * {@code rekon} (as the configured ServiceAccount, when one is), deletes, and the Kyma's status. Failures are
+ * sorted here into Rekon's terms: a lost race is a {@link dev.rekon.core.ConflictException}, a refusal a
+ * {@link dev.rekon.core.RefusedException} naming the object.
+ */
+public interface LifecycleGateway {
+
+    Optional<KymaView> kyma(String namespace, String name);
+
+    /** Every Kyma in a namespace, or in every namespace Rekon may act in when it is null. */
+    List<KymaView> kymas(String namespace);
+
+    /** Kyma's ModuleReleaseMetas or ModuleTemplates ({@code kind}) in a namespace. */
+    List<JsonNode> kymaObjects(String kind, String namespace);
+
+    Optional<Inventory> inventory(KymaModule key);
+
+    /** The modules of one Kyma that have an inventory (installed, or being installed or uninstalled). */
+    List<String> inventoried(String namespace, String kyma);
+
+    /** Writes the inventory, guarded by its resourceVersion (null: create); answers the new resourceVersion. */
+    String writeInventory(KymaModule key, Inventory inventory);
+
+    void deleteInventory(KymaModule key);
+
+    /** The objects among {@code refs} that exist, by {@code Identity.key}, with the module their label names. */
+    Map<String, LiveObject> live(String module, Collection<ObjectRef> refs);
+
+    /** The custom resources of a CRD, in every namespace. */
+    List<ObjectRef> customResources(ObjectRef crd);
+
+    /** Server-side apply, field manager {@code rekon}, taking back fields it set that someone changed. */
+    void apply(ObjectNode object);
+
+    /** Waits until a CRD is Established (bounded; a transient failure when it is not). */
+    void awaitEstablished(ObjectRef crd);
+
+    /** Deletes an object; one already gone is fine. */
+    void delete(ObjectRef ref);
+
+    /** Replaces the Kyma's {@code status.modules} and {@code status.state}, guarded by the version read. */
+    void writeKymaStatus(KymaView kyma, ArrayNode modules, String state);
+}

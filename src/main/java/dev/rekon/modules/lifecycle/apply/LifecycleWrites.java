@@ -1,0 +1,76 @@
+package dev.rekon.modules.lifecycle.apply;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.rekon.cluster.EventRecorder;
+import dev.rekon.core.ObjectRef;
+import dev.rekon.core.Outcome;
+import dev.rekon.modules.lifecycle.plan.LifecyclePlan;
+import dev.rekon.modules.lifecycle.plan.ManifestObjects;
+import dev.rekon.modules.lifecycle.plan.Stages;
+
+/**
+ * Carries out a lifecycle plan in its order: the inventory's write-ahead first (so every object that may exist is
+ * recorded before it is created), the staged apply (every CRD Established before anything of a later stage), the
+ * deletes, the final inventory, the Kyma's status, and an Event on the Kyma. A failure part-way leaves the
+ * inventory covering everything written, and the next attempt plans from what is there.
+ */
+@ApplicationScoped
+public class LifecycleWrites {
+
+    @Inject
+    LifecycleGateway gateway;
+
+    @Inject
+    EventRecorder events;
+
+    public void carryOut(LifecyclePlan plan) {
+        String inventoryVersion = plan.writeAhead() == null ? null : gateway.writeInventory(plan.key(), plan.writeAhead());
+        applyStaged(plan.apply());
+        plan.delete().forEach(gateway::delete);
+        if (plan.forget()) {
+            gateway.deleteInventory(plan.key());
+        } else if (plan.inventory() != null) {
+            gateway.writeInventory(plan.key(), inventoryVersion == null ? plan.inventory()
+                    : plan.inventory().withResourceVersion(inventoryVersion));
+        }
+        if (plan.kymaStatus() != null) {
+            gateway.writeKymaStatus(plan.kymaStatus().kyma(), plan.kymaStatus().modules(), plan.kymaStatus().state());
+        }
+        record(plan);
+    }
+
+    private void applyStaged(List<ObjectNode> objects) {
+        List<ObjectRef> crds = new ArrayList<>();
+        for (ObjectNode o : objects) {
+            ObjectRef ref = ManifestObjects.ref(o);
+            if (Stages.of(ref) > Stages.CRDS && !crds.isEmpty()) {
+                crds.forEach(gateway::awaitEstablished);
+                crds.clear();
+            }
+            gateway.apply(o);
+            if (Stages.of(ref) == Stages.CRDS) {
+                crds.add(ref);
+            }
+        }
+        crds.forEach(gateway::awaitEstablished);
+    }
+
+    private void record(LifecyclePlan plan) {
+        if (!plan.writes()) {
+            return;
+        }
+        ObjectRef kyma = plan.key().kymaRef();
+        if (plan.reply().outcome() == Outcome.REJECTED) {
+            events.warning(kyma, plan.reply().reason(), plan.reply().message());
+        } else {
+            events.normal(kyma, plan.reply().reason(), plan.reply().message());
+        }
+    }
+}

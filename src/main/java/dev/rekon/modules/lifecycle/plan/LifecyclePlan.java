@@ -1,0 +1,51 @@
+package dev.rekon.modules.lifecycle.plan;
+
+import java.util.List;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.rekon.core.ObjectRef;
+import dev.rekon.core.Reply;
+import dev.rekon.modules.lifecycle.KymaModule;
+import dev.rekon.modules.lifecycle.inventory.Inventory;
+import dev.rekon.pipeline.Reconciler;
+
+/**
+ * What one attempt does to one module of one Kyma, in order: record {@code writeAhead} in the inventory (null:
+ * nothing new to record), apply {@code apply} (staged; CRDs Established before the rest), delete {@code delete}
+ * (in that order), record {@code inventory} (null: unchanged) or drop it ({@code forget}), then write the Kyma's
+ * status ({@code kymaStatus}; null: already so). {@code status} is the module's entry, for reports.
+ */
+public record LifecyclePlan(KymaModule key, Action action, Inventory writeAhead, List<ObjectNode> apply,
+        List<ObjectRef> delete, Inventory inventory, boolean forget, ModuleStatus status, KymaStatusUpdate kymaStatus,
+        List<ObjectRef> drifted, Reply reply) implements Reconciler.Plan {
+
+    /** What the plan does, for Events and the status page. */
+    public enum Action {
+        INSTALL, UPGRADE, REPAIR, NONE, REFUSED, UNMANAGE, DELETING, UNINSTALL
+    }
+
+    public LifecyclePlan {
+        apply = List.copyOf(apply);
+        delete = List.copyOf(delete);
+        drifted = List.copyOf(drifted);
+    }
+
+    /** Whether carrying it out writes anything at all. */
+    public boolean writes() {
+        return writeAhead != null || !apply.isEmpty() || !delete.isEmpty() || inventory != null || forget
+                || kymaStatus != null;
+    }
+
+    /** A plan that writes nothing but, where it changed, the module's status entry. */
+    static LifecyclePlan only(LifecycleViews v, Action action, ModuleStatus status, Reply reply) {
+        return new LifecyclePlan(v.key(), action, null, List.of(), List.of(), null, false, status,
+                KymaStatusUpdate.of(v.kyma(), v.key().module(), status), List.of(), reply);
+    }
+
+    /** This plan dropping the inventory at its end: the module is no longer Rekon's to manage. */
+    LifecyclePlan forgetting(boolean hadInventory) {
+        return new LifecyclePlan(key, action, writeAhead, apply, delete, null, hadInventory, status, kymaStatus, drifted,
+                reply);
+    }
+}

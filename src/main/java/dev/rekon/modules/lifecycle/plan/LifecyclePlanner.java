@@ -1,0 +1,139 @@
+package dev.rekon.modules.lifecycle.plan;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.rekon.core.ObjectRef;
+import dev.rekon.modules.lifecycle.KymaModule;
+import dev.rekon.modules.lifecycle.intent.DeclaredModule;
+import dev.rekon.modules.lifecycle.inventory.Inventory;
+import dev.rekon.modules.lifecycle.plan.LifecyclePlan.Action;
+
+/**
+ * Decides what one module of one Kyma needs, from its views alone: install what the Kyma lists, upgrade it to
+ * what its channel offers (applying the new manifest, then pruning what the new version dropped), take back what
+ * drifted, refuse what the policy forbids, stop managing what is {@code managed: false}, and uninstall in order
+ * what the Kyma no longer lists ({@link UninstallPlanner}). The same views always give the same plan; a module
+ * in line with its release gives a plan without writes.
+ */
+public final class LifecyclePlanner {
+
+    private LifecyclePlanner() {
+    }
+
+    public static LifecyclePlan plan(LifecycleViews v) {
+        DeclaredModule declared = v.declared();
+        if (declared == null) {
+            return UninstallPlanner.plan(v);
+        }
+        if (!declared.managed()) {
+            return LifecyclePlan.only(v, Action.UNMANAGE, status(v, ModuleState.Unmanaged, null,
+                    "managed: false: Rekon leaves the module's objects as they are and no longer manages them"),
+                    LifecycleReplies.unchanged(v, "Unmanaged", "module " + v.key().module()
+                            + " is not managed (managed: false); its objects stay as they are"))
+                    .forgetting(v.inventory() != null);
+        }
+        if (v.resolution() instanceof Resolution.Unavailable u) {
+            return refused(v, u.reason(), u.message());
+        }
+        return apply(v, ((Resolution.Found) v.resolution()).release());
+    }
+
+    private static LifecyclePlan apply(LifecycleViews v, Release r) {
+        List<ObjectNode> desired = desired(v, r);
+        Optional<ReleaseChecks.Refusal> refusal = ReleaseChecks.scope(desired, v.namespaces(), v.key().module())
+                .or(() -> ReleaseChecks.version(v.inventory(), r, v))
+                .or(() -> ReleaseChecks.conflicts(desired, v));
+        if (refusal.isPresent()) {
+            return refused(v, refusal.get().reason(), refusal.get().message());
+        }
+        List<Inventory.Entry> entries = new ArrayList<>();
+        List<ObjectNode> toApply = new ArrayList<>();
+        List<ObjectRef> drifted = new ArrayList<>();
+        for (ObjectNode o : desired) {
+            ObjectRef ref = ManifestObjects.ref(o);
+            LiveObject live = v.live(ref);
+            boolean isDefaultCr = o == desired.get(desired.size() - 1) && r.manifest().defaultCr() != null
+                    && v.declared().createAndDeleteCr();
+            entries.add(new Inventory.Entry(ref, created(v, ref, live), isDefaultCr));
+            if (live == null) {
+                toApply.add(o);
+            } else if (sharedNamespace(v, ref, live)) {
+                continue;
+            } else if (!Drift.holds(o, live.object())) {
+                toApply.add(o);
+                drifted.add(ref);
+            }
+        }
+        toApply.sort((a, b) -> Stages.applyOrder().compare(ManifestObjects.ref(a), ManifestObjects.ref(b)));
+        Inventory current = v.inventory() == null ? Inventory.empty(v.key().module()) : v.inventory();
+        Inventory after = new Inventory(v.key().module(), r.version(), r.channel(), r.template(), entries,
+                current.resourceVersion());
+        List<ObjectRef> prune = UninstallPlanner.ordered(current.objects().stream()
+                .filter(e -> after.entry(e.ref()).isEmpty() && v.live(e.ref()) != null)
+                .filter(e -> !"Namespace".equals(e.ref().kind()) || e.created()).map(Inventory.Entry::ref).toList());
+        Action action = v.inventory() == null || v.inventory().version() == null ? Action.INSTALL
+                : !r.version().equals(v.inventory().version()) ? Action.UPGRADE
+                        : toApply.isEmpty() && prune.isEmpty() ? Action.NONE : Action.REPAIR;
+        Inventory writeAhead = current.with(entries);
+        ModuleStatus status = status(v, ready(v, r) ? ModuleState.Ready : ModuleState.Processing, r, provenance(r));
+        return new LifecyclePlan(v.key(), action, writeAhead.sameAs(current) ? null : writeAhead, toApply, prune,
+                after.sameAs(v.inventory()) ? null : after, false, status,
+                KymaStatusUpdate.of(v.kyma(), v.key().module(), status), drifted,
+                LifecycleReplies.of(v, action, r, toApply.size(), prune.size(), drifted));
+    }
+
+    private static List<ObjectNode> desired(LifecycleViews v, Release r) {
+        List<ObjectNode> desired = new ArrayList<>();
+        r.manifest().objects().forEach(o -> desired.add(ManifestObjects.labelled(o, v.key().module())));
+        if (r.manifest().defaultCr() != null && v.declared().createAndDeleteCr()) {
+            desired.add(ManifestObjects.labelled(r.manifest().defaultCr(), v.key().module()));
+        }
+        return desired;
+    }
+
+    /** A Namespace the module created (absent before, or recorded as created); one that existed stays shared. */
+    private static boolean created(LifecycleViews v, ObjectRef ref, LiveObject live) {
+        Optional<Inventory.Entry> known = v.inventory() == null ? Optional.empty() : v.inventory().entry(ref);
+        return known.map(Inventory.Entry::created).orElse(live == null || v.key().module().equals(live.module()));
+    }
+
+    private static boolean sharedNamespace(LifecycleViews v, ObjectRef ref, LiveObject live) {
+        return "Namespace".equals(ref.kind()) && !v.key().module().equals(live.module());
+    }
+
+    /** Ready: the template's manager object is available, or every object is applied when it names none. */
+    private static boolean ready(LifecycleViews v, Release r) {
+        ObjectRef manager = ManifestObjects.managerRef(r.manager());
+        if (manager == null) {
+            return true;
+        }
+        LiveObject live = v.live(manager);
+        return live != null && Availability.available(live.object());
+    }
+
+    private static String provenance(Release r) {
+        return switch (r.manifest().provenance()) {
+            case SIGNED -> "signed manifest " + r.manifest().digest();
+            case UNSIGNED -> "unsigned manifest " + r.manifest().digest() + " (signatures are not required)";
+            case LINK -> "manifest from a link " + r.manifest().source() + ": unsigned, no signature can cover it";
+        };
+    }
+
+    static LifecyclePlan refused(LifecycleViews v, String reason, String message) {
+        return LifecyclePlan.only(v, Action.REFUSED, status(v, ModuleState.Error, null, reason + ": " + message),
+                LifecycleReplies.rejected(v, reason, message));
+    }
+
+    static ModuleStatus status(LifecycleViews v, ModuleState state, Release r, String message) {
+        String channel = r != null ? r.channel() : v.declared() != null ? v.declared().channel() : null;
+        String version = r != null ? r.version() : v.inventory() == null ? null : v.inventory().version();
+        String template = r != null ? r.template() : v.inventory() == null ? null : v.inventory().template();
+        int slash = template == null ? -1 : template.indexOf('/');
+        return new ModuleStatus(v.key().module(), channel, version, state, message,
+                slash < 0 ? null : template.substring(0, slash), slash < 0 ? template : template.substring(slash + 1));
+    }
+}

@@ -1,0 +1,96 @@
+package dev.rekon.modules.lifecycle.plan;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.rekon.core.NamespacePolicy;
+import dev.rekon.core.ObjectRef;
+import dev.rekon.core.SemVer;
+import dev.rekon.modules.lifecycle.inventory.Inventory;
+
+/**
+ * What keeps a release from being applied at all, checked before any write: objects outside the namespaces Rekon
+ * may act in, objects that belong to someone else, and the upgrade policy (forward only unless declared, at most
+ * one major version per step, the maintenance window).
+ */
+final class ReleaseChecks {
+
+    /** A refusal: the reason (CamelCase) and what to fix. */
+    record Refusal(String reason, String message) {
+    }
+
+    private ReleaseChecks() {
+    }
+
+    static Optional<Refusal> scope(List<ObjectNode> desired, NamespacePolicy namespaces, String module) {
+        List<ObjectRef> unknown = desired.stream().map(ManifestObjects::ref).filter(r -> !ManifestObjects.scopeKnown(r))
+                .toList();
+        if (!unknown.isEmpty()) {
+            return Optional.of(new Refusal("NamespaceMissing", "module " + module + " declares " + names(unknown)
+                    + " without metadata.namespace; the manifest must name every namespaced object's namespace"));
+        }
+        List<ObjectRef> outside = desired.stream().map(ManifestObjects::ref).filter(r -> !namespaces.allows(r.namespace()))
+                .toList();
+        if (outside.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new Refusal(NamespacePolicy.REASON, "module " + module + " would apply " + names(outside)
+                + " where Rekon may not act (rekon.namespaces" + (outside.stream().anyMatch(r -> r.namespace() == null)
+                        ? ", and rekon.cluster-scoped for cluster-scoped kinds" : "") + "); nothing was applied"));
+    }
+
+    /** Objects that exist, are not this module's, and are no Namespace that existed before (those are shared). */
+    static Optional<Refusal> conflicts(List<ObjectNode> desired, LifecycleViews v) {
+        Inventory inv = v.inventory();
+        List<ObjectRef> taken = desired.stream().map(ManifestObjects::ref).filter(r -> {
+            LiveObject live = v.live(r);
+            boolean ours = live != null
+                    && (v.key().module().equals(live.module()) || inv != null && inv.entry(r).isPresent());
+            return live != null && !ours && !"Namespace".equals(r.kind());
+        }).toList();
+        if (taken.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new Refusal("Conflict", "module " + v.key().module() + " would take over " + names(taken)
+                + ", which already exist" + (taken.size() == 1 ? "s" : "") + " and belong" + (taken.size() == 1 ? "s" : "")
+                + " to someone else; Rekon never takes over objects it did not create: delete or rename them, then"
+                + " the module installs; nothing of this release was applied"));
+    }
+
+    static Optional<Refusal> version(Inventory inv, Release r, LifecycleViews v) {
+        if (inv == null || inv.version() == null || inv.version().equals(r.version())) {
+            return Optional.empty();
+        }
+        Optional<SemVer> from = SemVer.tryParse(inv.version());
+        Optional<SemVer> to = SemVer.tryParse(r.version());
+        if (from.isEmpty() || to.isEmpty()) {
+            return Optional.of(new Refusal("VersionUnknown", "module " + r.manifest().module() + " runs " + inv.version()
+                    + " and the release is " + r.version() + "; both must be semantic versions"));
+        }
+        if (to.get().compareTo(from.get()) < 0 && !r.intendedDowngrade()) {
+            return Optional.of(new Refusal("DowngradeRefused", "module " + r.manifest().module() + " runs "
+                    + from.get() + " and channel '" + r.channel() + "' offers the older " + to.get() + "; Rekon only moves"
+                    + " modules forward. To downgrade on purpose, annotate ModuleTemplate " + r.template()
+                    + " with rekon.dev/intended-downgrade: \"true\""));
+        }
+        if (Math.abs(to.get().major() - from.get().major()) > 1) {
+            return Optional.of(new Refusal("MajorStepTooLarge", "module " + r.manifest().module() + " runs "
+                    + from.get() + " and release " + to.get() + " is more than one major version away; release and"
+                    + " install a " + (from.get().major() + Long.signum(to.get().major() - from.get().major()))
+                    + ".x version first"));
+        }
+        if (v.window() != null && !v.window().contains(v.now())) {
+            return Optional.of(new Refusal("OutsideMaintenanceWindow", "module " + r.manifest().module()
+                    + " may change version only in the maintenance window " + v.window() + "; it upgrades after "
+                    + v.window().nextOpening(v.now())));
+        }
+        return Optional.empty();
+    }
+
+    static String names(List<ObjectRef> refs) {
+        return refs.stream().map(ObjectRef::toString).collect(Collectors.joining(", "));
+    }
+}

@@ -1,0 +1,58 @@
+package dev.rekon.modules.lifecycle.plan;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.rekon.core.ObjectRef;
+import dev.rekon.modules.lifecycle.inventory.Inventory;
+import dev.rekon.modules.lifecycle.plan.LifecyclePlan.Action;
+
+/**
+ * Uninstalls a module the Kyma no longer lists, in order: its default custom resource first; then, while other
+ * custom resources of its CRDs exist, it waits ({@code Deleting}, naming them: Kyma's blocking deletion); then
+ * the rest in reverse stage order, CRDs last, a Namespace only if the module created it. What is already gone is
+ * skipped, so a re-sent event or the resync continues a deletion where it stopped.
+ */
+final class UninstallPlanner {
+
+    private UninstallPlanner() {
+    }
+
+    static LifecyclePlan plan(LifecycleViews v) {
+        Inventory inv = v.inventory();
+        if (inv == null) {
+            return LifecyclePlan.only(v, Action.NONE, null, LifecycleReplies.unchanged(v, "ModuleNotInstalled",
+                    "module " + v.key().module() + " is not listed by Kyma " + v.key().namespace() + "/"
+                            + v.key().kyma() + " and not installed; nothing to do"));
+        }
+        List<ObjectRef> defaultCr = inv.objects().stream().filter(Inventory.Entry::defaultCr).map(Inventory.Entry::ref)
+                .filter(r -> v.live(r) != null).toList();
+        if (!v.blocking().isEmpty()) {
+            String message = "module " + v.key().module() + " waits to be uninstalled until these resources of its CRDs"
+                    + " are deleted: " + ReleaseChecks.names(v.blocking());
+            ModuleStatus deleting = LifecyclePlanner.status(v, ModuleState.Deleting, null, message);
+            return new LifecyclePlan(v.key(), Action.DELETING, null, List.of(), defaultCr, null, false, deleting,
+                    KymaStatusUpdate.of(v.kyma(), v.key().module(), deleting), List.of(), defaultCr.isEmpty()
+                            ? LifecycleReplies.unchanged(v, "ModuleDeleting", message)
+                            : LifecycleReplies.applied(v, "ModuleDeleting", message));
+        }
+        List<ObjectRef> rest = ordered(inv.objects().stream().filter(e -> !e.defaultCr())
+                .filter(e -> !"Namespace".equals(e.ref().kind()) || e.created()).map(Inventory.Entry::ref)
+                .filter(r -> v.live(r) != null).toList());
+        List<ObjectRef> delete = new ArrayList<>(defaultCr);
+        delete.addAll(rest);
+        String message = "uninstalled module " + v.key().module() + " " + inv.version() + " (" + delete.size()
+                + " object(s) deleted)";
+        return new LifecyclePlan(v.key(), Action.UNINSTALL, null, List.of(), delete, null, true, null,
+                KymaStatusUpdate.of(v.kyma(), v.key().module(), null), List.of(),
+                LifecycleReplies.applied(v, "ModuleUninstalled", message));
+    }
+
+    /** Reverse stage order, CRDs last; within a stage the reverse of the manifest's order. */
+    static List<ObjectRef> ordered(List<ObjectRef> refs) {
+        List<ObjectRef> reversed = new ArrayList<>(refs);
+        java.util.Collections.reverse(reversed);
+        reversed.sort(Stages.deleteOrder());
+        return reversed;
+    }
+}
