@@ -29,17 +29,14 @@ import io.fabric8.kubernetes.client.dsl.NonNamespaceOperation;
 import io.fabric8.kubernetes.client.dsl.Resource;
 
 /**
- * A module's objects on the Kubernetes API: read with one list per kind and namespace by the module's label (and
- * one GET for each object of the manifest that list did not find, to tell a free name from someone else's object),
- * applied server-side and deleted with the {@link ApplyIdentity}'s client.
+ * A module's objects on the Kubernetes API, all as the {@link ApplyIdentity}: read with one list per kind and
+ * namespace by the module's label (and one GET for each object of the manifest that list did not find, to tell a
+ * free name from someone else's object), applied server-side and deleted.
  */
 @ApplicationScoped
 public class KubeModuleObjects {
 
     private static final Duration ESTABLISHED_WAIT = Duration.ofSeconds(20);
-
-    @Inject
-    KubernetesClient client;
 
     @Inject
     ApplyIdentity identity;
@@ -110,7 +107,7 @@ public class KubeModuleObjects {
 
     public List<ObjectRef> customResources(ObjectRef crdRef) {
         CustomResourceDefinition crd = KubeErrors.call(crdRef, "read " + crdRef,
-                () -> client.apiextensions().v1().customResourceDefinitions().withName(crdRef.name()).get());
+                () -> identity.writer().apiextensions().v1().customResourceDefinitions().withName(crdRef.name()).get());
         if (crd == null) {
             return List.of();
         }
@@ -119,7 +116,7 @@ public class KubeModuleObjects {
         String apiVersion = crd.getSpec().getGroup() + "/" + version;
         String kind = crd.getSpec().getNames().getKind();
         ObjectRef any = new ObjectRef(apiVersion, kind, null, "");
-        return KubeErrors.call(crdRef, "list " + kind, () -> client.genericKubernetesResources(apiVersion, kind)
+        return KubeErrors.call(crdRef, "list " + kind, () -> identity.writer().genericKubernetesResources(apiVersion, kind)
                 .inAnyNamespace().list().getItems()).stream().map(r -> new ObjectRef(apiVersion, kind,
                         r.getMetadata().getNamespace(), r.getMetadata().getName())).filter(r -> !r.equals(any)).toList();
     }
@@ -136,7 +133,7 @@ public class KubeModuleObjects {
         long deadline = System.nanoTime() + ESTABLISHED_WAIT.toNanos();
         while (System.nanoTime() < deadline) {
             CustomResourceDefinition c = KubeErrors.call(crd, "read " + crd,
-                    () -> client.apiextensions().v1().customResourceDefinitions().withName(crd.name()).get());
+                    () -> identity.writer().apiextensions().v1().customResourceDefinitions().withName(crd.name()).get());
             if (c != null && c.getStatus() != null && c.getStatus().getConditions().stream()
                     .anyMatch(s -> "Established".equals(s.getType()) && "True".equals(s.getStatus()))) {
                 return;
@@ -163,7 +160,7 @@ public class KubeModuleObjects {
     }
 
     private NonNamespaceOperation<GenericKubernetesResource, GenericKubernetesResourceList, Resource<GenericKubernetesResource>> op(ObjectRef ref) {
-        return opOf(client, ref);
+        return opOf(identity.writer(), ref);
     }
 
     private static NonNamespaceOperation<GenericKubernetesResource, GenericKubernetesResourceList, Resource<GenericKubernetesResource>> opOf(
