@@ -27,7 +27,7 @@ import io.quarkus.funqy.knative.events.EventAttribute;
 
 /**
  * The module functions: Funqy adapters that parse ApiServerSource events for Kyma ModuleReleaseMeta and
- * ModuleTemplate objects, and the manual release, enable and disable events, into a {@link ModuleInput} for
+ * ModuleTemplate objects, and the manual release, hibernate and wake events, into a {@link ModuleInput} for
  * {@link ModuleService}. Kyma's objects are inputs kept in its own namespace, not targets, so no namespace guard
  * applies to them; the Deployments they move are read only in the allowed namespaces. Each answers with a
  * {@value #REPLY_TYPE} CloudEvent.
@@ -35,8 +35,8 @@ import io.quarkus.funqy.knative.events.EventAttribute;
 public class ModuleFunctions {
 
     public static final String REPLY_TYPE = "dev.rekon.modules.result";
-    public static final String ENABLE_TYPE = "dev.rekon.modules.enable";
-    public static final String DISABLE_TYPE = "dev.rekon.modules.disable";
+    public static final String WAKE_TYPE = "dev.rekon.modules.wake";
+    public static final String HIBERNATE_TYPE = "dev.rekon.modules.hibernate";
     static final String SOURCE = "rekon/modules";
 
     @Inject
@@ -78,15 +78,15 @@ public class ModuleFunctions {
     }
 
     @Funq
-    @CloudEventMapping(trigger = ENABLE_TYPE, responseType = REPLY_TYPE, responseSource = SOURCE)
-    public Reply modulesEnable(CloudEvent<JsonNode> event) {
-        return service.handle(new Enable(moduleOf(ApiServerEvent.data(event), ENABLE_TYPE)));
+    @CloudEventMapping(trigger = WAKE_TYPE, responseType = REPLY_TYPE, responseSource = SOURCE)
+    public Reply modulesWake(CloudEvent<JsonNode> event) {
+        return service.handle(new Enable(moduleOf(ApiServerEvent.data(event), WAKE_TYPE)));
     }
 
     @Funq
-    @CloudEventMapping(trigger = DISABLE_TYPE, responseType = REPLY_TYPE, responseSource = SOURCE)
-    public Reply modulesDisable(CloudEvent<JsonNode> event) {
-        return service.handle(new Disable(moduleOf(ApiServerEvent.data(event), DISABLE_TYPE)));
+    @CloudEventMapping(trigger = HIBERNATE_TYPE, responseType = REPLY_TYPE, responseSource = SOURCE)
+    public Reply modulesHibernate(CloudEvent<JsonNode> event) {
+        return service.handle(new Disable(moduleOf(ApiServerEvent.data(event), HIBERNATE_TYPE)));
     }
 
     /**

@@ -17,7 +17,7 @@ import java.util.UUID;
 final class EnvelopeCases {
 
     static final List<String> TYPES = List.of("dev.rekon.image.built", "dev.knative.apiserver.ref.add",
-            "harbor.artifact.pushed", "dev.rekon.modules.enable");
+            "harbor.artifact.pushed", "dev.rekon.modules.wake");
     static final List<String> REQUIRED = List.of("specversion", "id", "source", "type");
     static final List<String> CONTENT_TYPES = List.of("application/xml", "text/plain", "multipart/form-data; boundary=x",
             "application/octet-stream", "application/x-www-form-urlencoded", "");

@@ -35,7 +35,7 @@ public final class Fuzz {
             "dev.knative.apiserver.resource.update", "dev.knative.apiserver.resource.delete",
             "dev.knative.apiserver.ref.add", "dev.knative.apiserver.ref.update", "dev.knative.apiserver.ref.delete");
     static final List<String> MANUAL_TYPES = List.of("dev.rekon.image.built", "dev.rekon.buildpacks.published",
-            "dev.rekon.modules.release", "dev.rekon.modules.enable", "dev.rekon.modules.disable",
+            "dev.rekon.modules.release", "dev.rekon.modules.wake", "dev.rekon.modules.hibernate",
             "harbor.artifact.pushed", "no.such.type");
     /** Webhook path and the headers that authenticate it with the secrets the runs configure. */
     static final Map<String, Map<String, String>> WEBHOOKS = Map.of(

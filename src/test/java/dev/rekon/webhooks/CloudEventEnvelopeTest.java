@@ -52,7 +52,7 @@ class CloudEventEnvelopeTest {
 
     static CloudEvent event(String data) {
         return CloudEventBuilder.v1().withId(UUID.randomUUID().toString()).withSource(URI.create("/envelope-test"))
-                .withType("dev.rekon.modules.enable").withData("application/json", data.getBytes(StandardCharsets.UTF_8))
+                .withType("dev.rekon.modules.wake").withData("application/json", data.getBytes(StandardCharsets.UTF_8))
                 .build();
     }
 

@@ -116,7 +116,7 @@ class ModulesEndToEndTest extends ModuleClusterFixtures {
 
     /** The enable/disable event types, named here as the README documents them. */
     static final class ModuleFunctionsTypes {
-        static final String ENABLE = "dev.rekon.modules.enable";
-        static final String DISABLE = "dev.rekon.modules.disable";
+        static final String ENABLE = "dev.rekon.modules.wake";
+        static final String DISABLE = "dev.rekon.modules.hibernate";
     }
 }
