@@ -15,28 +15,45 @@ public final class ColdStartGate {
 
     static final long LONGEST_MILLIS = 2_000;
 
-    private static final CountDownLatch FIRST_EVENT = new CountDownLatch(1);
-    private static final long OPENS_AT = ProcessHandle.current().info().startInstant().orElseGet(Instant::now)
-            .toEpochMilli() + LONGEST_MILLIS;
+    private static final ColdStartGate PROCESS = new ColdStartGate(ProcessHandle.current().info().startInstant()
+            .orElseGet(Instant::now).toEpochMilli() + LONGEST_MILLIS);
 
-    private ColdStartGate() {
+    private final CountDownLatch firstEvent = new CountDownLatch(1);
+    private final long opensAt;
+
+    /** A gate that opens by itself at {@code opensAtMillis} (epoch milliseconds) unless an event opens it first. */
+    ColdStartGate(long opensAtMillis) {
+        this.opensAt = opensAtMillis;
     }
 
     /** The process has answered an event: background work may start. */
     public static void eventAnswered() {
-        FIRST_EVENT.countDown();
+        PROCESS.answered();
     }
 
-    /** Waits until the gate is open; returns at once when it is. */
+    /** Waits until the process's gate is open; returns at once when it is. */
     public static void awaitOpen() {
-        long left = OPENS_AT - System.currentTimeMillis();
-        if (left <= 0 || FIRST_EVENT.getCount() == 0) {
-            return;
+        PROCESS.await(Long.MAX_VALUE);
+    }
+
+    void answered() {
+        firstEvent.countDown();
+    }
+
+    boolean open() {
+        return firstEvent.getCount() == 0 || System.currentTimeMillis() >= opensAt;
+    }
+
+    /** Waits until the gate opens, at most {@code maxMillis}; answers whether it is open. */
+    boolean await(long maxMillis) {
+        long left = Math.min(maxMillis, opensAt - System.currentTimeMillis());
+        if (left > 0 && firstEvent.getCount() > 0) {
+            try {
+                firstEvent.await(left, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
-        try {
-            FIRST_EVENT.await(left, TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        return open();
     }
 }

@@ -318,9 +318,11 @@ class RolloutPlannerTest {
     static void assertGolden(String file, JsonNode actual) {
         Path golden = Path.of("src/test/resources/golden/rollouts", file);
         try {
-            if (Boolean.getBoolean("rekon.golden.update") || !Files.exists(golden)) {
+            if (Boolean.getBoolean("rekon.golden.update")) {
                 Files.writeString(golden, JSON.writeValueAsString(actual) + "\n");
             }
+            org.junit.jupiter.api.Assertions.assertTrue(Files.exists(golden), "golden file " + golden + " is missing;"
+                    + " write it with -Drekon.golden.update=true and review it:\n" + actual.toPrettyString());
             JsonNode expected = JSON.readTree(Files.readString(golden));
             org.junit.jupiter.api.Assertions.assertTrue(dev.rekon.cluster.JsonEquality.same(expected, actual),
                     "differs from golden file " + golden + ":\n" + actual.toPrettyString());
