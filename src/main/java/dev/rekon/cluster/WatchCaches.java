@@ -82,6 +82,12 @@ public final class WatchCaches<T extends HasMetadata> {
         }
     }
 
+    /** Whether the key's watch is still starting (its initial list not yet synced), as opposed to failed or ready. */
+    public boolean loading(String key) {
+        WatchEntry<T> entry = entries.get(key);
+        return entry != null && entry.loading();
+    }
+
     private WatchEntry<T> entry(String key) {
         long now = clock.millis();
         sweepIdle(now);

@@ -49,6 +49,11 @@ final class WatchEntry<T extends HasMetadata> {
         return lastUsedMillis < millis;
     }
 
+    /** Whether its watch is still starting: neither synced, nor failed, nor stopped. */
+    synchronized boolean loading() {
+        return !synced && !stopped && failedAtMillis < 0;
+    }
+
     /** The informer when synced and running, else null. */
     synchronized SharedIndexInformer<T> ready() {
         return synced && !stopped && !informer.stopped().toCompletableFuture().isDone() ? informer : null;

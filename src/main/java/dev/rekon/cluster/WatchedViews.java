@@ -51,6 +51,11 @@ public final class WatchedViews<V> {
         return held != null && held.informer() == informer ? held.store() : null;
     }
 
+    /** Whether the key's watch is still starting, so a missing store means "not yet", not "cannot". */
+    public boolean loading(String key) {
+        return caches.loading(key);
+    }
+
     public void stopAll() {
         caches.stopAll();
     }

@@ -1,5 +1,6 @@
 package dev.rekon.status;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -58,19 +59,39 @@ public class StatusCaches {
     private WatchedKind<JsonNode> releaseMetas;
     private WatchedKind<JsonNode> templates;
 
-    /** What the watches hold now, and this replica's decisions. */
+    /** How long a request waits for watches still listing before it answers that the page is loading. */
+    static final Duration LOADING_WAIT = Duration.ofSeconds(2);
+
+    /** The watches have not listed everything yet: an empty picture now would not be the truth. */
+    public static final class Loading extends RuntimeException {
+        public Loading(List<String> kinds) {
+            super("the status page is loading: still listing " + String.join(", ", kinds) + "; ask again in a moment");
+        }
+    }
+
+    /**
+     * What the watches hold, and this replica's decisions; waits up to {@link #LOADING_WAIT} for watches still
+     * starting, then throws {@link Loading} naming them.
+     */
     public StatusViews views() {
         start();
+        long deadline = System.nanoTime() + LOADING_WAIT.toNanos();
         List<String> unavailable = new ArrayList<>();
+        List<String> loading = new ArrayList<>();
         List<WatchedImageDeploy> idps = new ArrayList<>();
-        imageDeploys.forEach(k -> idps.addAll(k.views(unavailable)));
+        imageDeploys.forEach(k -> idps.addAll(k.views(unavailable, loading, deadline)));
         List<BuildpackView> bps = new ArrayList<>();
-        buildpacks.forEach(k -> bps.addAll(k.views(unavailable)));
+        buildpacks.forEach(k -> bps.addAll(k.views(unavailable, loading, deadline)));
         List<BuilderView> bs = new ArrayList<>();
-        builders.forEach(k -> bs.addAll(k.views(unavailable)));
-        return new StatusViews(idps, managed.views(unavailable), images.views(unavailable), bps, bs,
-                moduleDeployments.views(unavailable), releaseMetas.views(unavailable), templates.views(unavailable),
-                decisions.recent(), unavailable);
+        builders.forEach(k -> bs.addAll(k.views(unavailable, loading, deadline)));
+        StatusViews views = new StatusViews(idps, managed.views(unavailable, loading, deadline),
+                images.views(unavailable, loading, deadline), bps, bs,
+                moduleDeployments.views(unavailable, loading, deadline), releaseMetas.views(unavailable, loading, deadline),
+                templates.views(unavailable, loading, deadline), decisions.recent(), unavailable);
+        if (!loading.isEmpty()) {
+            throw new Loading(loading);
+        }
+        return views;
     }
 
     private synchronized void start() {

@@ -85,9 +85,25 @@ public class StatusRoutes {
                     : Buffer.buffer(json.writeValueAsBytes(report));
             ctx.response().putHeader("Content-Type", html ? "text/html; charset=utf-8" : "application/json")
                     .putHeader("Cache-Control", "no-store").end(body);
+        } catch (StatusCaches.Loading e) {
+            loading(ctx, html, e.getMessage());
         } catch (Exception e) {
             ctx.fail(e);
         }
+    }
+
+    /** 503 with Retry-After: the page says it is loading and reloads itself, the JSON says what is still listing. */
+    private static void loading(RoutingContext ctx, boolean html, String message) {
+        ctx.response().putHeader("Retry-After", "2");
+        if (!html) {
+            ErrorReplies.send(ctx, 503, "StatusLoading", message);
+            return;
+        }
+        String escaped = message.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
+        ctx.response().setStatusCode(503).putHeader("Content-Type", "text/html; charset=utf-8")
+                .putHeader("Cache-Control", "no-store").end("<!doctype html><html><head><meta charset=\"utf-8\">"
+                        + "<meta http-equiv=\"refresh\" content=\"2\"><title>Rekon: loading</title></head><body>"
+                        + "<h1>Rekon is loading</h1><p>" + escaped + "</p></body></html>");
     }
 
     /** Constant-time, so the comparison tells nothing about how much of a guess was right. */

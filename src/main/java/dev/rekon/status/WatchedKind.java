@@ -48,12 +48,18 @@ final class WatchedKind<V> {
         }, r -> toView.apply(mapper.valueToTree(r)), v -> List.of());
     }
 
-    /** Every view the watches hold now; names what could not be watched in {@code unavailable}. */
-    List<V> views(List<String> unavailable) {
+    /**
+     * Every view the watches hold, waiting for watches still starting until {@code deadline} (nanoTime); names
+     * what could not be watched in {@code unavailable}, and what is still loading in {@code loading}.
+     */
+    List<V> views(List<String> unavailable, List<String> loading, long deadline) {
         List<V> out = new ArrayList<>();
         for (String key : keys()) {
-            ViewStore<V> store = watches.get(key);
-            if (store == null) {
+            long left = Math.max(0, java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()));
+            ViewStore<V> store = watches.get(key, java.time.Duration.ofMillis(left));
+            if (store == null && watches.loading(key)) {
+                loading.add(what + (EVERYWHERE.equals(key) ? "" : " in " + key));
+            } else if (store == null) {
                 unavailable.add(what + (EVERYWHERE.equals(key) ? "" : " in " + key)
                         + ": no watch (see the log), so they are missing here");
             } else {

@@ -1,6 +1,7 @@
 package dev.rekon.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -44,6 +45,19 @@ class WatchCachesTest {
         informers.made.get(0).synced.complete(null);
         Await.until("answers from the synced watch", Duration.ofSeconds(5), () -> caches.get("team") != null);
         assertEquals(1, informers.made.size(), "one watch for the key");
+    }
+
+    @Test
+    void aWatchStillListingIsLoadingUntilItSyncs() throws Exception {
+        FakeInformers informers = new FakeInformers(-1);
+        WatchCaches<GenericKubernetesResource> caches = new WatchCaches<>("things", informers);
+        assertFalse(caches.loading("team"), "no watch asked for: nothing loading");
+        assertNull(caches.get("team", Duration.ofMillis(200)), "still listing after the bounded wait");
+        assertTrue(caches.loading("team"), "so the status page says it is loading, not that there is nothing");
+        Await.until("the watch to start", Duration.ofSeconds(5), () -> informers.made.size() == 1);
+        informers.made.get(0).synced.complete(null);
+        Await.until("synced", Duration.ofSeconds(5), () -> caches.get("team") != null);
+        assertFalse(caches.loading("team"));
     }
 
     @Test
