@@ -1,15 +1,21 @@
 #!/usr/bin/env bash
 # Lays out a real local control plane for tests and `run`:
-#   kube-apiserver v1.20.2 (built once from Debian's kubernetes source package), etcd and kubectl,
-#   in $REKON_CACHE/k8s/1.20.2-linux-amd64/, where fabric8's kube-api-test finds them offline;
+#   kube-apiserver and etcd of a current Kubernetes release (built once from their Go modules through the Go
+#   module proxy, about 8 minutes on 2 cores), in $REKON_CACHE/k8s/<version>-linux-amd64/, where fabric8's
+#   kube-api-test finds them offline;
+#   or, with REKON_K8S_VERSION=1.20.2 (the compatibility run), kube-apiserver v1.20.2 built from Debian's
+#   kubernetes source package with Debian's etcd 3.4;
 #   plus the registry and image tools (docker-registry, skopeo, umoci).
 # A second run finds everything in place and returns at once.
 set -euo pipefail
 
-K8S_VERSION=1.20.2
+CURRENT_K8S=1.37.2
+CURRENT_ETCD=3.6.16
+K8S_VERSION="${REKON_K8S_VERSION:-$CURRENT_K8S}"
 DEB_VERSION="1.20.5+really1.20.2-1.1+deb12u1"
 CACHE="${REKON_CACHE:-$HOME/.cache/rekon}"
 BIN_DIR="$CACHE/k8s/$K8S_VERSION-linux-amd64"
+HERE="$(cd "$(dirname "$0")" && pwd)"
 APT_PACKAGES=(etcd-server golang-go dpkg-dev rsync golang-github-modern-go-reflect2-dev
   docker-registry skopeo umoci apache2-utils chromium)
 
@@ -47,8 +53,9 @@ install_packages() {
   for p in "${APT_PACKAGES[@]}"; do
     dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
   done
-  ensure_deb_src
-  if [ ${#missing[@]} -gt 0 ] || ! apt-cache showsrc kubernetes 2>/dev/null | grep -q "^Version: $DEB_VERSION"; then
+  [ "$K8S_VERSION" = 1.20.2 ] && ensure_deb_src
+  if [ ${#missing[@]} -gt 0 ] || { [ "$K8S_VERSION" = 1.20.2 ] \
+      && ! apt-cache showsrc kubernetes 2>/dev/null | grep -q "^Version: $DEB_VERSION"; }; then
     log "apt-get update"
     need_root apt-get update -qq
   fi
@@ -56,6 +63,14 @@ install_packages() {
     log "installing ${missing[*]}"
     need_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
   fi
+}
+
+build_current() {
+  [ -x "$BIN_DIR/kube-apiserver" ] && [ -x "$BIN_DIR/etcd" ] && return 0
+  log "building kube-apiserver $K8S_VERSION and etcd $CURRENT_ETCD from their Go modules (about 8 minutes on 2 cores)"
+  local started=$SECONDS
+  bash "$HERE/lib/build-k8s-from-modules.sh" "$K8S_VERSION" "$CURRENT_ETCD" "$BIN_DIR"
+  log "built in $(( SECONDS - started )) s"
 }
 
 build_apiserver() {
@@ -84,9 +99,9 @@ build_apiserver() {
 
 link_tools() {
   mkdir -p "$BIN_DIR"
-  local etcd_bin
-  etcd_bin="$(command -v etcd || echo /usr/bin/etcd)"
-  ln -sf "$etcd_bin" "$BIN_DIR/etcd"
+  if [ "$K8S_VERSION" = 1.20.2 ]; then
+    ln -sf "$(command -v etcd || echo /usr/bin/etcd)" "$BIN_DIR/etcd"
+  fi
   if command -v kubectl >/dev/null; then
     ln -sf "$(command -v kubectl)" "$BIN_DIR/kubectl"
   else
@@ -101,7 +116,14 @@ if all_present; then
   exit 0
 fi
 install_packages
-build_apiserver
+if [ "$K8S_VERSION" = 1.20.2 ]; then
+  build_apiserver
+elif [ "$K8S_VERSION" = "$CURRENT_K8S" ]; then
+  build_current
+else
+  log "REKON_K8S_VERSION=$K8S_VERSION: only $CURRENT_K8S (current) and 1.20.2 (compatibility) are set up here"
+  exit 1
+fi
 link_tools
 log "ready in $BIN_DIR"
 echo "$CACHE"

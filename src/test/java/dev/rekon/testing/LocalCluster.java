@@ -18,13 +18,17 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 
 /**
- * One real etcd + kube-apiserver v1.20.2 per JVM (RBAC on), started through fabric8's kube-api-test in
+ * One real etcd + kube-apiserver per JVM (RBAC on; {@value #CURRENT} unless {@code REKON_K8S_VERSION} names
+ * another, such as 1.20.2 for the compatibility run), started through fabric8's kube-api-test in
  * offline mode from the binaries {@code hack/control-plane.sh} lays out, with every CRD installed.
  * No controller-manager runs: tests act as the controllers they need.
  */
 public final class LocalCluster {
 
-    public static final String VERSION = "1.20.2";
+    /** The Kubernetes release tests run on by default; hack/control-plane.sh builds the same one. */
+    public static final String CURRENT = "1.37.2";
+    public static final String VERSION = System.getProperty("rekon.k8s.version",
+            System.getenv().getOrDefault("REKON_K8S_VERSION", CURRENT));
 
     private static LocalCluster instance;
 

@@ -7,25 +7,49 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.net.HttpURLConnection;
 import java.net.URI;
 
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.ServiceAccountBuilder;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.utils.Serialization;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 
 /** The harness itself: a real apiserver with RBAC and every CRD, and a real registry. */
 class LocalClusterTest {
 
     @Test
-    void servesVersion120WithEveryCrd() {
+    void servesTheConfiguredVersionWithEveryCrd() {
         KubernetesClient client = LocalCluster.get().adminClient();
-        assertEquals("20", client.getKubernetesVersion().getMinor());
+        assertEquals("v" + LocalCluster.VERSION, client.getKubernetesVersion().getGitVersion());
         for (String crd : new String[] { "images.kpack.io", "builders.kpack.io", "clusterbuildpacks.kpack.io",
                 "moduletemplates.operator.kyma-project.io", "modulereleasemetas.operator.kyma-project.io",
                 "imagedeploys.rekon.dev", "imagedeploys.crd.whizzosoftware.com" }) {
             assertNotNull(client.apiextensions().v1().customResourceDefinitions().withName(crd).get(), crd);
         }
+    }
+
+    @Test
+    void enforcesTheCelRulesOfUpstreamCrds() {
+        Assumptions.assumeTrue(SharedFiles.crdsDir() != null, "needs Kyma's ModuleReleaseMeta CRD from ../shared/crds");
+        Assumptions.assumeTrue(Integer.parseInt(LocalCluster.VERSION.split("\\.")[1]) >= 29,
+                "CEL validation rules are enforced from Kubernetes 1.29; this run is on " + LocalCluster.VERSION);
+        KubernetesClient admin = LocalCluster.get().adminClient();
+        admin.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName("harness-cel").endMetadata()
+                .build()).createOr(n -> n.update());
+        GenericKubernetesResource meta = Serialization.unmarshal("""
+                {"apiVersion": "operator.kyma-project.io/v1beta2", "kind": "ModuleReleaseMeta",
+                 "metadata": {"name": "both", "namespace": "harness-cel"},
+                 "spec": {"moduleName": "both", "ocmComponentName": "kyma-project.io/module/both",
+                          "mandatory": {"version": "1.0.0"},
+                          "channels": [{"channel": "regular", "version": "1.0.0"}]}}
+                """, GenericKubernetesResource.class);
+        KubernetesClientException e = org.junit.jupiter.api.Assertions.assertThrows(KubernetesClientException.class,
+                () -> admin.resource(meta).create());
+        assertEquals(422, e.getCode());
+        assertTrue(e.getMessage().contains("exactly one of 'mandatory' or 'channels'"), e.getMessage());
     }
 
     @Test
