@@ -163,6 +163,44 @@ class LifecyclePlannerTest {
     }
 
     @Test
+    void otherResourcesOfItsCrdsHoldTheUninstallAfterTheDefaultCr() {
+        LifecycleViews v = views(false, inventory("0.4.1", NS, CRD, DEPLOY, CR), null, List.of(NS, CRD, DEPLOY, CR),
+                NamespacePolicy.parse("*"));
+        ObjectRef users = new ObjectRef("e2e/v1", "Widget", "team-a", "users-own");
+        LifecyclePlan p = LifecyclePlanner.plan(new LifecycleViews(v.key(), v.kyma(), null, v.inventory(), null,
+                v.live(), List.of(users), v.namespaces(), null, Instant.EPOCH));
+        assertEquals(Action.DELETING, p.action());
+        assertEquals(List.of("Widget"), names(p.delete()), "only the default CR goes");
+        assertFalse(p.forget());
+        assertTrue(p.reply().message().contains("Widget team-a/users-own"), p.reply().message());
+        assertEquals("Deleting", p.kymaStatus().state());
+    }
+
+    @Test
+    void anObjectOfAnotherModuleIsAConflictButAnExistingNamespaceIsShared() {
+        LifecycleViews v = views(true, null, release("0.4.1", NS, CM), List.of(), NamespacePolicy.parse("*"));
+        Map<String, LiveObject> live = new HashMap<>();
+        live.put(Identity.key(ManifestObjects.ref(NS)), new LiveObject(ManifestObjects.ref(NS), null, NS));
+        LifecyclePlan shared = LifecyclePlanner.plan(withLive(v, live));
+        assertEquals(Action.INSTALL, shared.action());
+        assertEquals(List.of("ConfigMap", "Widget"), shared.apply().stream().map(o -> o.path("kind").asText()).toList(),
+                "the Namespace that existed is not applied");
+        assertFalse(shared.writeAhead().entry(ManifestObjects.ref(NS)).orElseThrow().created(), "nor ever deleted");
+
+        live.put(Identity.key(ManifestObjects.ref(CM)), new LiveObject(ManifestObjects.ref(CM), "other", CM));
+        LifecyclePlan conflict = LifecyclePlanner.plan(withLive(v, live));
+        assertEquals("Conflict", conflict.reply().reason());
+        assertTrue(conflict.reply().message().contains("ConfigMap widgets/settings"), conflict.reply().message());
+        assertNull(conflict.writeAhead());
+        assertEquals(List.of(), conflict.apply());
+    }
+
+    static LifecycleViews withLive(LifecycleViews v, Map<String, LiveObject> live) {
+        return new LifecycleViews(v.key(), v.kyma(), v.declared(), v.inventory(), v.resolution(), live, v.blocking(),
+                v.namespaces(), v.window(), v.now());
+    }
+
+    @Test
     void aModuleNeverInstalledAndNotListedIsNothingToDo() {
         LifecyclePlan p = LifecyclePlanner.plan(views(false, null, null, List.of(), NamespacePolicy.parse("*")));
         assertEquals(Action.NONE, p.action());

@@ -7,11 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import dev.rekon.testing.Await;
 import dev.rekon.testing.RekonTestResource;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
@@ -75,7 +77,9 @@ class ModuleLifecycleEndToEndTest extends LifecycleFixtures {
                     ? "rbac.authorization.k8s.io/v1" : "v1";
             assertEquals(List.of(), labelled(apiVersion, kind), kind + "s of the module are gone");
         }
-        assertNull(object("apiextensions.k8s.io/v1", "CustomResourceDefinition", null, "widgets." + group));
+        // Current servers finalize a deleted CRD (customresourcecleanup) before it is gone.
+        Await.until("the module's CRD to be gone", Duration.ofSeconds(20),
+                () -> object("apiextensions.k8s.io/v1", "CustomResourceDefinition", null, "widgets." + group) == null);
         GenericKubernetesResource ns = object("v1", "Namespace", null, target);
         assertTrue(ns == null || ns.getMetadata().getDeletionTimestamp() != null, "the module's namespace goes");
         assertNull(moduleStatus(), "the Kyma no longer reports the module");
