@@ -36,11 +36,8 @@ public class KymaResync implements AreaResync {
             try {
                 Reply r = scope.report() ? service.report(key) : service.reconcile(key);
                 if (r.outcome() == Outcome.APPLIED) {
-                    if ("ModuleDriftRepaired".equals(r.reason())) {
-                        tally.drifted(key.kymaRef(), r.reason(), r.message());
-                    } else {
-                        tally.changed(key.kymaRef(), r.reason(), r.message());
-                    }
+                    // Drift is taken back here, not only reported: a change, whose reason says it was drift.
+                    tally.changed(key.kymaRef(), r.reason(), r.message());
                 } else if (r.outcome() == Outcome.REJECTED) {
                     tally.failed(key.kymaRef(), r.reason(), r.message());
                 } else {

@@ -121,6 +121,39 @@ class ModuleLifecycleEndToEndTest extends LifecycleFixtures {
         assertNotNull(object("v1", "ConfigMap", target, "settings"), "0.4.3 still runs");
     }
 
+    @Test
+    void theResyncTakesBackWhatWasChangedByHandAndLeavesOtherManagersFields() throws Exception {
+        publish("0.4.1", false);
+        channel("0.4.1");
+        kyma(module);
+        kymaEvent().body("reason", equalTo("ModuleInstalled"));
+        admin.configMaps().inNamespace(target).withName("settings").delete();
+        admin.apps().deployments().inNamespace(target).withName("controller").edit(d -> {
+            d.getSpec().getTemplate().getSpec().getContainers().get(0).setImage("registry.example/hand-made:1");
+            d.getSpec().setReplicas(3); // not in the manifest: another manager's field (an HPA's, say)
+            return d;
+        });
+        resync().body("outcome", equalTo("applied")).body("areas[0].changed", equalTo(1))
+                .body("areas[0].objects[0].reason", equalTo("ModuleDriftRepaired"));
+        assertNotNull(object("v1", "ConfigMap", target, "settings"), "deleted by hand: back");
+        var d = admin.apps().deployments().inNamespace(target).withName("controller").get();
+        assertEquals("registry.example/widgets:0.4.1", d.getSpec().getTemplate().getSpec().getContainers().get(0)
+                .getImage(), "a field the manifest sets returns");
+        assertEquals(3, d.getSpec().getReplicas(), "a field the manifest leaves out stays");
+
+        String rv = d.getMetadata().getResourceVersion();
+        resync().body("outcome", equalTo("unchanged"));
+        assertEquals(rv, admin.apps().deployments().inNamespace(target).withName("controller").get().getMetadata()
+                .getResourceVersion(), "a converged module costs no write");
+    }
+
+    io.restassured.response.ValidatableResponse resync() {
+        return io.restassured.RestAssured.given().header("ce-specversion", "1.0")
+                .header("ce-id", java.util.UUID.randomUUID().toString()).header("ce-type", "dev.rekon.resync")
+                .header("ce-source", "curl").contentType("application/json")
+                .body(Map.of("scope", "kymas", "namespace", kcp)).post("/").then().statusCode(200);
+    }
+
     @SuppressWarnings("unchecked")
     Map<String, Object> moduleStatus() {
         Map<String, Object> status = kymaStatus();

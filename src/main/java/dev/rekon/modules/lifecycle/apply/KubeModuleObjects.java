@@ -134,7 +134,7 @@ public class KubeModuleObjects {
         while (System.nanoTime() < deadline) {
             CustomResourceDefinition c = KubeErrors.call(crd, "read " + crd,
                     () -> identity.writer().apiextensions().v1().customResourceDefinitions().withName(crd.name()).get());
-            if (c != null && c.getStatus() != null && c.getStatus().getConditions().stream()
+            if (c != null && c.getStatus() != null && c.getStatus().getConditions() != null && c.getStatus().getConditions().stream()
                     .anyMatch(s -> "Established".equals(s.getType()) && "True".equals(s.getStatus()))) {
                 return;
             }
