@@ -40,7 +40,7 @@ class StatusPageTest {
     static JsonPath settledReport() {
         JsonPath[] last = new JsonPath[1];
         Await.until("the status report shows the scene", Duration.ofSeconds(60), () -> {
-            last[0] = given().get("/status").then().statusCode(200).extract().jsonPath();
+            last[0] = Loaded.get("/status", null).then().statusCode(200).extract().jsonPath();
             return "Lagging".equals(rollout(last[0], "world").get("state"))
                     && "Drifted".equals(rollout(last[0], "hello-drifted").get("state"))
                     && "Healthy".equals(rollout(last[0], "hello").get("state"))

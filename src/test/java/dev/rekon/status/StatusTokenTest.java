@@ -44,7 +44,7 @@ class StatusTokenTest {
             given().get(path).then().statusCode(401).header("WWW-Authenticate", "Bearer realm=\"rekon-status\"")
                     .body("error", equalTo("Unauthorized"));
             given().header("Authorization", "Bearer wrong").get(path).then().statusCode(401);
-            given().header("Authorization", "Bearer " + TOKEN).get(path).then().statusCode(200);
+            Loaded.get(path, "Bearer " + TOKEN).then().statusCode(200);
         }
     }
 
@@ -53,8 +53,8 @@ class StatusTokenTest {
         var k8s = LocalCluster.get().adminClient();
         imageDeploy(k8s, "kpack", "token-allowed");
         imageDeploy(k8s, "default", "token-hidden");
-        Await.until("the allowed ImageDeploy in the report", () -> given().header("Authorization", "Bearer " + TOKEN)
-                .get("/status").then().statusCode(200).extract().jsonPath().getList("rollouts.name").contains("token-allowed"));
+        Await.until("the allowed ImageDeploy in the report", () -> Loaded.get("/status", "Bearer " + TOKEN).then()
+                .statusCode(200).extract().jsonPath().getList("rollouts.name").contains("token-allowed"));
         given().header("Authorization", "Bearer " + TOKEN).get("/status?namespace=default").then().statusCode(403)
                 .body("error", equalTo("NamespaceNotAllowed"));
         given().header("Authorization", "Bearer " + TOKEN).get("/status").then().statusCode(200)

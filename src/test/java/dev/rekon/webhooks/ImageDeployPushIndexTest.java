@@ -41,7 +41,7 @@ class ImageDeployPushIndexTest {
         create(k8s, "follows-b", true, B + "@sha256:" + "b".repeat(64));
 
         Await.until("the index shows follows-a for " + A, () -> names(A).equals(List.of("follows-a")));
-        assertEquals(List.of("follows-b"), names(B));
+        Await.until("the index shows follows-b for " + B, () -> names(B).equals(List.of("follows-b")));
         assertEquals(List.of(), names("registry.example.com/index/web"));
 
         create(k8s, "follows-b", true, A + ":2.0.0");
