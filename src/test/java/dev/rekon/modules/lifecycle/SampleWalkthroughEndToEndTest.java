@@ -43,6 +43,7 @@ class SampleWalkthroughEndToEndTest {
 
     static final String KYMA = "operator.kyma-project.io/v1beta2";
     static final String KCP = "kcp-walkthrough";
+    static final String MODULE = "walkthrough";
     final KubernetesClient admin = LocalCluster.get().adminClient();
 
     @Test
@@ -50,8 +51,16 @@ class SampleWalkthroughEndToEndTest {
         Commands.run(dir, "openssl", "genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out",
                 dir.resolve("key.pem").toString());
         String registry = LocalRegistry.get().hostPort();
-        SampleModule.main(new String[] { registry, registry, dir.resolve("key.pem").toString(), dir.toString(), KCP,
-                "0.4.1", "0.4.3", "2.0.0" });
+        // The sample under names of its own: other tests use a module and a namespace called kpack.
+        System.setProperty("rekon.sample.module", MODULE);
+        System.setProperty("rekon.sample.namespace", MODULE);
+        try {
+            SampleModule.main(new String[] { registry, registry, dir.resolve("key.pem").toString(), dir.toString(), KCP,
+                    "0.4.1", "0.4.3", "2.0.0" });
+        } finally {
+            System.clearProperty("rekon.sample.module");
+            System.clearProperty("rekon.sample.namespace");
+        }
         admin.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(KCP).endMetadata().build())
                 .createOr(x -> x.update());
         try (var files = Files.list(dir)) {
@@ -61,20 +70,20 @@ class SampleWalkthroughEndToEndTest {
         }
         admin.resource(Serialization.unmarshal("{\"apiVersion\":\"" + KYMA + "\",\"kind\":\"Kyma\",\"metadata\":"
                 + "{\"name\":\"default\",\"namespace\":\"" + KCP + "\"},\"spec\":{\"channel\":\"regular\",\"modules\":"
-                + "[{\"name\":\"kpack\",\"managed\":true}]}}", GenericKubernetesResource.class)).create();
+                + "[{\"name\":\"" + MODULE + "\",\"managed\":true}]}}", GenericKubernetesResource.class)).create();
 
         reconcile().body("outcome", equalTo("applied")).body("reason", equalTo("ModuleInstalled"))
                 .body("toVersion", equalTo("0.4.1"));
-        assertNotNull(admin.configMaps().inNamespace("kpack").withName("kpack-config").get());
+        assertNotNull(admin.configMaps().inNamespace(MODULE).withName("kpack-config").get());
         assertEquals("Processing", moduleStatus().get("state"), "its manager Deployment is not available yet");
-        admin.apps().deployments().inNamespace("kpack").withName("kpack-controller").subresource("status")
+        admin.apps().deployments().inNamespace(MODULE).withName("kpack-controller").subresource("status")
                 .patch(PatchContext.of(PatchType.JSON_MERGE), "{\"status\":{\"replicas\":1,\"updatedReplicas\":1,"
                         + "\"readyReplicas\":1,\"availableReplicas\":1}}");
         reconcile();
         assertEquals("Ready", moduleStatus().get("state"));
 
         meta("0.4.3").body("outcome", equalTo("applied")).body("toVersion", equalTo("0.4.3"));
-        assertNull(admin.configMaps().inNamespace("kpack").withName("kpack-config").get(), "0.4.3 dropped it");
+        assertNull(admin.configMaps().inNamespace(MODULE).withName("kpack-config").get(), "0.4.3 dropped it");
 
         meta("2.0.0").body("outcome", equalTo("rejected")).body("reason", equalTo("MajorStepTooLarge"));
         assertEquals("0.4.3", moduleStatus().get("version"));
@@ -82,7 +91,7 @@ class SampleWalkthroughEndToEndTest {
         admin.genericKubernetesResources(KYMA, "Kyma").inNamespace(KCP).withName("default")
                 .patch(PatchContext.of(PatchType.JSON_MERGE), "{\"spec\":{\"modules\":[]}}");
         reconcile().body("outcome", equalTo("applied")).body("reason", equalTo("ModuleUninstalled"));
-        var ns = admin.namespaces().withName("kpack").get();
+        var ns = admin.namespaces().withName(MODULE).get();
         assertTrue(ns == null || ns.getMetadata().getDeletionTimestamp() != null, "the namespace goes");
         Await.until("the CRD to be gone", Duration.ofSeconds(20), () -> admin.apiextensions().v1()
                 .customResourceDefinitions().withName("kpacks.operator.kyma-project.io").get() == null);
@@ -97,12 +106,12 @@ class SampleWalkthroughEndToEndTest {
 
     /** The ModuleReleaseMeta moved to a version, and its ApiServerSource event (Resource mode). */
     ValidatableResponse meta(String version) {
-        var op = admin.genericKubernetesResources(KYMA, "ModuleReleaseMeta").inNamespace(KCP).withName("kpack");
+        var op = admin.genericKubernetesResources(KYMA, "ModuleReleaseMeta").inNamespace(KCP).withName(MODULE);
         op.patch(PatchContext.of(PatchType.JSON_MERGE), "{\"spec\":{\"channels\":[{\"channel\":\"regular\",\"version\":\""
                 + version + "\"}]}}");
         return given().header("ce-specversion", "1.0").header("ce-id", java.util.UUID.randomUUID().toString())
                 .header("ce-type", "dev.knative.apiserver.resource.update").header("ce-source", "https://apiserver")
-                .header("ce-kind", "ModuleReleaseMeta").header("ce-name", "kpack").header("ce-namespace", KCP)
+                .header("ce-kind", "ModuleReleaseMeta").header("ce-name", MODULE).header("ce-namespace", KCP)
                 .contentType("application/json").body(op.get()).post("/").then().statusCode(200);
     }
 
@@ -110,7 +119,7 @@ class SampleWalkthroughEndToEndTest {
     Map<String, Object> moduleStatus() {
         Map<String, Object> status = (Map<String, Object>) admin.genericKubernetesResources(KYMA, "Kyma").inNamespace(KCP)
                 .withName("default").get().getAdditionalProperties().get("status");
-        return ((List<Map<String, Object>>) status.get("modules")).stream().filter(m -> "kpack".equals(m.get("name")))
+        return ((List<Map<String, Object>>) status.get("modules")).stream().filter(m -> MODULE.equals(m.get("name")))
                 .findFirst().orElseThrow();
     }
 }

@@ -25,8 +25,14 @@ import dev.rekon.modules.ocm.TestSigning;
  */
 public final class SampleModule {
 
-    static final String MODULE = "kpack";
-    static final String COMPONENT = "kyma-project.io/module/kpack";
+    /** The module's name: {@code kpack}, or {@code rekon.sample.module} (a test that must not share it). */
+    static String module() {
+        return System.getProperty("rekon.sample.module", "kpack");
+    }
+
+    static String component() {
+        return "kyma-project.io/module/" + module();
+    }
     private static final YAMLMapper YAML = new YAMLMapper();
 
     private SampleModule() {
@@ -46,12 +52,12 @@ public final class SampleModule {
             ObjectNode descriptor = descriptor(version, args[1], tar);
             ObjectNode signed = TestSigning.sign(descriptor, key, SignatureVerifier.PKCS1, Normalisation.V3);
             String digest = registry.pushComponent(signed, tar);
-            Files.writeString(out.resolve("moduletemplate-" + MODULE + "-" + version + ".yaml"),
+            Files.writeString(out.resolve("moduletemplate-" + module() + "-" + version + ".yaml"),
                     YAML.writeValueAsString(template(version, args[4], signed)));
-            System.out.println("pushed " + args[0] + "/component-descriptors/" + COMPONENT + ":" + version + "@" + digest
+            System.out.println("pushed " + args[0] + "/component-descriptors/" + component() + ":" + version + "@" + digest
                     + " (raw-manifest " + ManifestFixtures.digest(tar) + ")");
         }
-        Files.writeString(out.resolve("modulereleasemeta-" + MODULE + ".yaml"),
+        Files.writeString(out.resolve("modulereleasemeta-" + module() + ".yaml"),
                 YAML.writeValueAsString(releaseMeta(args[4], versions.get(0))));
     }
 
@@ -59,7 +65,7 @@ public final class SampleModule {
     static ObjectNode descriptor(String version, String baseUrl, byte[] tar) {
         ObjectNode d = TestSigning.JSON.createObjectNode();
         d.putObject("meta").put("schemaVersion", "v2");
-        ObjectNode c = d.putObject("component").put("name", COMPONENT).put("version", version)
+        ObjectNode c = d.putObject("component").put("name", component()).put("version", version)
                 .put("provider", "kyma-project.io").put("creationTime", "2026-03-01T12:00:00Z");
         c.putArray("repositoryContexts").addObject().put("baseUrl", baseUrl).put("componentNameMapping", "urlPath")
                 .put("type", "OCIRegistry");
@@ -77,11 +83,11 @@ public final class SampleModule {
     static ObjectNode template(String version, String namespace, ObjectNode descriptor) throws Exception {
         ObjectNode t = TestSigning.JSON.createObjectNode().put("apiVersion", "operator.kyma-project.io/v1beta2")
                 .put("kind", "ModuleTemplate");
-        ObjectNode meta = t.putObject("metadata").put("name", MODULE + "-" + version).put("namespace", namespace);
-        meta.putObject("labels").put("operator.kyma-project.io/module-name", MODULE);
-        ObjectNode spec = t.putObject("spec").put("moduleName", MODULE).put("version", version);
+        ObjectNode meta = t.putObject("metadata").put("name", module() + "-" + version).put("namespace", namespace);
+        meta.putObject("labels").put("operator.kyma-project.io/module-name", module());
+        ObjectNode spec = t.putObject("spec").put("moduleName", module()).put("version", version);
         spec.putObject("manager").put("group", "apps").put("version", "v1").put("kind", "Deployment")
-                .put("name", "kpack-controller").put("namespace", SampleModuleManifests.NAMESPACE);
+                .put("name", "kpack-controller").put("namespace", SampleModuleManifests.namespace());
         spec.set("data", YAML.readTree(SampleModuleManifests.defaultCr()));
         spec.set("descriptor", descriptor);
         return t;
@@ -90,8 +96,8 @@ public final class SampleModule {
     static ObjectNode releaseMeta(String namespace, String version) {
         ObjectNode m = TestSigning.JSON.createObjectNode().put("apiVersion", "operator.kyma-project.io/v1beta2")
                 .put("kind", "ModuleReleaseMeta");
-        m.putObject("metadata").put("name", MODULE).put("namespace", namespace);
-        ObjectNode spec = m.putObject("spec").put("moduleName", MODULE).put("ocmComponentName", COMPONENT);
+        m.putObject("metadata").put("name", module()).put("namespace", namespace);
+        ObjectNode spec = m.putObject("spec").put("moduleName", module()).put("ocmComponentName", component());
         spec.putArray("channels").addObject().put("channel", "regular").put("version", version);
         return m;
     }

@@ -10,7 +10,15 @@ import java.util.Map;
  */
 final class SampleModuleManifests {
 
-    static final String NAMESPACE = "kpack";
+    /** The module's own namespace: {@code kpack}, or {@code rekon.sample.namespace}. */
+    static String namespace() {
+        return System.getProperty("rekon.sample.namespace", "kpack");
+    }
+
+    private static String placed(String yaml) {
+        return yaml.replace("namespace: kpack", "namespace: " + namespace())
+                .replace("kind: Namespace\nmetadata:\n  name: kpack", "kind: Namespace\nmetadata:\n  name: " + namespace());
+    }
     static final String CRD_GROUP = "operator.kyma-project.io";
 
     private SampleModuleManifests() {
@@ -103,12 +111,13 @@ final class SampleModuleManifests {
                         env:
                         - {name: KPACK_VERSION, value: "VERSION"}
                 """.replace("VERSION", version));
+        files.replaceAll((name, yaml) -> placed(yaml));
         return files;
     }
 
     /** The module's default custom resource, the ModuleTemplate's {@code spec.data}. */
     static String defaultCr() {
-        return """
+        return placed("""
                 apiVersion: operator.kyma-project.io/v1alpha1
                 kind: Kpack
                 metadata:
@@ -116,6 +125,6 @@ final class SampleModuleManifests {
                   namespace: kpack
                 spec:
                   builders: 1
-                """;
+                """);
     }
 }
