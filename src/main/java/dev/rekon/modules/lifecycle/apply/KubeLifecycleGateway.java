@@ -13,7 +13,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.rekon.cluster.FieldManager;
 import dev.rekon.cluster.KubeErrors;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.RekonConfig;
@@ -156,9 +155,5 @@ public class KubeLifecycleGateway implements LifecycleGateway {
 
     private static ObjectRef inventoryRef(KymaModule key) {
         return new ObjectRef("v1", "ConfigMap", key.namespace(), name(key));
-    }
-
-    static String fieldManager() {
-        return FieldManager.NAME;
     }
 }
