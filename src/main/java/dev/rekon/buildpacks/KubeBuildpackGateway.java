@@ -30,11 +30,10 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
-import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 
 /**
  * The {@link BuildpackGateway} on the Kubernetes API and the registries: reads kpack Buildpacks, ClusterBuildpacks,
- * Builders and ClusterBuilders (and makes the informers that watch them), pull credentials from a ServiceAccount's
+ * Builders and ClusterBuilders, pull credentials from a ServiceAccount's
  * imagePullSecrets, buildpackage images from registries, and merge-patches status subresources with field manager
  * {@code rekon}. Transient failures (API server or registry) become {@link TransientFailureException}; permanent
  * registry failures become an {@link ImageRead}.
@@ -80,17 +79,6 @@ public class KubeBuildpackGateway implements BuildpackGateway {
                 : rekon.namespacePolicy().across(ns -> op.inNamespace(ns).list().getItems(),
                         () -> op.inAnyNamespace().list().getItems()));
         return items.stream().map(x -> (JsonNode) mapper.valueToTree(x)).toList();
-    }
-
-    /** An informer, not started, of a kind: in {@code namespace}, or everywhere when it is null. */
-    SharedIndexInformer<GenericKubernetesResource> informer(String kind, String namespace) {
-        var op = client.genericKubernetesResources(context(kind));
-        return (namespace != null ? op.inNamespace(namespace) : namespaced(kind) ? op.inAnyNamespace() : op)
-                .runnableInformer(0);
-    }
-
-    JsonNode json(GenericKubernetesResource r) {
-        return mapper.valueToTree(r);
     }
 
     @Override

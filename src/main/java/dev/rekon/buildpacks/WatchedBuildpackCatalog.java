@@ -2,21 +2,17 @@ package dev.rekon.buildpacks;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 
-import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import org.jboss.logging.Logger;
 
-import com.fasterxml.jackson.databind.JsonNode;
-
 import dev.rekon.cluster.LatestKnown;
 import dev.rekon.cluster.Versioned;
-import dev.rekon.core.RekonConfig;
+import dev.rekon.cluster.watch.FacetViews;
+import dev.rekon.cluster.watch.SharedWatches;
 
 /**
  * The {@link BuildpackCatalog} fed by watches: each Buildpack's and ClusterBuildpack's {@link BuildpackSource},
@@ -32,12 +28,13 @@ public class WatchedBuildpackCatalog implements BuildpackCatalog {
     private static final Logger LOG = Logger.getLogger(WatchedBuildpackCatalog.class);
 
     @Inject
-    KubeBuildpackGateway gateway;
+    SharedWatches watches;
 
     @Inject
-    RekonConfig config;
+    KpackFacets.Buildpacks buildpacks;
 
-    private final Map<String, KpackViews<Cataloged>> views = new ConcurrentHashMap<>();
+    @Inject
+    KpackFacets.ClusterBuildpacks clusterBuildpacks;
     private final LatestKnown<Cataloged> latest = new LatestKnown<>(c -> key(c.source()));
 
     @Override
@@ -79,22 +76,18 @@ public class WatchedBuildpackCatalog implements BuildpackCatalog {
     }
 
     private List<Cataloged> current(String kind, String namespace, String repositoryKey) {
-        List<Versioned<Cataloged>> watched = views(kind).find(namespace, repositoryKey == null ? null : Set.of(repositoryKey));
+        List<Versioned<Cataloged>> watched = views(kind).cachedOrListed(
+                KubeBuildpackGateway.namespaced(kind) ? namespace : null, repositoryKey == null ? null : Set.of(repositoryKey));
         return latest.over(watched, c -> kind.equals(c.source().kind())
                 && (namespace == null || namespace.equals(c.source().namespace())));
     }
 
-    private KpackViews<Cataloged> views(String kind) {
-        return views.computeIfAbsent(kind, k -> new KpackViews<>(k, gateway, config.namespacePolicy(),
-                WatchedBuildpackCatalog::cataloged, c -> c.repository() == null ? List.of() : List.of(c.repository())));
+    private FacetViews<Cataloged> views(String kind) {
+        return watches.of(BuildpackSource.BUILDPACK.equals(kind) ? buildpacks : clusterBuildpacks);
     }
 
     /** A status whose buildpacks do not parse provides none, rather than failing the watch that delivered it. */
-    private static Cataloged cataloged(JsonNode object) {
-        return cataloged(BuildpackView.of(object));
-    }
-
-    private static Cataloged cataloged(BuildpackView v) {
+    static Cataloged cataloged(BuildpackView v) {
         BuildpackSource source;
         try {
             source = v.asSource();
@@ -107,10 +100,5 @@ public class WatchedBuildpackCatalog implements BuildpackCatalog {
 
     private static String key(BuildpackSource s) {
         return s.kind() + "/" + s.namespace() + "/" + s.name();
-    }
-
-    @PreDestroy
-    void stop() {
-        views.values().forEach(KpackViews::stop);
     }
 }

@@ -2,9 +2,8 @@ package dev.rekon.rollouts;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
-import jakarta.annotation.PostConstruct;
-import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
@@ -12,16 +11,16 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.rekon.cluster.KubeErrors;
-import dev.rekon.cluster.ScopedViews;
-import dev.rekon.core.RekonConfig;
+import dev.rekon.cluster.Versioned;
+import dev.rekon.cluster.watch.SharedWatches;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
 
 /**
  * The ImageDeploys of Rekon's group that follow registry pushes, found by the repositories they follow, so that
- * a push reads only the ImageDeploys it concerns: watched per allowed namespace ({@link ScopedViews}), each object
- * made into a small {@link PushSubscriber} once. The index only says which ImageDeploys; each is read again
- * before it is planned, so a lagging watch never plans from an old spec or resourceVersion.
+ * a push reads only the ImageDeploys it concerns: the {@link PushSubscriberFacet} of the one ImageDeploy watch per
+ * allowed namespace (listed where no watch runs), each object made into a small {@link PushSubscriber} once. The
+ * index only says which ImageDeploys; each is read again before it is planned, so a lagging watch never plans from an old spec or resourceVersion.
  */
 @ApplicationScoped
 public class ImageDeployPushIndex {
@@ -33,23 +32,14 @@ public class ImageDeployPushIndex {
     ObjectMapper mapper;
 
     @Inject
-    RekonConfig config;
+    SharedWatches watches;
 
-    private ScopedViews<PushSubscriber> views;
-
-    @PostConstruct
-    void init() {
-        var op = client.genericKubernetesResources(KubeRolloutGateway.imageDeployContext(RolloutGateway.GROUP));
-        views = new ScopedViews<>("ImageDeploys by repository", config.namespacePolicy(),
-                ns -> (ns == null ? op.inAnyNamespace() : op.inNamespace(ns)).runnableInformer(0),
-                ns -> KubeErrors.call("listing ImageDeploys", () -> (ns == null ? op.inAnyNamespace().list()
-                        : op.inNamespace(ns).list()).getItems()),
-                r -> PushSubscriber.of(mapper.valueToTree(r)), PushSubscriber::repositories);
-    }
+    @Inject
+    PushSubscriberFacet facet;
 
     /** The ImageDeploys (in allowed namespaces) with an update policy and a container of this repository. */
     public List<PushSubscriber> following(String repositoryKey) {
-        return views.find(repositoryKey);
+        return watches.of(facet).cachedOrListed(null, Set.of(repositoryKey)).stream().map(Versioned::view).toList();
     }
 
     /** The ImageDeploy as it is now, or empty when it is gone. */
@@ -58,10 +48,5 @@ public class ImageDeployPushIndex {
                 .genericKubernetesResources(KubeRolloutGateway.imageDeployContext(s.group())).inNamespace(s.namespace())
                 .withName(s.name()).get());
         return Optional.ofNullable(r).map(mapper::valueToTree);
-    }
-
-    @PreDestroy
-    void stop() {
-        views.stop();
     }
 }

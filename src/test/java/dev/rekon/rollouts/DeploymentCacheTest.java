@@ -3,13 +3,15 @@ package dev.rekon.rollouts;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
+
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.rekon.core.NamespacePolicy;
-import dev.rekon.core.RekonConfig;
+import dev.rekon.cluster.watch.SharedWatches;
 import dev.rekon.testing.Await;
 import dev.rekon.testing.Kpack;
 import dev.rekon.testing.LocalCluster;
@@ -28,15 +30,11 @@ class DeploymentCacheTest {
         create(k8s, ns, "managed", true);
         create(k8s, ns, "foreign", false);
         DeploymentCache cache = new DeploymentCache();
-        cache.client = k8s;
         cache.mapper = new ObjectMapper();
+        cache.facet = new ManagedDeploymentFacet();
         // One watch per namespace with an explicit list, one cluster-wide with *.
-        cache.rekon = new RekonConfig() {
-            @Override
-            public NamespacePolicy namespacePolicy() {
-                return NamespacePolicy.parse("*".equals(allowed) ? "*" : ns);
-            }
-        };
+        cache.watches = SharedWatches.standalone(k8s, cache.mapper, NamespacePolicy.parse("*".equals(allowed) ? "*" : ns),
+                List.of(cache.facet));
         try {
             // The watch starts in the background on the first read; until it has synced, callers read the apiserver.
             Await.until("the watch holds the managed Deployment", () -> cache.get(ns, "managed").isPresent());
@@ -49,7 +47,7 @@ class DeploymentCacheTest {
             Await.until("the watch sees the new image",
                     () -> "web:2".equals(cache.get(ns, "managed").orElseThrow().imageOf(false, "web")));
         } finally {
-            cache.stop();
+            cache.watches.stop();
         }
     }
 

@@ -1,0 +1,138 @@
+package dev.rekon.cluster.watch;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.function.Function;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.rekon.cluster.Versioned;
+import dev.rekon.cluster.ViewStore;
+import dev.rekon.cluster.WatchCaches;
+import dev.rekon.cluster.WatchedViews;
+import dev.rekon.core.NamespacePolicy;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+
+/**
+ * The one watch of one kind per scope (a namespace of {@code rekon.namespaces}, or all of them), holding for
+ * each object the views of every facet that reads it, side by side; an object no facet reads is held only as the
+ * identity the informer needs. Index keys are kept per facet, so one facet never finds another's objects.
+ */
+final class SharedKind {
+
+    static final String EVERYWHERE = WatchCaches.EVERYWHERE;
+
+    private final WatchedKindId id;
+    private final List<WatchFacet<?>> facets;
+    private final NamespacePolicy policy;
+    private final Function<JsonNode, Object[]> views;
+    private final Function<String, List<JsonNode>> lister;
+    private final WatchedViews<Object[]> watches;
+
+    /**
+     * @param informers makes the not yet started informer of a namespace (null: of every namespace, or of a
+     *                  cluster-scoped kind)
+     * @param json      turns a watched object into the tree every facet reads
+     * @param lister    lists the objects of a namespace (null: of every namespace) where no watch runs
+     */
+    SharedKind(WatchedKindId id, List<WatchFacet<?>> facets, NamespacePolicy policy,
+            Function<String, SharedIndexInformer<GenericKubernetesResource>> informers,
+            Function<GenericKubernetesResource, JsonNode> json, Function<String, List<JsonNode>> lister) {
+        this.id = id;
+        this.facets = List.copyOf(facets);
+        this.policy = policy;
+        this.lister = lister;
+        this.views = this::viewsOf;
+        this.watches = new WatchedViews<>(id.kind() + "s", key -> informers.apply(EVERYWHERE.equals(key) ? null : key),
+                r -> viewsOf(json.apply(r)), this::indexKeys);
+    }
+
+    WatchedKindId id() {
+        return id;
+    }
+
+    int indexOf(WatchFacet<?> facet) {
+        for (int i = 0; i < facets.size(); i++) {
+            if (facets.get(i) == facet || facets.get(i).getClass() == facet.getClass()) {
+                return i;
+            }
+        }
+        throw new IllegalStateException(facet.getClass().getName() + " is not a facet of " + id.key());
+    }
+
+    /** The watch keys that cover {@code namespace} (null: every namespace Rekon may look in). */
+    List<String> watchKeys(String namespace) {
+        if (!id.namespaced() || id.everywhere() || policy.everyNamespace()) {
+            return List.of(EVERYWHERE);
+        }
+        return namespace != null ? List.of(namespace) : policy.across(List::of, List::of);
+    }
+
+    ViewStore<Object[]> store(String watchKey, long waitMillis) {
+        return waitMillis <= 0 ? watches.get(watchKey) : watches.get(watchKey, java.time.Duration.ofMillis(waitMillis));
+    }
+
+    boolean loading(String watchKey) {
+        return watches.loading(watchKey);
+    }
+
+    /** Lists where no watch runs: every facet's views of the objects in {@code namespace} (null: all listed). */
+    List<Versioned<Object[]>> list(String watchKey, String namespace) {
+        List<Versioned<Object[]>> out = new ArrayList<>();
+        for (JsonNode object : lister.apply(EVERYWHERE.equals(watchKey) ? null : watchKey)) {
+            JsonNode meta = object.path("metadata");
+            Object[] v = namespace == null || namespace.equals(meta.path("namespace").asText(null))
+                    ? views.apply(object) : null;
+            if (v != null) {
+                out.add(new Versioned<>(meta.path("resourceVersion").asText(null), v));
+            }
+        }
+        return out;
+    }
+
+    @SuppressWarnings({ "unchecked", "rawtypes" })
+    Collection<String> keysOf(int facet, Object view) {
+        return ((WatchFacet) facets.get(facet)).indexKeys(view);
+    }
+
+    static String key(int facet, String key) {
+        return facet + ":" + key;
+    }
+
+    /** The key under which every object a facet reads is found. */
+    static String present(int facet) {
+        return facet + "#";
+    }
+
+    private Object[] viewsOf(JsonNode object) {
+        Object[] out = new Object[facets.size()];
+        boolean any = false;
+        for (int i = 0; i < out.length; i++) {
+            out[i] = facets.get(i).view(object);
+            any |= out[i] != null;
+        }
+        return any ? out : null;
+    }
+
+    private Collection<String> indexKeys(Object[] views) {
+        if (views == null) {
+            return List.of();
+        }
+        List<String> keys = new ArrayList<>();
+        for (int i = 0; i < views.length; i++) {
+            if (views[i] != null) {
+                keys.add(present(i));
+                for (String k : keysOf(i, views[i])) {
+                    keys.add(key(i, k));
+                }
+            }
+        }
+        return keys;
+    }
+
+    void stop() {
+        watches.stopAll();
+    }
+}

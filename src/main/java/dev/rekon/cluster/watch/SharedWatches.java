@@ -1,0 +1,103 @@
+package dev.rekon.cluster.watch;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Any;
+import jakarta.enterprise.inject.Instance;
+import jakarta.inject.Inject;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.rekon.cluster.KubeErrors;
+import dev.rekon.core.NamespacePolicy;
+import dev.rekon.core.RekonConfig;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+
+/**
+ * Decides that each kind Rekon reads is watched once per scope: the first reader of a kind makes its watch with
+ * every {@link WatchFacet} of that kind (events, pushes, resync and the status page each read their own facet of
+ * the same objects). A facet that names the kind differently (another version, another scope) is a programming
+ * error, refused at once rather than quietly opening a second watch.
+ */
+@ApplicationScoped
+public class SharedWatches {
+
+    @Inject
+    KubernetesClient client;
+
+    @Inject
+    ObjectMapper mapper;
+
+    @Inject
+    RekonConfig rekon;
+
+    @Inject
+    @Any
+    Instance<WatchFacet<?>> facets;
+
+    private final Map<String, SharedKind> kinds = new ConcurrentHashMap<>();
+    private NamespacePolicy policy;
+    private List<WatchFacet<?>> given;
+
+    /** Watches outside CDI (tests of one reader): the facets are the ones given, the policy fixed. */
+    public static SharedWatches standalone(KubernetesClient client, ObjectMapper mapper, NamespacePolicy policy,
+            List<WatchFacet<?>> facets) {
+        SharedWatches w = new SharedWatches();
+        w.client = client;
+        w.mapper = mapper;
+        w.policy = policy;
+        w.given = List.copyOf(facets);
+        return w;
+    }
+
+    /** The facet's views of the one watch of its kind (made, not yet started, on first use). */
+    public <F> FacetViews<F> of(WatchFacet<F> facet) {
+        SharedKind kind = kinds.computeIfAbsent(facet.kind().key(), k -> make(facet.kind()));
+        if (!kind.id().equals(facet.kind())) {
+            throw new IllegalStateException(facet.getClass().getSimpleName() + " names " + facet.kind()
+                    + " but that kind is watched as " + kind.id() + "; one watch serves every facet of a kind");
+        }
+        return new FacetViews<>(kind, kind.indexOf(facet));
+    }
+
+    /** The kinds with a watch made so far, as group/plural. */
+    public Set<String> kinds() {
+        return new TreeSet<>(kinds.keySet());
+    }
+
+    private SharedKind make(WatchedKindId id) {
+        List<WatchFacet<?>> ofKind = (given != null ? given.stream() : facets.stream())
+                .filter(f -> f.kind().key().equals(id.key())).toList();
+        return new SharedKind(id, ofKind, policy != null ? policy : rekon.namespacePolicy(), ns -> informer(id, ns),
+                r -> (JsonNode) mapper.valueToTree(r), ns -> list(id, ns));
+    }
+
+    private List<JsonNode> list(WatchedKindId id, String namespace) {
+        var op = client.genericKubernetesResources(id.context());
+        return KubeErrors.call("listing " + id.kind() + "s", () -> (namespace != null ? op.inNamespace(namespace).list()
+                : id.namespaced() ? op.inAnyNamespace().list() : op.list()).getItems()).stream()
+                .map(r -> (JsonNode) mapper.valueToTree(r)).toList();
+    }
+
+    private SharedIndexInformer<GenericKubernetesResource> informer(WatchedKindId id, String namespace) {
+        var op = client.genericKubernetesResources(id.context());
+        if (!id.namespaced()) {
+            return op.runnableInformer(0);
+        }
+        return (namespace == null ? op.inAnyNamespace() : op.inNamespace(namespace)).runnableInformer(0);
+    }
+
+    @PreDestroy
+    public void stop() {
+        kinds.values().forEach(SharedKind::stop);
+    }
+}

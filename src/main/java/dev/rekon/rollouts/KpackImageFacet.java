@@ -1,0 +1,25 @@
+package dev.rekon.rollouts;
+
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.rekon.cluster.watch.KindFacet;
+import dev.rekon.cluster.watch.WatchedKindId;
+
+/** kpack Images (of the configured Image CRD) as the resync and the status page read them. */
+@Singleton
+public class KpackImageFacet extends KindFacet<KpackImage> {
+
+    @Inject
+    public KpackImageFacet(RolloutConfig config) {
+        super(WatchedKindId.namespaced(config.imageCrd().group(), config.imageCrd().version(), config.imageCrd().plural(),
+                "Image"));
+    }
+
+    @Override
+    public KpackImage view(JsonNode object) {
+        return KpackImage.fromJson(object);
+    }
+}
