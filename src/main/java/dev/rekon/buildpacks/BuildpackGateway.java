@@ -5,6 +5,7 @@ import java.util.Optional;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.rekon.cluster.Versioned;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.registry.DockerConfig;
 
@@ -18,6 +19,20 @@ public interface BuildpackGateway {
 
     /** The object as JSON; {@code namespace} null for cluster-scoped kinds. */
     Optional<JsonNode> get(String kind, String namespace, String name);
+
+    /** A Buildpack or ClusterBuildpack as the apiserver has it now, with the version that guards its write. */
+    default Optional<Versioned<BuildpackView>> buildpack(String kind, String namespace, String name) {
+        return get(kind, namespace, name).map(j -> versioned(j, BuildpackView.of(j)));
+    }
+
+    /** A Builder or ClusterBuilder as the apiserver has it now, with the version that guards its write. */
+    default Optional<Versioned<BuilderView>> builder(String kind, String namespace, String name) {
+        return get(kind, namespace, name).map(j -> versioned(j, BuilderView.of(j)));
+    }
+
+    private static <V> Versioned<V> versioned(JsonNode object, V view) {
+        return new Versioned<>(object.path("metadata").path("resourceVersion").asText(null), view);
+    }
 
     /**
      * Writes the status, only if the object is still at {@code resourceVersion} when that is not null (a 409,

@@ -151,18 +151,18 @@ public class BuildpackResync implements AreaResync {
     private void refresh(RecheckView b, ImageHead head, BuildpackRecheckPlanner.Recheck plan, AreaTally tally,
             Set<ObjectRef> written) {
         try {
-            Reply reply = service.refreshAndWrite(b.ref().kind(), b.ref().namespace(), b.ref().name(), null,
-                    head instanceof ImageHead.Digest d ? pinned(b.image(), d.digest()) : null);
-            if (reply.outcome() == Outcome.REJECTED) {
-                tally.failed(b.ref(), reply.reason(), reply.message());
-                return;
-            }
-            if (reply.outcome() == Outcome.APPLIED) {
-                written.addAll(reply.objects());
+            List<Reply> parts = service.refreshParts(new BuildpackReconciler.Key(b.ref().kind(), b.ref().namespace(),
+                    b.ref().name(), null, head instanceof ImageHead.Digest d ? pinned(b.image(), d.digest()) : null));
+            for (Reply part : parts) {
+                if (part.outcome() == Outcome.APPLIED) {
+                    written.addAll(part.objects());
+                } else if (part.outcome() == Outcome.REJECTED) {
+                    tally.failed(part.objects().isEmpty() ? b.ref() : part.objects().get(0), part.reason(), part.message());
+                }
             }
             if (written.contains(b.ref())) {
                 tally.changed(b.ref(), plan.reason(), plan.message());
-            } else {
+            } else if (parts.get(0).outcome() != Outcome.REJECTED) {
                 tally.unchanged();
             }
         } catch (TransientFailureException | KubeErrors.PermanentApiException e) {
@@ -182,9 +182,10 @@ public class BuildpackResync implements AreaResync {
                 continue;
             }
             try {
-                StatusPlan plan = scope.report() ? resolutions.plan(b, sources)
-                        : resolutions.resolveAndWrite(seen, sources);
-                if (plan instanceof StatusPlan.Write w) {
+                BuilderResolutions.Resolved resolved = resolutions.resolve(seen, sources, scope.report());
+                if (resolved.reply().outcome() == Outcome.REJECTED) {
+                    tally.failed(b.ref(), resolved.reply().reason(), resolved.reply().message());
+                } else if (resolved.plan() instanceof StatusPlan.Write w) {
                     tally.changed(b.ref(), w.reason(), w.message());
                 } else {
                     tally.unchanged();

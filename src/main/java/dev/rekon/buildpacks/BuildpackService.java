@@ -1,15 +1,11 @@
 package dev.rekon.buildpacks;
 
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.buildpacks.BuildpackInput.BuilderChanged;
 import dev.rekon.buildpacks.BuildpackInput.BuilderDeleted;
@@ -17,23 +13,20 @@ import dev.rekon.buildpacks.BuildpackInput.BuildpackChanged;
 import dev.rekon.buildpacks.BuildpackInput.Published;
 import dev.rekon.cluster.Versioned;
 import dev.rekon.core.Reply;
-import dev.rekon.pipeline.ApiRefusals;
-import dev.rekon.pipeline.ConflictRetry;
 import dev.rekon.pipeline.NamespaceGuard;
+import dev.rekon.pipeline.ReconcileLoop;
 import dev.rekon.pipeline.Replies;
 import dev.rekon.registry.ImageReference;
 
 /**
- * Runs buildpack publication: read → plan → write for the Buildpack that changed (the only registry read),
- * then {@link BuilderResolutions} re-resolves each Builder whose resolution that change can alter. One status
+ * Runs buildpack publication on the one loop: the Buildpack that changed ({@link BuildpackReconciler}: the only
+ * registry read), then each Builder whose resolution that change can alter ({@link BuilderResolutions}), each
+ * object with its own retries and its own part of the one reply. One status
  * write per changed object, each guarded by the resourceVersion it was planned from; nothing is written when a
  * plan finds no change. Other Buildpacks and Builders come from {@link BuildpackCatalog} and {@link BuilderIndex}.
  */
 @ApplicationScoped
 public class BuildpackService {
-
-    @Inject
-    BuildpackGateway gateway;
 
     @Inject
     BuildpackCatalog catalog;
@@ -45,18 +38,21 @@ public class BuildpackService {
     BuilderResolutions resolutions;
 
     @Inject
-    NamespaceGuard guard;
+    BuildpackReconciler reconciler;
 
     @Inject
-    Clock clock;
+    ReconcileLoop loop;
+
+    @Inject
+    NamespaceGuard guard;
 
     public Reply handle(BuildpackInput input) {
         if (input instanceof BuildpackChanged c) {
             BuildpackSource before = c.before() == null ? null : BuildpackView.of(c.before()).asSource();
-            return refreshAndWrite(c.kind(), c.namespace(), c.name(), before, null);
+            return refresh(new BuildpackReconciler.Key(c.kind(), c.namespace(), c.name(), before, null));
         }
         if (input instanceof BuilderChanged b) {
-            return ApiRefusals.asReply(List.of(), () -> resolutions.resolveAndWrite(b.kind(), b.namespace(), b.name()));
+            return resolutions.resolve(b.kind(), b.namespace(), b.name());
         }
         if (input instanceof BuilderDeleted d) {
             return Reply.unchanged("BuilderDeleted", d.kind() + " " + d.name() + " was deleted; nothing to resolve",
@@ -69,11 +65,10 @@ public class BuildpackService {
     private Reply published(ImageReference pushed) {
         List<Reply> replies = new ArrayList<>();
         for (BuildpackSource s : buildpacksNaming(pushed.repositoryKey())) {
-            replies.add(refreshAndWrite(s.kind(), s.namespace(), s.name(), s, pushed));
+            replies.add(refresh(new BuildpackReconciler.Key(s.kind(), s.namespace(), s.name(), s, pushed)));
         }
         for (BuilderView b : buildersNaming(pushed.repositoryKey())) {
-            replies.add(ApiRefusals.asReply(List.of(b.ref()),
-                    () -> resolutions.resolveAndWrite(b.kind(), b.namespace(), b.name())));
+            replies.add(resolutions.resolve(b.kind(), b.namespace(), b.name()));
         }
         return Replies.combine(replies, Reply.unchanged("NothingAffected", "no Buildpack, ClusterBuildpack or Builder"
                 + " names " + pushed.repositoryKey(), List.of()));
@@ -92,47 +87,15 @@ public class BuildpackService {
     }
 
     /**
-     * Reads the Buildpack and its image, writes its status when it changed (guarded by the version read, so two
-     * racing events cannot overwrite each other), then re-resolves the Builders it can affect.
-     *
-     * @param old    what the Buildpack was before this change, when known
-     * @param pushed the push that caused this event (or the digest a resync saw), or null
+     * The Buildpack's status from a fresh read and its image (written when it changed, guarded by the version read),
+     * then each Builder it can affect, on the loop of its own.
      */
-    Reply refreshAndWrite(String kind, String namespace, String name, BuildpackSource old, ImageReference pushed) {
-        return ApiRefusals.asReply(List.of(), () -> ConflictRetry.run(fresh -> {
-            Optional<JsonNode> live = gateway.get(kind, namespace, name);
-            if (live.isEmpty()) {
-                BuildpackSource gone = new BuildpackSource(kind, namespace, name, List.of());
-                catalog.gone(gone);
-                return StatusReplies.of(resolutions.rebuildAndWrite(old, gone), kind + " " + name + " is gone");
-            }
-            BuildpackView view = BuildpackView.of(live.get());
-            ImageRead read = view.image() == null ? null : gateway.readBuildpackage(view.imageToRead(pushed),
-                    view.serviceAccountNamespace(), view.serviceAccountName());
-            StatusPlan plan = BuildpackStatusPlanner.plan(view, read, clock.instant());
-            BuildpackView after = view;
-            String version = live.get().path("metadata").path("resourceVersion").asText(null);
-            if (plan instanceof StatusPlan.Write w) {
-                version = gateway.patchStatus(w.target(), w.patch(), version);
-                after = withStatus(view, w.patch());
-            }
-            catalog.knows(after, version);
-            List<StatusPlan> all = new ArrayList<>(List.of(plan));
-            all.addAll(resolutions.rebuildAndWrite(view.asSource(), after.asSource()));
-            return StatusReplies.of(all, null);
-        }));
+    Reply refresh(BuildpackReconciler.Key key) {
+        return Replies.combine(refreshParts(key));
     }
 
-    private static BuildpackView withStatus(BuildpackView v, ObjectNode patch) {
-        ObjectNode status = v.status() == null ? patch.deepCopy() : ((ObjectNode) v.status()).deepCopy();
-        patch.fields().forEachRemaining(e -> {
-            if (e.getValue().isNull()) {
-                status.remove(e.getKey());
-            } else {
-                status.set(e.getKey(), e.getValue());
-            }
-        });
-        return new BuildpackView(v.kind(), v.namespace(), v.name(), v.generation(), v.image(),
-                v.serviceAccountNamespace(), v.serviceAccountName(), status);
+    /** The same, each object's reply apart: the Buildpack's first. */
+    List<Reply> refreshParts(BuildpackReconciler.Key key) {
+        return loop.reconcileThen(reconciler, key, plan -> resolutions.after(plan.before(), plan.provides()));
     }
 }

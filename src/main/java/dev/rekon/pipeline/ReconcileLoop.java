@@ -6,6 +6,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.function.Function;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -35,12 +37,12 @@ public class ReconcileLoop {
 
     /** Brings one object in line with its plan, and answers what was done. */
     public <K, V, P extends Reconciler.Plan> Reply reconcile(Reconciler<K, V, P> area, K key) {
-        return run(area, key, true);
+        return run(area, key, true, p -> { });
     }
 
     /** The reply reconciling would give now, from the watch caches, without writing anything. */
     public <K, V, P extends Reconciler.Plan> Reply report(Reconciler<K, V, P> area, K key) {
-        return run(area, key, false);
+        return run(area, key, false, p -> { });
     }
 
     /** The plan for one object in report mode (no writes, no retries), or empty when it is gone or not allowed. */
@@ -49,6 +51,23 @@ public class ReconcileLoop {
             return Optional.empty();
         }
         return area.load(key, false).map(area::plan);
+    }
+
+    /**
+     * Reconciles one object, then what its written plan leads to ({@code then}: the objects that depend on it, each
+     * reconciled on its own after this one's retries are over, never inside them): the object's reply first, then
+     * theirs, for {@link Replies#combine} to make one. Nothing follows an object that was refused, not allowed, or
+     * gone.
+     */
+    public <K, V, P extends Reconciler.Plan> List<Reply> reconcileThen(Reconciler<K, V, P> area, K key,
+            Function<P, List<Reply>> then) {
+        List<P> applied = new ArrayList<>(1);
+        List<Reply> parts = new ArrayList<>();
+        parts.add(run(area, key, true, applied::add));
+        if (!applied.isEmpty()) {
+            parts.addAll(then.apply(applied.get(applied.size() - 1)));
+        }
+        return parts;
     }
 
     /** Reconciles each object in turn, answering with one reply ({@link Replies}); {@code none} when there is none. */
@@ -61,20 +80,21 @@ public class ReconcileLoop {
         return Replies.combine(parts, none);
     }
 
-    private <K, V, P extends Reconciler.Plan> Reply run(Reconciler<K, V, P> area, K key, boolean write) {
+    private <K, V, P extends Reconciler.Plan> Reply run(Reconciler<K, V, P> area, K key, boolean write,
+            Consumer<P> applied) {
         Optional<Reply> refusal = guard.refusal(area.namespace(key), area.subject(key));
         if (refusal.isPresent()) {
             return withFacts(refusal.get(), area.facts(key));
         }
         try {
-            return ConflictRetry.run(fresh -> attempt(area, key, fresh, write));
+            return ConflictRetry.run(fresh -> attempt(area, key, fresh, write, applied));
         } catch (RefusedException e) {
             return refused(e, List.of(area.subject(key)), area.facts(key));
         }
     }
 
     private static <K, V, P extends Reconciler.Plan> Reply attempt(Reconciler<K, V, P> area, K key, boolean fresh,
-            boolean write) {
+            boolean write, Consumer<P> applied) {
         Optional<V> views = area.load(key, fresh);
         if (views.isEmpty()) {
             return area.gone(key);
@@ -82,6 +102,7 @@ public class ReconcileLoop {
         P plan = area.plan(views.get());
         if (write) {
             area.apply(plan);
+            applied.accept(plan);
         }
         return plan.reply();
     }

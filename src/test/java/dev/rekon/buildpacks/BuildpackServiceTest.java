@@ -2,6 +2,7 @@ package dev.rekon.buildpacks;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Clock;
 import java.time.Instant;
@@ -24,6 +25,7 @@ import dev.rekon.buildpacks.BuildpackInput.Published;
 import dev.rekon.core.Reply;
 import dev.rekon.core.TransientFailureException;
 import dev.rekon.pipeline.NamespaceGuard;
+import dev.rekon.pipeline.ReconcileLoop;
 import dev.rekon.registry.ImageReference;
 import dev.rekon.testing.Failures;
 
@@ -49,19 +51,27 @@ class BuildpackServiceTest {
     static BuildpackService service(InMemoryBuildpacks cluster) {
         Clock clock = Clock.fixed(Instant.parse("2026-11-23T10:00:00Z"), ZoneOffset.UTC);
         NamespaceGuard guard = NamespaceGuard.of(dev.rekon.core.NamespacePolicy.parse("*"));
+        ReconcileLoop loop = ReconcileLoop.of(guard);
+        BuilderReconciler builders = new BuilderReconciler();
+        builders.gateway = cluster;
+        builders.catalog = cluster;
+        builders.clock = clock;
         BuilderResolutions resolutions = new BuilderResolutions();
-        resolutions.gateway = cluster;
-        resolutions.catalog = cluster;
         resolutions.builders = cluster;
         resolutions.guard = guard;
-        resolutions.clock = clock;
+        resolutions.loop = loop;
+        resolutions.reconciler = builders;
+        BuildpackReconciler buildpacks = new BuildpackReconciler();
+        buildpacks.gateway = cluster;
+        buildpacks.catalog = cluster;
+        buildpacks.clock = clock;
         BuildpackService service = new BuildpackService();
-        service.gateway = cluster;
         service.catalog = cluster;
         service.builders = cluster;
         service.resolutions = resolutions;
+        service.reconciler = buildpacks;
+        service.loop = loop;
         service.guard = guard;
-        service.clock = clock;
         return service;
     }
 
@@ -110,6 +120,9 @@ class BuildpackServiceTest {
                 new Case("a Builder write that loses a race is resolved again and written",
                         PUBLISHED.andThen(c -> c.failNext("status", null).failNext("status", Failures.conflict("s"))),
                         JAVA_CHANGED, List.of(CBP, BUILDER + " (failed)", BUILDER), "applied", "StatusWritten"),
+                new Case("a ClusterBuildpack's status written, then its Builder refused: both said, the refusal named",
+                        PUBLISHED.andThen(c -> c.failNext("status", null).failNext("status", Failures.refused("s", 403))),
+                        JAVA_CHANGED, List.of(CBP, BUILDER + " (failed)"), "applied", "StatusWritten"),
                 new Case("a Builder event resolves that Builder alone", resolved().andThen(c -> c.objects.values()
                         .forEach(o -> o.remove("status"))), new BuilderChanged("Builder", "team", "builder"),
                         List.of(BUILDER), "applied", "StatusWritten"),
@@ -145,6 +158,18 @@ class BuildpackServiceTest {
         cluster.failNext("read", Failures.unavailable("registry"));
         assertThrows(TransientFailureException.class, () -> service(cluster).handle(JAVA_CHANGED));
         assertEquals(List.of(), cluster.writes);
+    }
+
+    @Test
+    void aBuilderRefusedAfterItsBuildpackWasWrittenIsNamedBesideTheWrite() {
+        InMemoryBuildpacks cluster = new InMemoryBuildpacks();
+        PUBLISHED.andThen(c -> c.failNext("status", null).failNext("status", Failures.refused("s", 403))).accept(cluster);
+        Reply reply = service(cluster).handle(JAVA_CHANGED);
+        assertEquals(List.of("kpack.io/v1alpha2 ClusterBuildpack java", "kpack.io/v1alpha2 Builder team/builder"),
+                reply.objects().stream().map(o -> o.apiVersion() + " " + o.kind() + " "
+                        + (o.namespace() == null ? "" : o.namespace() + "/") + o.name()).toList());
+        assertTrue(reply.message().startsWith("wrote "), reply.message());
+        assertTrue(reply.message().contains("refused"), reply.message());
     }
 
     @Test

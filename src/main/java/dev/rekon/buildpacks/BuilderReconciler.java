@@ -1,0 +1,112 @@
+package dev.rekon.buildpacks;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import dev.rekon.cluster.Versioned;
+import dev.rekon.core.ObjectRef;
+import dev.rekon.core.Reply;
+import dev.rekon.pipeline.Reconciler;
+
+/**
+ * A Builder's or ClusterBuilder's status on the one loop: its views are the Builder (as last seen, or read fresh
+ * after a lost race), the {@link BuildpackCatalog} and reads of the buildpackage images its order names directly;
+ * {@link BuilderStatusPlanner} resolves it; the status is merge-patched, guarded by the version it was planned from,
+ * only when the resolution differs.
+ */
+@ApplicationScoped
+public class BuilderReconciler implements Reconciler<BuilderReconciler.Key, BuilderReconciler.Views, BuilderReconciler.Plan> {
+
+    @Inject
+    BuildpackGateway gateway;
+
+    @Inject
+    BuildpackCatalog catalog;
+
+    @Inject
+    Clock clock;
+
+    /**
+     * One Builder; {@code seen} as a watch last delivered it (null: read it), {@code sources} the catalog's buildpacks
+     * by namespace, shared by the Builders of one event so that each namespace is looked up once.
+     */
+    public record Key(ObjectRef ref, Versioned<BuilderView> seen, Map<String, List<BuildpackSource>> sources) {
+        static Key of(Versioned<BuilderView> seen, Map<String, List<BuildpackSource>> sources) {
+            return new Key(seen.view().ref(), seen, sources);
+        }
+
+        static Key named(String kind, String namespace, String name) {
+            return new Key(new ObjectRef(BuildpackView.API_VERSION, kind, namespace, name), null, new HashMap<>());
+        }
+    }
+
+    public record Views(Versioned<BuilderView> builder, Catalog catalog, Instant now) {
+    }
+
+    /** The status to write (or why not), and the version that guards the write. */
+    public record Plan(StatusPlan status, String resourceVersion) implements Reconciler.Plan {
+        @Override
+        public Reply reply() {
+            return StatusReplies.of(List.of(status), null);
+        }
+    }
+
+    @Override
+    public String namespace(Key key) {
+        return key.ref().namespace();
+    }
+
+    @Override
+    public ObjectRef subject(Key key) {
+        return key.ref();
+    }
+
+    @Override
+    public Optional<Views> load(Key key, boolean fresh) {
+        ObjectRef r = key.ref();
+        Optional<Versioned<BuilderView>> current = !fresh && key.seen() != null ? Optional.of(key.seen())
+                : gateway.builder(r.kind(), r.namespace(), r.name());
+        return current.map(b -> new Views(b, catalogFor(b.view(), key.sources()), clock.instant()));
+    }
+
+    @Override
+    public Reply gone(Key key) {
+        return Reply.unchanged("BuilderNotFound", key.ref().kind() + " " + key.ref().name() + " no longer exists",
+                List.of());
+    }
+
+    @Override
+    public Plan plan(Views v) {
+        return new Plan(BuilderStatusPlanner.plan(v.builder().view(), v.catalog(), v.now()), v.builder().resourceVersion());
+    }
+
+    @Override
+    public void apply(Plan plan) {
+        if (plan.status() instanceof StatusPlan.Write w) {
+            gateway.patchStatus(w.target(), w.patch(), plan.resourceVersion());
+        }
+    }
+
+    private Catalog catalogFor(BuilderView b, Map<String, List<BuildpackSource>> sources) {
+        List<BuildpackSource> clusterBps = sources.computeIfAbsent(null,
+                k -> catalog.sources(BuildpackSource.CLUSTER_BUILDPACK, null));
+        List<BuildpackSource> nsBps = b.isClusterBuilder() ? List.of()
+                : sources.computeIfAbsent(b.namespace(), ns -> catalog.sources(BuildpackSource.BUILDPACK, ns));
+        Catalog result = Catalog.of(nsBps, clusterBps);
+        for (String image : b.images()) {
+            ImageRead read = gateway.readBuildpackage(image, b.serviceAccountNamespace(), b.serviceAccountName());
+            result = read instanceof ImageRead.Found f
+                    ? result.withImage(new BuildpackSource(BuildpackSource.IMAGE, null, image,
+                            BuildpackageLabels.read(f.image(), image)))
+                    : result.withUnreadableImage(image, ((ImageRead.Unreadable) read).message());
+        }
+        return result;
+    }
+}
