@@ -42,7 +42,7 @@ public class ImageDeployDeletion {
                     + " is not owned by ImageDeploy " + d.name() + "; it is left in place", List.of(ref));
         }
         return ApiRefusals.asReply(List.of(ref), () -> {
-            gateway.deleteDeployment(d.namespace(), target);
+            gateway.deleteDeployment(d.namespace(), target, null);
             return Reply.applied("DeploymentDeleted", "deleted Deployment " + d.namespace() + "/" + target
                     + " of the deleted ImageDeploy " + d.name(), List.of(ref));
         });

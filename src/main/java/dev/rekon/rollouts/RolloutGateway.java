@@ -50,7 +50,8 @@ public interface RolloutGateway {
     /** Patches the Deployment; the patch carries the resourceVersion that guards it. */
     void patchDeployment(String namespace, String name, ObjectNode patch);
 
-    boolean deleteDeployment(String namespace, String name);
+    /** Deletes the Deployment, guarded by {@code resourceVersion} (null: unguarded); false when it was gone. */
+    boolean deleteDeployment(String namespace, String name, String resourceVersion);
 
     /** Replaces the status subresource, guarded by the ImageDeploy's resourceVersion. */
     void writeStatus(ImageDeployView idp, ObjectNode status);

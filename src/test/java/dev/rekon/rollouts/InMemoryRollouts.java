@@ -13,6 +13,9 @@ import java.util.Optional;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.rekon.cluster.KubeErrors;
+import dev.rekon.core.ObjectRef;
+import dev.rekon.core.RefusedException;
 import dev.rekon.testing.Failures;
 
 /**
@@ -115,9 +118,14 @@ final class InMemoryRollouts implements RolloutGateway {
     }
 
     @Override
-    public boolean deleteDeployment(String namespace, String name) {
-        attempt("delete", "Deployment " + namespace + "/" + name);
-        return deployments.remove(namespace + "/" + name) != null;
+    public boolean deleteDeployment(String namespace, String name, String resourceVersion) {
+        String key = namespace + "/" + name;
+        attempt("delete", "Deployment " + key);
+        ObjectNode live = deployments.get(key);
+        if (live != null && resourceVersion != null && !live.at("/metadata/resourceVersion").asText().equals(resourceVersion)) {
+            throw lostRace("deleting Deployment " + key);
+        }
+        return deployments.remove(key) != null;
     }
 
     @Override
@@ -132,14 +140,27 @@ final class InMemoryRollouts implements RolloutGateway {
         ((ObjectNode) live.get("metadata")).put("resourceVersion", next());
     }
 
-    /** Logs the write attempt, and throws the failure scripted for it, if any. */
+    /**
+     * Logs the write attempt, and throws the failure scripted for it, if any: a refusal names the object written,
+     * as the gateway's edge names it.
+     */
     private void attempt(String operation, String object) {
         Deque<RuntimeException> scripted = failNext.get(operation);
         RuntimeException failure = scripted == null ? null : scripted.poll();
         writes.add(operation + " " + object + (failure == null ? "" : " (failed)"));
+        if (failure instanceof RefusedException r && r.ref() == null) {
+            throw new KubeErrors.PermanentApiException(r.code(), refOf(object), r.getMessage(), r);
+        }
         if (failure != null) {
             throw failure;
         }
+    }
+
+    private static ObjectRef refOf(String object) {
+        String[] kindAndName = object.split(" ", 2);
+        String[] nsAndName = kindAndName[1].split("/", 2);
+        String apiVersion = "Deployment".equals(kindAndName[0]) ? "apps/v1" : GROUP + "/v1alpha1";
+        return new ObjectRef(apiVersion, kindAndName[0], nsAndName[0], nsAndName[1]);
     }
 
     /** Marks the write just logged as a lost race, as the apiserver answers it. */
