@@ -76,9 +76,9 @@ public class RolloutPushRouter implements PushRouter {
     private Reply rollOut(ImageDeployView idp, JsonNode spec, ImageReference pushed) {
         var deployment = gateway.deployment(idp.namespace(), idp.deploymentName());
         RolloutPlan plan = planner.plan(new PushRolloutPlanner.Request(idp, spec, pushed, deployment, clock.instant()));
-        List<ObjectRef> touched = RolloutService.touched(idp);
+        List<ObjectRef> touched = RolloutStep.touched(idp);
         return ApiRefusals.asReply(touched, () -> {
-            applier.writeStatusThenDeployment(idp, plan);
+            applier.apply(RolloutStep.of(idp, plan, new EarlierWrite()));
             return new Reply(plan.outcome(), plan.reason(), plan.message(), touched);
         });
     }
