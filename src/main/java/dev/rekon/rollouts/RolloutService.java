@@ -28,7 +28,7 @@ public class RolloutService {
     RolloutReconciler rollouts;
 
     @Inject
-    ImageDeployDeletion deletion;
+    OrphanReconciler orphans;
 
     @Inject
     ReconcileLoop loop;
@@ -46,7 +46,7 @@ public class RolloutService {
         if (input instanceof ImageDeployChanged c) {
             return loop.reconcile(rollouts, RolloutKey.changed(c.group(), c.namespace(), c.name()));
         }
-        return deletion.imageDeployDeleted((ImageDeployDeleted) input);
+        return loop.reconcile(orphans, (ImageDeployDeleted) input);
     }
 
     private Reply imageBuilt(KpackImage image) {

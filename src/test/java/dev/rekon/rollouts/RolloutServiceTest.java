@@ -54,11 +54,11 @@ class RolloutServiceTest {
             rollouts.gateway = cluster;
             rollouts.applier = applier;
             rollouts.clock = Clock.fixed(Instant.parse("2026-11-23T10:00:00Z"), ZoneOffset.UTC);
-            ImageDeployDeletion deletion = new ImageDeployDeletion();
-            deletion.gateway = cluster;
+            OrphanReconciler orphans = new OrphanReconciler();
+            orphans.gateway = cluster;
             service.gateway = cluster;
             service.rollouts = rollouts;
-            service.deletion = deletion;
+            service.orphans = orphans;
             service.loop = ReconcileLoop.of(NamespaceGuard.of(NamespacePolicy.parse("team")));
         }
 
@@ -145,6 +145,12 @@ class RolloutServiceTest {
                         shopAt(1, V1).andThen(w -> w.cluster.imageDeploys.clear()),
                         new ImageDeployDeleted(RolloutGateway.GROUP, "team", "shop", "uid-shop", "shop-web"),
                         List.of("delete Deployment team/shop-web"), "applied", "DeploymentDeleted", 1),
+                new Case("a delete that loses a race is planned again from a fresh read, then made",
+                        shopAt(1, V1).andThen(w -> w.cluster.imageDeploys.clear())
+                                .andThen(w -> w.cluster.failNext("delete", Failures.conflict("delete"))),
+                        new ImageDeployDeleted(RolloutGateway.GROUP, "team", "shop", "uid-shop", "shop-web"),
+                        List.of("delete Deployment team/shop-web (failed)", "delete Deployment team/shop-web"),
+                        "applied", "DeploymentDeleted", 1),
                 new Case("a Deployment the deleted ImageDeploy does not own stays",
                         shopAt(1, V1).andThen(w -> w.cluster.imageDeploys.clear()),
                         new ImageDeployDeleted(RolloutGateway.GROUP, "team", "shop", "another-uid", "shop-web"),
