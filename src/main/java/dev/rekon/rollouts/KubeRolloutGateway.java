@@ -100,11 +100,20 @@ public class KubeRolloutGateway implements RolloutGateway {
 
     @Override
     public Optional<ImageDeployView> imageDeploy(String group, String namespace, String name) {
+        return readImageDeploy(group, namespace, name).map(ImageDeployView::fromJson);
+    }
+
+    @Override
+    public Optional<Followed> imageDeployFollowing(String group, String namespace, String name) {
+        return readImageDeploy(group, namespace, name).map(t -> new Followed(ImageDeployView.fromJson(t), t.path("spec")));
+    }
+
+    private Optional<JsonNode> readImageDeploy(String group, String namespace, String name) {
         GenericKubernetesResource r = KubeErrors.call(new ObjectRef(group + "/v1alpha1", "ImageDeploy", namespace, name),
                 "reading ImageDeploy " + namespace + "/" + name,
                 () -> client.genericKubernetesResources(imageDeployContext(group)).inNamespace(namespace)
                         .withName(name).get());
-        return Optional.ofNullable(r).map(x -> ImageDeployView.fromJson(tree(x)));
+        return Optional.ofNullable(r).map(this::tree);
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.rekon.rollouts;
 import java.util.List;
 import java.util.Optional;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
@@ -31,6 +32,13 @@ public interface RolloutGateway {
     Optional<KpackImage> image(String namespace, String name);
 
     Optional<ImageDeployView> imageDeploy(String group, String namespace, String name);
+
+    /** An ImageDeploy with its spec, whose {@code updatePolicy} says which pushes it follows. */
+    record Followed(ImageDeployView view, JsonNode spec) {
+    }
+
+    /** The ImageDeploy as the apiserver has it now, with its spec: a push is never planned from an old policy. */
+    Optional<Followed> imageDeployFollowing(String group, String namespace, String name);
 
     /** Every ImageDeploy of the handled groups in the namespace that references the kpack Image. */
     List<ImageDeployView> imageDeploysReferencing(String namespace, String imageName);

@@ -6,8 +6,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
-import dev.rekon.core.ObjectRef;
-
 /**
  * Names one ImageDeploy for the one loop ({@link RolloutReconciler}), with what the input is about and what it
  * already knows, so that the first attempt reads nothing it has: the kpack Images an Image event is about (with
@@ -18,7 +16,7 @@ import dev.rekon.core.ObjectRef;
  * @param known     what the input knows of the objects; {@link Known#NOTHING} for an ImageDeploy event
  */
 public record RolloutKey(String group, String namespace, String name, Set<String> concerned, Known known,
-        EarlierWrite earlier) {
+        EarlierWrite earlier) implements ImageDeployKey {
 
     /**
      * @param imageDeploy the ImageDeploy as a watch showed it, or null (read it)
@@ -65,9 +63,5 @@ public record RolloutKey(String group, String namespace, String name, Set<String
             idp.refs().forEach(r -> scope.add(r.imageName()));
         }
         return scope;
-    }
-
-    ObjectRef ref() {
-        return new ObjectRef(group + "/v1alpha1", "ImageDeploy", namespace, name);
     }
 }

@@ -1,17 +1,10 @@
 package dev.rekon.rollouts;
 
-import java.time.Clock;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
-
-import dev.rekon.core.ObjectRef;
-import dev.rekon.core.Reply;
-import dev.rekon.pipeline.Reconciler;
 
 /**
  * Image rollouts as the one reconcile loop runs them, for one ImageDeploy: reads the ImageDeploy, its Deployment
@@ -20,28 +13,9 @@ import dev.rekon.pipeline.Reconciler;
  * Deployment, then the status when it differs, in the same attempt.
  */
 @ApplicationScoped
-public class RolloutReconciler implements Reconciler<RolloutKey, RolloutViews, RolloutStep> {
-
-    @Inject
-    RolloutGateway gateway;
-
-    @Inject
-    RolloutApplier applier;
-
-    @Inject
-    Clock clock;
+public class RolloutReconciler extends ImageDeployReconciler<RolloutKey, RolloutViews> {
 
     private final RolloutPlanner planner = new RolloutPlanner();
-
-    @Override
-    public String namespace(RolloutKey key) {
-        return key.namespace();
-    }
-
-    @Override
-    public ObjectRef subject(RolloutKey key) {
-        return key.ref();
-    }
 
     @Override
     public Optional<RolloutViews> load(RolloutKey key, boolean fresh) {
@@ -66,12 +40,6 @@ public class RolloutReconciler implements Reconciler<RolloutKey, RolloutViews, R
                 key.earlier());
     }
 
-    @Override
-    public Reply gone(RolloutKey key) {
-        return Reply.unchanged("ImageDeployNotFound", "ImageDeploy " + key.namespace() + "/" + key.name()
-                + " no longer exists", List.of());
-    }
-
     /** The planner's plan; after an earlier attempt's Deployment write stood, the status that reports it. */
     @Override
     public RolloutStep plan(RolloutViews views) {
@@ -82,10 +50,5 @@ public class RolloutReconciler implements Reconciler<RolloutKey, RolloutViews, R
                     views.earlier());
         }
         return RolloutStep.of(request.imageDeploy(), planner.plan(request), views.earlier());
-    }
-
-    @Override
-    public void apply(RolloutStep step) {
-        applier.apply(step);
     }
 }

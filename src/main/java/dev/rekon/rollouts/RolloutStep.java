@@ -38,6 +38,12 @@ record RolloutStep(ImageDeployView imageDeploy, RolloutPlan plan, Reply reply, E
         return plan instanceof RolloutPlan.Create || plan instanceof RolloutPlan.PatchImages || plan.status() != null;
     }
 
+    /** The answer when the ImageDeploy an input names no longer exists. */
+    static Reply imageDeployGone(String namespace, String name) {
+        return Reply.unchanged("ImageDeployNotFound", "ImageDeploy " + namespace + "/" + name + " no longer exists",
+                List.of());
+    }
+
     static List<ObjectRef> touched(ImageDeployView idp) {
         return List.of(idp.ref(), deploymentOf(idp));
     }

@@ -70,6 +70,12 @@ final class InMemoryRollouts implements RolloutGateway {
     }
 
     @Override
+    public Optional<Followed> imageDeployFollowing(String group, String namespace, String name) {
+        return Optional.ofNullable(imageDeploys.get(namespace + "/" + name))
+                .map(o -> new Followed(ImageDeployView.fromJson(o), o.path("spec").deepCopy()));
+    }
+
+    @Override
     public List<ImageDeployView> imageDeploysReferencing(String namespace, String imageName) {
         return imageDeploys.values().stream().map(ImageDeployView::fromJson)
                 .filter(v -> v.namespace().equals(namespace) && v.references(imageName)).toList();

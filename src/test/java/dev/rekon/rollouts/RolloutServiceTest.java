@@ -47,19 +47,13 @@ class RolloutServiceTest {
         final RolloutService service = new RolloutService();
 
         World() {
-            RolloutApplier applier = new RolloutApplier();
-            applier.gateway = cluster;
-            applier.events = events;
-            RolloutReconciler rollouts = new RolloutReconciler();
-            rollouts.gateway = cluster;
-            rollouts.applier = applier;
-            rollouts.clock = Clock.fixed(Instant.parse("2026-11-23T10:00:00Z"), ZoneOffset.UTC);
+            RolloutReconciler rollouts = over(new RolloutReconciler(), cluster, events);
             OrphanReconciler orphans = new OrphanReconciler();
             orphans.gateway = cluster;
             service.gateway = cluster;
             service.rollouts = rollouts;
             service.orphans = orphans;
-            service.loop = ReconcileLoop.of(NamespaceGuard.of(NamespacePolicy.parse("team")));
+            service.loop = LOOP;
         }
 
         Reply handle(RolloutInput input) {
@@ -73,6 +67,19 @@ class RolloutServiceTest {
             events.recorded.clear();
             return this;
         }
+    }
+
+    static final ReconcileLoop LOOP = ReconcileLoop.of(NamespaceGuard.of(NamespacePolicy.parse("team")));
+
+    /** A rollout reconciler over the in-memory cluster, writing through an applier that records Events. */
+    static <R extends ImageDeployReconciler<?, ?>> R over(R reconciler, InMemoryRollouts cluster, RecordingEvents events) {
+        RolloutApplier applier = new RolloutApplier();
+        applier.gateway = cluster;
+        applier.events = events;
+        reconciler.gateway = cluster;
+        reconciler.applier = applier;
+        reconciler.clock = Clock.fixed(Instant.parse("2026-11-23T10:00:00Z"), ZoneOffset.UTC);
+        return reconciler;
     }
 
     record Case(String name, Consumer<World> given, RolloutInput event, List<String> writes, String outcome,

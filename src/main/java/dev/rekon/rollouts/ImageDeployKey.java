@@ -1,0 +1,20 @@
+package dev.rekon.rollouts;
+
+import dev.rekon.core.ObjectRef;
+
+/** What names one ImageDeploy to the loop, whatever the input: its group, namespace and name. */
+public interface ImageDeployKey {
+
+    String group();
+
+    String namespace();
+
+    String name();
+
+    /** What earlier attempts of this reconcile wrote; a new input starts with none. */
+    EarlierWrite earlier();
+
+    default ObjectRef ref() {
+        return new ObjectRef(group() + "/v1alpha1", "ImageDeploy", namespace(), name());
+    }
+}
