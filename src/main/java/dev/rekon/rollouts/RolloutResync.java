@@ -1,6 +1,5 @@
 package dev.rekon.rollouts;
 
-import java.time.Clock;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,6 +16,7 @@ import dev.rekon.core.ObjectRef;
 import dev.rekon.core.Outcome;
 import dev.rekon.core.Reply;
 import dev.rekon.core.TransientFailureException;
+import dev.rekon.pipeline.ReconcileLoop;
 import dev.rekon.resync.AreaResult;
 import dev.rekon.resync.AreaResync;
 import dev.rekon.resync.AreaTally;
@@ -25,9 +25,9 @@ import dev.rekon.resync.ResyncScope;
 
 /**
  * The rollouts part of a resync pass: every ImageDeploy in the allowed namespaces against the current Ready
- * builds of the kpack Images it references, planned by the same {@link RolloutPlanner} as events, all read from
- * {@link ResyncViews}. Only an ImageDeploy whose plan would write anything (its Deployment missing or behind, a
- * status report lost) goes through {@link RolloutService}, so a converged cluster costs no API call at all.
+ * builds of the kpack Images it references, planned through the one loop by the same {@link RolloutReconciler} as events, in report mode, from
+ * {@link ResyncViews} alone. Only an ImageDeploy whose plan would write anything (its Deployment missing or behind,
+ * a status write lost) is reconciled through the loop, so a converged cluster costs no API call at all.
  * Afterwards {@link DeploymentPruner} removes the Deployments whose ImageDeploy is gone or renamed them.
  */
 @ApplicationScoped
@@ -42,18 +42,16 @@ public class RolloutResync implements AreaResync {
     ResyncViews views;
 
     @Inject
-    RolloutService service;
+    RolloutReconciler rollouts;
+
+    @Inject
+    ReconcileLoop loop;
 
     @Inject
     DeploymentPruner pruner;
 
     @Inject
     RolloutGateway gateway;
-
-    @Inject
-    Clock clock;
-
-    private final RolloutPlanner planner = new RolloutPlanner();
 
     @Override
     public String area() {
@@ -108,13 +106,11 @@ public class RolloutResync implements AreaResync {
     }
 
     /**
-     * Plans one ImageDeploy from the watches and counts it; returns the write to make through the service when the
-     * plan would write anything, else null.
+     * Plans one ImageDeploy through the loop in report mode, from the watches alone, and counts it; returns the
+     * reconcile to run when the plan would write anything, else null.
      */
     private Runnable one(ImageDeployView idp, Map<String, KpackImage> imageIndex, DeploymentView cached,
             ResyncScope scope, Counts counts) {
-        AreaTally tally = counts.tally();
-        ObjectRef ref = new ObjectRef(idp.apiVersion(), idp.kind(), idp.namespace(), idp.name());
         Map<String, KpackImage> images = new LinkedHashMap<>();
         idp.refs().forEach(r -> {
             KpackImage image = imageIndex.get(idp.namespace() + "/" + r.imageName());
@@ -122,26 +118,24 @@ public class RolloutResync implements AreaResync {
                 images.put(image.name(), image);
             }
         });
-        Set<String> names = new LinkedHashSet<>();
-        idp.refs().forEach(r -> names.add(r.imageName()));
-        // Without a managed Deployment this plans a create; the service then reads the Deployment, which may
+        // Without a managed Deployment this plans a create; the write then reads the Deployment, which may
         // exist without Rekon's label (a conflict it reports) or be newer than the watch.
-        RolloutPlan plan = planner.plan(new RolloutPlanner.Request(idp, images, names, Optional.ofNullable(cached),
-                clock.instant()));
-        boolean writes = plan instanceof RolloutPlan.Create || plan instanceof RolloutPlan.PatchImages
-                || plan.status() != null;
-        if (!writes || scope.report()) {
-            count(counts, ref, plan.outcome(), plan.reason(), plan.message(), writes);
+        RolloutKey key = RolloutKey.resync(idp, images, cached);
+        RolloutStep step = loop.plan(rollouts, key).orElse(null);
+        if (step == null) {
+            return null;
+        }
+        if (!step.writes() || scope.report()) {
+            count(counts, idp.ref(), step.reply(), step.writes());
             return null;
         }
         return () -> {
             try {
-                Reply reply = service.converge(idp, images);
-                count(counts, ref, reply.outcome(), reply.reason(), reply.message(), true);
+                count(counts, idp.ref(), loop.reconcile(rollouts, key.readingTheDeployment()), true);
             } catch (TransientFailureException e) {
-                tally.failed(ref, "TransientFailure", e.getMessage());
+                counts.tally().failed(idp.ref(), "TransientFailure", e.getMessage());
             } catch (RuntimeException e) {
-                tally.failed(ref, "Failed", e.getMessage());
+                counts.tally().failed(idp.ref(), "Failed", e.getMessage());
             }
         };
     }
@@ -166,9 +160,11 @@ public class RolloutResync implements AreaResync {
         }
     }
 
-    private static void count(Counts counts, ObjectRef ref, Outcome outcome, String reason, String message,
-            boolean wrote) {
+    private static void count(Counts counts, ObjectRef ref, Reply reply, boolean wrote) {
         AreaTally tally = counts.tally();
+        Outcome outcome = reply.outcome();
+        String reason = reply.reason();
+        String message = reply.message();
         if (ManualChanges.REASON.equals(reason)) {
             tally.drifted(ref, reason, message);
         } else if (RolloutPlanner.CONFLICT.equals(reason)) {

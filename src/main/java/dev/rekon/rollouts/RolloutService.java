@@ -60,9 +60,4 @@ public class RolloutService {
                 + image.namespace() + " references kpack Image " + image.name() + " (write its image as REF="
                 + image.name() + ")", List.of()));
     }
-
-    /** A resync found the ImageDeploy behind: handled as its update event, with the Images its watch holds. */
-    public Reply converge(ImageDeployView idp, java.util.Map<String, KpackImage> images) {
-        return loop.reconcile(rollouts, RolloutKey.resync(idp, images, null).readingTheDeployment());
-    }
 }
