@@ -25,9 +25,10 @@ import dev.rekon.resync.ResyncScope;
 
 /**
  * The rollouts part of a resync pass: every ImageDeploy in the allowed namespaces against the current Ready
- * builds of the kpack Images it references, planned through the one loop by the same {@link RolloutReconciler} as events, in report mode, from
- * {@link ResyncViews} alone. Only an ImageDeploy whose plan would write anything (its Deployment missing or behind,
- * a status write lost) is reconciled through the loop, so a converged cluster costs no API call at all.
+ * builds of the kpack Images it references, planned through the one loop by the same {@link RolloutReconciler}
+ * as events, in report mode, from {@link ResyncViews} alone. Only an ImageDeploy whose plan would write anything
+ * (its Deployment missing or behind, a status write lost) is reconciled through the loop, so a converged cluster
+ * costs no API call at all.
  * Afterwards {@link DeploymentPruner} removes the Deployments whose ImageDeploy is gone or renamed them.
  */
 @ApplicationScoped
@@ -61,33 +62,48 @@ public class RolloutResync implements AreaResync {
     @Override
     public AreaResult resync(ResyncScope scope) {
         AreaTally tally = new AreaTally(AREA);
-        Optional<List<ImageDeployView>> idps = views.imageDeploys(RolloutGateway.GROUP, scope.namespace());
+        Set<String> groups = new LinkedHashSet<>(List.of(RolloutGateway.GROUP));
+        Optional<List<ImageDeployView>> idps = imageDeploys(scope, groups);
         Optional<List<KpackImage>> images = views.images(scope.namespace());
         Optional<List<DeploymentView>> deployments = views.deployments(scope.namespace());
-        Set<String> groups = new LinkedHashSet<>(List.of(RolloutGateway.GROUP));
-        Optional<List<ImageDeployView>> kpush = idps.isPresent()
-                && gateway.imageDeployGroups().contains(RolloutGateway.KPUSH_GROUP)
-                        ? views.imageDeploys(RolloutGateway.KPUSH_GROUP, scope.namespace()) : Optional.empty();
-        if (kpush.isPresent()) {
-            // kpush's CRD is optional: without it (no watch) none of its ImageDeploys exists, and none is pruned.
-            groups.add(RolloutGateway.KPUSH_GROUP);
-            List<ImageDeployView> all = new ArrayList<>(idps.get());
-            all.addAll(kpush.get());
-            idps = Optional.of(all);
-        }
         if (idps.isEmpty() || images.isEmpty() || deployments.isEmpty()) {
             tally.failed(null, "NoWatch", "ImageDeploys, kpack Images or managed Deployments cannot be watched"
                     + " (RBAC for list and watch, or a CRD missing); the next pass tries again");
             return tally.result();
         }
+        Counts counts = new Counts(tally, java.util.Collections.synchronizedList(new ArrayList<>()));
+        runAll(planAll(idps.get(), images.get(), deployments.get(), scope, counts));
+        counts.extras().addAll(pruner.prune(idps.get(), deployments.get(), groups, scope));
+        return withExtras(tally.result(), counts.extras());
+    }
+
+    /**
+     * The ImageDeploys of Rekon's group, and of kpush's when its watch runs (its CRD is optional: without it none
+     * of its ImageDeploys exists, and none is pruned); {@code groups} gains each group read.
+     */
+    private Optional<List<ImageDeployView>> imageDeploys(ResyncScope scope, Set<String> groups) {
+        Optional<List<ImageDeployView>> idps = views.imageDeploys(RolloutGateway.GROUP, scope.namespace());
+        Optional<List<ImageDeployView>> kpush = idps.isPresent()
+                && gateway.imageDeployGroups().contains(RolloutGateway.KPUSH_GROUP)
+                        ? views.imageDeploys(RolloutGateway.KPUSH_GROUP, scope.namespace()) : Optional.empty();
+        if (kpush.isEmpty()) {
+            return idps;
+        }
+        groups.add(RolloutGateway.KPUSH_GROUP);
+        List<ImageDeployView> all = new ArrayList<>(idps.get());
+        all.addAll(kpush.get());
+        return Optional.of(all);
+    }
+
+    /** Plans every ImageDeploy in scope and counts those that write nothing; returns the reconciles to run. */
+    private List<Runnable> planAll(List<ImageDeployView> idps, List<KpackImage> images,
+            List<DeploymentView> deployments, ResyncScope scope, Counts counts) {
         Map<String, KpackImage> imageIndex = new HashMap<>();
-        images.get().forEach(i -> imageIndex.put(i.namespace() + "/" + i.name(), i));
+        images.forEach(i -> imageIndex.put(i.namespace() + "/" + i.name(), i));
         Map<String, DeploymentView> deploymentIndex = new HashMap<>();
-        deployments.get().forEach(d -> deploymentIndex.put(d.namespace() + "/" + d.name(), d));
-        List<ResyncItem> extras = java.util.Collections.synchronizedList(new ArrayList<>());
-        Counts counts = new Counts(tally, extras);
+        deployments.forEach(d -> deploymentIndex.put(d.namespace() + "/" + d.name(), d));
         List<Runnable> writes = new ArrayList<>();
-        for (ImageDeployView idp : idps.get()) {
+        for (ImageDeployView idp : idps) {
             if (scope.covers(idp.namespace())) {
                 Runnable write = one(idp, imageIndex, deploymentIndex.get(idp.namespace() + "/" + idp.deploymentName()),
                         scope, counts);
@@ -96,9 +112,7 @@ public class RolloutResync implements AreaResync {
                 }
             }
         }
-        runAll(writes);
-        extras.addAll(pruner.prune(idps.get(), deployments.get(), groups, scope));
-        return withExtras(tally.result(), extras);
+        return writes;
     }
 
     /** The tally, and the conflicts and pruned Deployments it has no count for. */
