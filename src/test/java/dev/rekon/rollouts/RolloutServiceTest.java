@@ -14,9 +14,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.rekon.cluster.Conditions;
 import dev.rekon.core.NamespacePolicy;
 import dev.rekon.core.Reply;
 import dev.rekon.core.TransientFailureException;
@@ -189,6 +191,20 @@ class RolloutServiceTest {
         world.events.recorded.clear();
         world.handle(built(V1, 1));
         assertEquals(List.of(), world.events.recorded, "no Event for a change that did not happen");
+    }
+
+    @Test
+    void aStatusThatLostItsRaceIsWrittenFromFreshReadsAndStillTellsOfTheRollout() {
+        World world = new World();
+        SHOP.andThen(w -> w.cluster.failNext("status", Failures.conflict("status"))).accept(world);
+        world.handle(built(V1, 1));
+        JsonNode status = world.cluster.imageDeploys.get("team/shop").path("status");
+        assertEquals(V1, status.path("images").path(0).path("image").asText(), "the build applied is recorded");
+        assertEquals(1, status.path("images").path(0).path("buildCounter").asLong());
+        JsonNode progressing = Conditions.find(status.path("conditions"), RolloutPlanner.PROGRESSING);
+        assertEquals("True/DeploymentCreated", progressing.path("status").asText() + "/" + progressing.path("reason").asText());
+        assertEquals(List.of("Normal DeploymentCreated ImageDeploy team/shop",
+                "Normal DeploymentCreated Deployment team/shop-web"), world.events.recorded, "one Event each, not two");
     }
 
     @Test
