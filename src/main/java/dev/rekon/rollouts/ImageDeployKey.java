@@ -14,6 +14,9 @@ public interface ImageDeployKey {
     /** What earlier attempts of this reconcile wrote; a new input starts with none. */
     EarlierWrite earlier();
 
+    /** The key the status pass of this rollout runs with ({@link StatusPasses}): what must be read again is. */
+    ImageDeployKey forStatus();
+
     default ObjectRef ref() {
         return new ObjectRef(group() + "/v1alpha1", "ImageDeploy", namespace(), name());
     }

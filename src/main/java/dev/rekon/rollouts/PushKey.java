@@ -12,4 +12,10 @@ public record PushKey(String group, String namespace, String name, ImageReferenc
     public static PushKey of(PushSubscriber s, ImageReference pushed) {
         return new PushKey(s.group(), s.namespace(), s.name(), pushed, new EarlierWrite());
     }
+
+    /** As it is: a push reads the ImageDeploy from the apiserver, and the Deployment from the cache that saw its write. */
+    @Override
+    public PushKey forStatus() {
+        return this;
+    }
 }

@@ -14,8 +14,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 @ApplicationScoped
 public class PushReconciler extends ImageDeployReconciler<PushKey, PushReconciler.Views> {
 
-    /** What one push attempt plans from, and what an earlier attempt of it already wrote. */
-    public record Views(PushRolloutPlanner.Request request, EarlierWrite earlier) {
+    /** What one push attempt plans from, and the key, which remembers what an earlier attempt already wrote. */
+    public record Views(PushRolloutPlanner.Request request, PushKey key) {
     }
 
     private final PushRolloutPlanner planner = new PushRolloutPlanner();
@@ -27,7 +27,7 @@ public class PushReconciler extends ImageDeployReconciler<PushKey, PushReconcile
             Optional<DeploymentView> deployment = fresh ? gateway.deployment(idp.namespace(), idp.deploymentName())
                     : gateway.deploymentCachedOrRead(idp.namespace(), idp.deploymentName());
             return new Views(new PushRolloutPlanner.Request(idp, f.spec(), key.pushed(), deployment, clock.instant()),
-                    key.earlier());
+                    key);
         });
     }
 
@@ -39,11 +39,11 @@ public class PushReconciler extends ImageDeployReconciler<PushKey, PushReconcile
     public RolloutStep plan(Views views) {
         ImageDeployView idp = views.request().imageDeploy();
         RolloutPlan plan = planner.plan(views.request());
-        RolloutPlan applied = views.earlier().applied();
+        RolloutPlan applied = views.key().earlier().applied();
         if (applied != null) {
             return RolloutStep.after(idp, applied, RolloutPlanner.UP_TO_DATE.equals(plan.reason()) ? plan.status() : null,
-                    views.earlier());
+                    views.key());
         }
-        return RolloutStep.of(idp, plan, views.earlier());
+        return RolloutStep.of(idp, plan, views.key());
     }
 }

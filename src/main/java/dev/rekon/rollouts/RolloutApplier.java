@@ -4,14 +4,15 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import dev.rekon.cluster.EventRecorder;
-import dev.rekon.core.ObjectRef;
 
 /**
- * Writes one {@link RolloutStep}, whatever planned it (a build, a push, a resync): the Deployment first, in the
- * one write guarded by the resourceVersion the plan was made from (the lock between racing inputs), then the
- * ImageDeploy status when the plan says it differs, guarded by the ImageDeploy's resourceVersion, in the same
- * attempt. A Kubernetes Event on both objects tells of every rollout, and a Warning of a newly reported manual
- * change. A lost race goes up to the loop, which plans again from fresh reads.
+ * Writes one {@link RolloutStep}, whatever planned it (a build, a push, a resync). A step that writes the
+ * Deployment writes it in the one write guarded by the resourceVersion the plan was made from (the lock between
+ * racing inputs), records a Kubernetes Event on both objects, and queues the key for its status pass
+ * ({@link StatusPasses}), which plans the status again from the views and writes it after the reply. Any other
+ * step writes the status it planned when it differs, guarded by the ImageDeploy's resourceVersion, in the same
+ * attempt, with a Warning Event for a newly reported manual change. A lost race goes up to the loop, which plans
+ * again from fresh reads.
  */
 @ApplicationScoped
 public class RolloutApplier {
@@ -22,16 +23,20 @@ public class RolloutApplier {
     @Inject
     EventRecorder events;
 
+    @Inject
+    StatusPasses statusPasses;
+
     public void apply(RolloutStep step) {
         ImageDeployView idp = step.imageDeploy();
         RolloutPlan plan = step.plan();
         if (writeDeployment(idp, plan)) {
-            step.earlier().record(plan);
-            ObjectRef deployment = RolloutStep.deploymentOf(idp);
+            step.key().earlier().record(plan);
             events.normal(idp.ref(), plan.reason(), plan.message());
-            events.normal(deployment, plan.reason(), plan.message());
-        }
-        if (plan.status() != null) {
+            events.normal(RolloutStep.deploymentOf(idp), plan.reason(), plan.message());
+            if (plan.status() != null) {
+                statusPasses.submit(step.key());
+            }
+        } else if (plan.status() != null) {
             gateway.writeStatus(idp, plan.status());
             String manualChange = ManualChanges.newlyReported(idp.status(), plan.status());
             if (manualChange != null) {

@@ -1,5 +1,7 @@
 package dev.rekon.rollouts;
 
+import java.time.Duration;
+
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 
@@ -12,6 +14,13 @@ public interface RolloutConfig {
     /** Also roll out kpush's {@code imagedeploys.crd.whizzosoftware.com/v1alpha1} objects. */
     @WithDefault("true")
     boolean kpushImageDeploys();
+
+    /**
+     * How often at most one ImageDeploy's status is written: its first report goes out at once, after the
+     * event's reply; further ones within this interval become one write (the newest, and the newest rollout).
+     */
+    @WithDefault("500ms")
+    Duration statusReportInterval();
 
     /** The kpack Image kind: group, version and plural. */
     interface ImageCrd {

@@ -47,6 +47,12 @@ public record RolloutKey(String group, String namespace, String name, Set<String
                 new Known(idp, images, true, Optional.ofNullable(deployment)), new EarlierWrite());
     }
 
+    /** Reading the Deployment again, which the rollout has just written. */
+    @Override
+    public RolloutKey forStatus() {
+        return readingTheDeployment();
+    }
+
     /**
      * The same key for writing, reading the Deployment again: a watch of managed Deployments does not show one
      * that exists without Rekon's label (a conflict the plan reports).

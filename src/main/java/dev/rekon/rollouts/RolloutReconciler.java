@@ -36,19 +36,17 @@ public class RolloutReconciler extends ImageDeployReconciler<RolloutKey, Rollout
             scope.stream().filter(name -> !images.containsKey(name))
                     .forEach(name -> gateway.image(idp.namespace(), name).ifPresent(i -> images.put(name, i)));
         }
-        return new RolloutViews(new RolloutPlanner.Request(idp, images, scope, deployment, clock.instant()),
-                key.earlier());
+        return new RolloutViews(new RolloutPlanner.Request(idp, images, scope, deployment, clock.instant()), key);
     }
 
     /** The planner's plan; after an earlier attempt's Deployment write stood, the status that reports it. */
     @Override
     public RolloutStep plan(RolloutViews views) {
         RolloutPlanner.Request request = views.request();
-        RolloutPlan applied = views.earlier().applied();
+        RolloutPlan applied = views.key().earlier().applied();
         if (applied != null) {
-            return RolloutStep.after(request.imageDeploy(), applied, planner.statusAfter(request, applied),
-                    views.earlier());
+            return RolloutStep.after(request.imageDeploy(), applied, planner.statusAfter(request, applied), views.key());
         }
-        return RolloutStep.of(request.imageDeploy(), planner.plan(request), views.earlier());
+        return RolloutStep.of(request.imageDeploy(), planner.plan(request), views.key());
     }
 }

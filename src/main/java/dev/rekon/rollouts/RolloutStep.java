@@ -11,26 +11,27 @@ import dev.rekon.pipeline.Reconciler;
 /**
  * One ImageDeploy's plan as the loop carries it, whatever the input (a build, a change of the ImageDeploy, a
  * push, a resync): the {@link RolloutPlan} (the Deployment write, and the status it decides, null when equal), the
- * ImageDeploy version both were planned from, and the reply. After an earlier attempt's Deployment write stood
- * ({@link EarlierWrite}), the step writes only the status and answers that rollout.
+ * ImageDeploy version both were planned from, the reply, and the key it was planned for. After the key's
+ * Deployment write stood ({@link EarlierWrite}), the step writes only the status and answers that rollout.
  */
-record RolloutStep(ImageDeployView imageDeploy, RolloutPlan plan, Reply reply, EarlierWrite earlier)
+record RolloutStep(ImageDeployView imageDeploy, RolloutPlan plan, Reply reply, ImageDeployKey key)
         implements Reconciler.Plan {
 
     /** The step of a plan made from the views as they are. */
-    static RolloutStep of(ImageDeployView idp, RolloutPlan plan, EarlierWrite earlier) {
+    static RolloutStep of(ImageDeployView idp, RolloutPlan plan, ImageDeployKey key) {
         return new RolloutStep(idp, plan, new Reply(plan.outcome(), plan.reason(), plan.message(), touched(idp)),
-                earlier);
+                key);
     }
 
     /**
-     * The step after {@code applied}'s Deployment write stood and its status write lost a race: only the
-     * {@code status} planned again from fresh reads (null: nothing to write), answering the rollout applied.
+     * The step after {@code applied}'s Deployment write stood (its status pass, or an attempt after its status
+     * write lost a race): only the {@code status} planned again from the views as they are now (null: nothing to
+     * write), answering the rollout applied.
      */
-    static RolloutStep after(ImageDeployView idp, RolloutPlan applied, ObjectNode status, EarlierWrite earlier) {
+    static RolloutStep after(ImageDeployView idp, RolloutPlan applied, ObjectNode status, ImageDeployKey key) {
         RolloutPlan statusOnly = new RolloutPlan.NoChange(applied.reason(), applied.message(), status);
         return new RolloutStep(idp, statusOnly, new Reply(applied.outcome(), applied.reason(), applied.message(),
-                touched(idp)), earlier);
+                touched(idp)), key);
     }
 
     /** Whether applying the step writes anything: the Deployment, or a status that differs. */

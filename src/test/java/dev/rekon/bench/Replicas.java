@@ -39,7 +39,7 @@ public final class Replicas {
         }
     }
 
-    static final String[] PROPERTIES = { "rekon.resync.on-start=true" };
+    static final String[] PROPERTIES = { "rekon.rollouts.status-report-interval=3s", "rekon.resync.on-start=true" };
 
     private final LocalCluster cluster;
     private final Path project;

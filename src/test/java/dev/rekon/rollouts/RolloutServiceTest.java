@@ -2,8 +2,10 @@ package dev.rekon.rollouts;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
@@ -48,18 +50,19 @@ class RolloutServiceTest {
         final RecordingEvents events = new RecordingEvents();
         final RolloutService service = new RolloutService();
 
+        final Reconcilers reconcilers = new Reconcilers(cluster, events);
+
         World() {
-            RolloutReconciler rollouts = over(new RolloutReconciler(), cluster, events);
             OrphanReconciler orphans = new OrphanReconciler();
             orphans.gateway = cluster;
             service.gateway = cluster;
-            service.rollouts = rollouts;
+            service.rollouts = reconcilers.rollouts;
             service.orphans = orphans;
             service.loop = LOOP;
         }
 
         Reply handle(RolloutInput input) {
-            return service.handle(input);
+            return reconcilers.settled(() -> service.handle(input));
         }
 
         /** Runs the event as history: its writes are not the case's. */
@@ -73,15 +76,38 @@ class RolloutServiceTest {
 
     static final ReconcileLoop LOOP = ReconcileLoop.of(NamespaceGuard.of(NamespacePolicy.parse("team")));
 
-    /** A rollout reconciler over the in-memory cluster, writing through an applier that records Events. */
-    static <R extends ImageDeployReconciler<?, ?>> R over(R reconciler, InMemoryRollouts cluster, RecordingEvents events) {
-        RolloutApplier applier = new RolloutApplier();
-        applier.gateway = cluster;
-        applier.events = events;
-        reconciler.gateway = cluster;
-        reconciler.applier = applier;
-        reconciler.clock = Clock.fixed(Instant.parse("2026-11-23T10:00:00Z"), ZoneOffset.UTC);
-        return reconciler;
+    /**
+     * The rollout and push reconcilers over the in-memory cluster, writing through an applier that records Events,
+     * and their status passes, run at once after the reply.
+     */
+    static final class Reconcilers {
+        final RolloutReconciler rollouts = new RolloutReconciler();
+        final PushReconciler pushes = new PushReconciler();
+        final StatusPasses passes = new StatusPasses();
+
+        Reconcilers(InMemoryRollouts cluster, RecordingEvents events) {
+            RolloutApplier applier = new RolloutApplier();
+            applier.gateway = cluster;
+            applier.events = events;
+            applier.statusPasses = passes;
+            for (ImageDeployReconciler<?, ?> r : List.of(rollouts, pushes)) {
+                r.gateway = cluster;
+                r.applier = applier;
+                r.clock = Clock.fixed(Instant.parse("2026-11-23T10:00:00Z"), ZoneOffset.UTC);
+            }
+            passes.loop = LOOP;
+            passes.rollouts = rollouts;
+            passes.pushes = pushes;
+            passes.interval = Duration.ZERO;
+            passes.start();
+        }
+
+        /** The reply, once the status passes it queued have run. */
+        Reply settled(java.util.function.Supplier<Reply> input) {
+            Reply reply = input.get();
+            assertTrue(passes.awaitIdle(Duration.ofSeconds(10)), "status passes run");
+            return reply;
+        }
     }
 
     record Case(String name, Consumer<World> given, RolloutInput event, List<String> writes, String outcome,
