@@ -1,10 +1,10 @@
 package dev.rekon.rollouts;
 
 /**
- * What an earlier attempt of one reconcile wrote to the Deployment before its status write lost a race. The loop
- * plans the next attempt from fresh reads, which show that write (so it plans no Deployment write again); this
- * memory lets the plan still answer that the rollout was applied, and report it in the status. One per key: a
- * new input starts with none.
+ * The rollout whose Deployment write stood, for one key: its status pass ({@link StatusPasses}), and any attempt
+ * after that pass lost a race, plan from views that show the write (so they plan no Deployment write again); this
+ * memory lets the plan still answer that the rollout was applied, and report it in the status. One per key: a new
+ * input starts with none.
  */
 public final class EarlierWrite {
 

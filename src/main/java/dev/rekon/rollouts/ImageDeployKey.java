@@ -11,7 +11,7 @@ public interface ImageDeployKey {
 
     String name();
 
-    /** What earlier attempts of this reconcile wrote; a new input starts with none. */
+    /** The rollout this key's Deployment write made, once made; a new input starts with none. */
     EarlierWrite earlier();
 
     /** The key the status pass of this rollout runs with ({@link StatusPasses}): what must be read again is. */
