@@ -81,7 +81,7 @@ public class DeploymentPruner {
             if (scope.report()) {
                 return new ResyncItem(ref, PRUNED, REASON, "would be " + message);
             }
-            gateway.deleteDeployment(d.namespace(), d.name());
+            gateway.deleteDeployment(d.namespace(), d.name(), null);
             events.normal(ref, REASON, message);
             now.ifPresent(idp -> events.normal(idp.ref(), REASON, message));
             return new ResyncItem(ref, PRUNED, REASON, message);

@@ -15,6 +15,7 @@ import dev.rekon.cluster.FieldManager;
 import dev.rekon.cluster.InstalledKinds;
 import dev.rekon.cluster.KubeErrors;
 import dev.rekon.cluster.PatchTargets;
+import dev.rekon.core.ObjectRef;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -91,17 +92,28 @@ public class KubeRolloutGateway implements RolloutGateway {
 
     @Override
     public Optional<KpackImage> image(String namespace, String name) {
-        GenericKubernetesResource r = KubeErrors.call("reading kpack Image " + namespace + "/" + name,
+        GenericKubernetesResource r = KubeErrors.call(new ObjectRef(imageGroup() + "/" + config.imageCrd().version(),
+                "Image", namespace, name), "reading kpack Image " + namespace + "/" + name,
                 () -> client.genericKubernetesResources(imageContext()).inNamespace(namespace).withName(name).get());
         return Optional.ofNullable(r).map(x -> KpackImage.fromJson(tree(x)));
     }
 
     @Override
     public Optional<ImageDeployView> imageDeploy(String group, String namespace, String name) {
-        GenericKubernetesResource r = KubeErrors.call("reading ImageDeploy " + namespace + "/" + name,
+        return readImageDeploy(group, namespace, name).map(ImageDeployView::fromJson);
+    }
+
+    @Override
+    public Optional<Followed> imageDeployFollowing(String group, String namespace, String name) {
+        return readImageDeploy(group, namespace, name).map(t -> new Followed(ImageDeployView.fromJson(t), t.path("spec")));
+    }
+
+    private Optional<JsonNode> readImageDeploy(String group, String namespace, String name) {
+        GenericKubernetesResource r = KubeErrors.call(new ObjectRef(group + "/v1alpha1", "ImageDeploy", namespace, name),
+                "reading ImageDeploy " + namespace + "/" + name,
                 () -> client.genericKubernetesResources(imageDeployContext(group)).inNamespace(namespace)
                         .withName(name).get());
-        return Optional.ofNullable(r).map(x -> ImageDeployView.fromJson(tree(x)));
+        return Optional.ofNullable(r).map(this::tree);
     }
 
     /**
@@ -136,7 +148,7 @@ public class KubeRolloutGateway implements RolloutGateway {
 
     @Override
     public Optional<DeploymentView> deployment(String namespace, String name) {
-        Deployment d = KubeErrors.call("reading Deployment " + namespace + "/" + name,
+        Deployment d = KubeErrors.call(deploymentRef(namespace, name), "reading Deployment " + namespace + "/" + name,
                 () -> client.apps().deployments().inNamespace(namespace).withName(name).get());
         return Optional.ofNullable(d).map(x -> DeploymentView.fromJson(tree(x)));
     }
@@ -165,7 +177,8 @@ public class KubeRolloutGateway implements RolloutGateway {
         // instead; the event is then planned again against the Deployment that exists, guarded by its version.
         // fabric8 offers a field manager only with server-side apply, so the create goes through its raw API.
         String ns = d.getMetadata().getNamespace();
-        KubeErrors.run("creating Deployment " + ns + "/" + d.getMetadata().getName(), () -> client.raw(
+        String name = d.getMetadata().getName();
+        KubeErrors.call(deploymentRef(ns, name), "creating Deployment " + ns + "/" + name, () -> client.raw(
                 "/apis/apps/v1/namespaces/" + ns + "/deployments?fieldManager=" + FieldManager.NAME, "POST",
                 deployment.toString()));
     }
@@ -173,7 +186,7 @@ public class KubeRolloutGateway implements RolloutGateway {
     /** Patches the Deployment; what was written is remembered until the watch delivers it. */
     @Override
     public void patchDeployment(String namespace, String name, ObjectNode patch) {
-        Deployment written = KubeErrors.call("patching Deployment " + namespace + "/" + name,
+        Deployment written = KubeErrors.call(deploymentRef(namespace, name), "patching Deployment " + namespace + "/" + name,
                 () -> client.apps().deployments().inNamespace(namespace)
                         .resource(PatchTargets.deployment(namespace, name))
                         .patch(new PatchContext.Builder().withPatchType(PatchType.STRATEGIC_MERGE)
@@ -181,10 +194,17 @@ public class KubeRolloutGateway implements RolloutGateway {
         deployments.wrote(written);
     }
 
+    /** Deletes the Deployment, guarded by {@code resourceVersion} when one is given (a delete precondition). */
     @Override
-    public boolean deleteDeployment(String namespace, String name) {
-        return KubeErrors.call("deleting Deployment " + namespace + "/" + name,
-                () -> !client.apps().deployments().inNamespace(namespace).withName(name).delete().isEmpty());
+    public boolean deleteDeployment(String namespace, String name, String resourceVersion) {
+        var deployment = client.apps().deployments().inNamespace(namespace).withName(name);
+        return KubeErrors.call(deploymentRef(namespace, name), "deleting Deployment " + namespace + "/" + name,
+                () -> !(resourceVersion == null ? deployment.delete()
+                        : deployment.lockResourceVersion(resourceVersion).delete()).isEmpty());
+    }
+
+    private static ObjectRef deploymentRef(String namespace, String name) {
+        return new ObjectRef("apps/v1", "Deployment", namespace, name);
     }
 
     /** Replaces the status subresource, guarded by the resourceVersion the plan was made from. */
@@ -199,7 +219,7 @@ public class KubeRolloutGateway implements RolloutGateway {
         r.setAdditionalProperty("spec", mapper.convertValue(
                 mapper.createObjectNode().set("deployment", idp.deployment()), java.util.Map.class));
         r.setAdditionalProperty("status", mapper.convertValue(status, java.util.Map.class));
-        GenericKubernetesResource written = KubeErrors.call("updating the status of ImageDeploy " + idp.namespace()
+        GenericKubernetesResource written = KubeErrors.call(idp.ref(), "updating the status of ImageDeploy " + idp.namespace()
                 + "/" + idp.name(), () -> client.genericKubernetesResources(imageDeployContext(group))
                         .inNamespace(idp.namespace()).resource(r).updateStatus());
         index.wrote(written);

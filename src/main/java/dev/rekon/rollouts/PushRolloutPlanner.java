@@ -8,13 +8,9 @@ import java.util.Map;
 import java.util.Optional;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.rekon.cluster.Conditions;
 import dev.rekon.cluster.Conditions.Condition;
-import dev.rekon.cluster.JsonEquality;
 import dev.rekon.core.SemVer;
 import dev.rekon.registry.ImageReference;
 
@@ -73,7 +69,8 @@ public final class PushRolloutPlanner {
         } catch (IllegalArgumentException e) {
             String message = "ImageDeploy " + idp.name() + " has an invalid update policy: " + e.getMessage();
             return new RolloutPlan.Rejected("InvalidUpdatePolicy", message,
-                    status(r, Map.of(), Condition.isFalse(RolloutPlanner.PROGRESSING, "InvalidUpdatePolicy", message)));
+                    PushWrites.status(r, Map.of(), Condition.isFalse(RolloutPlanner.PROGRESSING, "InvalidUpdatePolicy",
+                            message)));
         }
         List<Follower> followers = followers(idp, pushed);
         String repo = pushed.repositoryKey();
@@ -94,7 +91,7 @@ public final class PushRolloutPlanner {
         }
         if (idp.suspend()) {
             return new RolloutPlan.NoChange(RolloutPlanner.SUSPENDED, "ImageDeploy " + idp.name()
-                    + " is suspended (spec.suspend: true): the push of " + desiredImage(pushed)
+                    + " is suspended (spec.suspend: true): the push of " + PushWrites.desiredImage(pushed)
                     + " is not rolled out; set spec.suspend to false and push again", null);
         }
         return planPatch(r, policy, version.get(), followers, r.deployment().get());
@@ -102,7 +99,7 @@ public final class PushRolloutPlanner {
 
     private RolloutPlan planPatch(Request r, UpdatePolicy policy, SemVer version, List<Follower> followers,
             DeploymentView live) {
-        String target = desiredImage(r.pushed());
+        String target = PushWrites.desiredImage(r.pushed());
         Map<Follower, String> changes = new LinkedHashMap<>();
         Map<Follower, String> upToDate = new LinkedHashMap<>();
         Verdict first = null;
@@ -111,21 +108,22 @@ public final class PushRolloutPlanner {
             Verdict verdict = current == null ? new Verdict("ContainerNotFound", "Deployment " + live.name()
                     + " has no " + f.key() + "; its image was left alone") : verdict(policy, version, r.pushed(), f, current);
             if (verdict == null) {
-                changes.put(f, withRepositoryOf(current, target));
+                changes.put(f, PushWrites.withRepositoryOf(current, target));
             } else if (verdict.reason().equals("UpToDate")) {
                 upToDate.put(f, current);
             }
             first = first == null || first.reason().equals("ContainerNotFound") ? verdict : first;
         }
         if (changes.isEmpty()) {
-            ObjectNode status = upToDate.isEmpty() ? null : status(r, upToDate, Condition.isTrue(RolloutPlanner.PROGRESSING,
-                    "ImageUpdated", "Deployment " + live.name() + " runs " + describe(upToDate)));
+            ObjectNode status = upToDate.isEmpty() ? null : PushWrites.status(r, upToDate, Condition.isTrue(
+                    RolloutPlanner.PROGRESSING, "ImageUpdated", "Deployment " + live.name() + " runs "
+                            + PushWrites.describe(upToDate)));
             return new RolloutPlan.NoChange(first.reason(), first.detail(), status);
         }
-        String message = "set " + describe(changes) + " in Deployment " + live.name() + " (push of " + target
+        String message = "set " + PushWrites.describe(changes) + " in Deployment " + live.name() + " (push of " + target
                 + ", update policy " + policy + ")";
-        return new RolloutPlan.PatchImages(patch(live, changes), "ImageUpdated", message,
-                status(r, changes, Condition.isTrue(RolloutPlanner.PROGRESSING, "ImageUpdated", message)));
+        return new RolloutPlan.PatchImages(PushWrites.patch(live, changes), "ImageUpdated", message,
+                PushWrites.status(r, changes, Condition.isTrue(RolloutPlanner.PROGRESSING, "ImageUpdated", message)));
     }
 
     /** Why the follower keeps its image, or null when it takes the push. */
@@ -147,61 +145,6 @@ public final class PushRolloutPlanner {
         return new Verdict(reason, "pushed " + pushed.tag() + (pushed.digest() == null ? "" : "@" + pushed.digest())
                 + " is not rolled out to " + f.key() + ", which runs " + current + ": " + refusal
                 + (reason.equals("SameVersion") ? "; a moved tag is not followed, push a new version" : ""));
-    }
-
-    private static ObjectNode patch(DeploymentView live, Map<Follower, String> changes) {
-        ObjectNode patch = JsonNodeFactory.instance.objectNode();
-        patch.putObject("metadata").put("resourceVersion", live.resourceVersion());
-        ObjectNode pod = patch.putObject("spec").putObject("template").putObject("spec");
-        changes.forEach((f, image) -> pod.withArray(f.init() ? "initContainers" : "containers").addObject()
-                .put("name", f.container()).put("image", image));
-        return patch;
-    }
-
-    /** The ImageDeploy status with the images recorded and the Progressing condition set; null if unchanged. */
-    private static ObjectNode status(Request r, Map<Follower, String> recorded, Condition progressing) {
-        ImageDeployView idp = r.imageDeploy();
-        JsonNode current = idp.status();
-        ObjectNode next = current.deepCopy();
-        Map<String, AppliedImage> applied = idp.applied();
-        recorded.forEach((f, image) -> {
-            AppliedImage old = applied.get(f.key());
-            if (old == null || !image.equals(old.image())) {
-                applied.put(f.key(), new AppliedImage(f.key(), image, null, null, null, r.now()));
-            }
-        });
-        ArrayNode images = JsonNodeFactory.instance.arrayNode();
-        applied.values().forEach(a -> images.add(a.toJson()));
-        next.set("images", images);
-        next.put("deployment", idp.deploymentName());
-        next.set("conditions", Conditions.set(current.path("conditions"), progressing, idp.generation(), r.now()));
-        if (JsonEquality.same(next.get("images"), current.path("images")) && !recorded.isEmpty()) {
-            return null; // the images are recorded already: a redelivery writes nothing
-        }
-        return JsonEquality.same(next, current) ? null : next;
-    }
-
-    private static String describe(Map<Follower, String> images) {
-        List<String> parts = new ArrayList<>();
-        images.forEach((f, image) -> parts.add(f.key() + "=" + image));
-        return String.join(", ", parts);
-    }
-
-    /** repository:tag@digest as the push names it (the tag alone when the push carried no digest). */
-    static String desiredImage(ImageReference pushed) {
-        return pushed.registry() + "/" + pushed.repository() + ":" + pushed.tag()
-                + (pushed.digest() == null ? "" : "@" + pushed.digest());
-    }
-
-    /** Keeps the repository as the Deployment writes it ({@code nginx}, not {@code docker.io/library/nginx}). */
-    private static String withRepositoryOf(String current, String target) {
-        ImageReference t = ImageReference.parse(target);
-        String name = current.contains("@") ? current.substring(0, current.indexOf('@')) : current;
-        int colon = name.lastIndexOf(':');
-        if (colon > name.lastIndexOf('/')) {
-            name = name.substring(0, colon);
-        }
-        return name + ":" + t.tag() + (t.digest() == null ? "" : "@" + t.digest());
     }
 
     private static boolean sameRepository(String image, ImageReference pushed) {

@@ -3,6 +3,7 @@ package dev.rekon.rollouts;
 import java.util.List;
 import java.util.Optional;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
@@ -32,6 +33,13 @@ public interface RolloutGateway {
 
     Optional<ImageDeployView> imageDeploy(String group, String namespace, String name);
 
+    /** An ImageDeploy with its spec, whose {@code updatePolicy} says which pushes it follows. */
+    record Followed(ImageDeployView view, JsonNode spec) {
+    }
+
+    /** The ImageDeploy as the apiserver has it now, with its spec: a push is never planned from an old policy. */
+    Optional<Followed> imageDeployFollowing(String group, String namespace, String name);
+
     /** Every ImageDeploy of the handled groups in the namespace that references the kpack Image. */
     List<ImageDeployView> imageDeploysReferencing(String namespace, String imageName);
 
@@ -50,7 +58,8 @@ public interface RolloutGateway {
     /** Patches the Deployment; the patch carries the resourceVersion that guards it. */
     void patchDeployment(String namespace, String name, ObjectNode patch);
 
-    boolean deleteDeployment(String namespace, String name);
+    /** Deletes the Deployment, guarded by {@code resourceVersion} (null: unguarded); false when it was gone. */
+    boolean deleteDeployment(String namespace, String name, String resourceVersion);
 
     /** Replaces the status subresource, guarded by the ImageDeploy's resourceVersion. */
     void writeStatus(ImageDeployView idp, ObjectNode status);

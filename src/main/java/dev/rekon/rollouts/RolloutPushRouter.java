@@ -1,46 +1,36 @@
 package dev.rekon.rollouts;
 
-import java.time.Clock;
-import java.util.ArrayList;
 import java.util.List;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import com.fasterxml.jackson.databind.JsonNode;
-
 import dev.rekon.cluster.InstalledKinds;
-import dev.rekon.core.ObjectRef;
 import dev.rekon.core.Reply;
-import dev.rekon.pipeline.ApiRefusals;
-import dev.rekon.pipeline.Replies;
+import dev.rekon.pipeline.ReconcileLoop;
 import dev.rekon.registry.ImageReference;
 import dev.rekon.webhooks.ImagePushed;
 import dev.rekon.webhooks.PushRouter;
 import dev.rekon.webhooks.Subscription;
 
 /**
- * Rolls a registry push out to the ImageDeploys (in the allowed namespaces) with an update policy whose
- * containers name the pushed repository directly, each under its {@code spec.updatePolicy}
- * ({@link PushRolloutPlanner}): the Deployment's image is patched guarded by its resourceVersion, then the
- * ImageDeploy status, and an Event is recorded on both. Subscribers come from {@link ImageDeployPushIndex}.
+ * Turns a registry push into one {@link PushKey} per ImageDeploy (in the allowed namespaces) with an update
+ * policy whose containers name the pushed repository directly, found by {@link ImageDeployPushIndex}, and runs
+ * each through the one {@link ReconcileLoop} with {@link PushReconciler}: planned under its
+ * {@code spec.updatePolicy} ({@link PushRolloutPlanner}), written Deployment first, then status, planned again
+ * from fresh reads after a lost race.
  */
 @ApplicationScoped
 public class RolloutPushRouter implements PushRouter {
 
     @Inject
-    RolloutGateway gateway;
-
-    @Inject
-    RolloutApplier applier;
-
-    @Inject
     ImageDeployPushIndex index;
 
     @Inject
-    Clock clock;
+    PushReconciler pushes;
 
-    private final PushRolloutPlanner planner = new PushRolloutPlanner();
+    @Inject
+    ReconcileLoop loop;
 
     @Inject
     InstalledKinds kinds;
@@ -62,24 +52,9 @@ public class RolloutPushRouter implements PushRouter {
                     + " version tags", List.of());
         }
         ImageReference pushed = new ImageReference(push.registry(), push.repository(), push.tag(), push.digest());
-        return ApiRefusals.asReply(List.of(), () -> {
-            List<Reply> replies = new ArrayList<>();
-            for (PushSubscriber s : index.following(push.repositoryReference())) {
-                index.read(s).ifPresent(object -> replies.add(
-                        rollOut(ImageDeployView.fromJson(object), object.path("spec"), pushed)));
-            }
-            return Replies.combine(replies, Reply.unchanged("NoImageDeploys", "no ImageDeploy with an update policy"
-                    + " names " + pushed.repositoryKey() + " as a container image", List.of()));
-        });
-    }
-
-    private Reply rollOut(ImageDeployView idp, JsonNode spec, ImageReference pushed) {
-        var deployment = gateway.deployment(idp.namespace(), idp.deploymentName());
-        RolloutPlan plan = planner.plan(new PushRolloutPlanner.Request(idp, spec, pushed, deployment, clock.instant()));
-        List<ObjectRef> touched = RolloutService.touched(idp);
-        return ApiRefusals.asReply(touched, () -> {
-            applier.writeStatusThenDeployment(idp, plan);
-            return new Reply(plan.outcome(), plan.reason(), plan.message(), touched);
-        });
+        List<PushKey> keys = index.following(push.repositoryReference()).stream().map(s -> PushKey.of(s, pushed))
+                .toList();
+        return loop.reconcileAll(pushes, keys, Reply.unchanged("NoImageDeploys", "no ImageDeploy with an update"
+                + " policy names " + pushed.repositoryKey() + " as a container image", List.of()));
     }
 }

@@ -1,6 +1,5 @@
 package dev.rekon.rollouts;
 
-import java.time.Clock;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,6 +16,7 @@ import dev.rekon.core.ObjectRef;
 import dev.rekon.core.Outcome;
 import dev.rekon.core.Reply;
 import dev.rekon.core.TransientFailureException;
+import dev.rekon.pipeline.ReconcileLoop;
 import dev.rekon.resync.AreaResult;
 import dev.rekon.resync.AreaResync;
 import dev.rekon.resync.AreaTally;
@@ -25,9 +25,10 @@ import dev.rekon.resync.ResyncScope;
 
 /**
  * The rollouts part of a resync pass: every ImageDeploy in the allowed namespaces against the current Ready
- * builds of the kpack Images it references, planned by the same {@link RolloutPlanner} as events, all read from
- * {@link ResyncViews}. Only an ImageDeploy whose plan would write anything (its Deployment missing or behind, a
- * status report lost) goes through {@link RolloutService}, so a converged cluster costs no API call at all.
+ * builds of the kpack Images it references, planned through the one loop by the same {@link RolloutReconciler}
+ * as events, in report mode, from {@link ResyncViews} alone. Only an ImageDeploy whose plan would write anything
+ * (its Deployment missing or behind, a status write lost) is reconciled through the loop, so a converged cluster
+ * costs no API call at all.
  * Afterwards {@link DeploymentPruner} removes the Deployments whose ImageDeploy is gone or renamed them.
  */
 @ApplicationScoped
@@ -42,18 +43,16 @@ public class RolloutResync implements AreaResync {
     ResyncViews views;
 
     @Inject
-    RolloutService service;
+    RolloutReconciler rollouts;
+
+    @Inject
+    ReconcileLoop loop;
 
     @Inject
     DeploymentPruner pruner;
 
     @Inject
     RolloutGateway gateway;
-
-    @Inject
-    Clock clock;
-
-    private final RolloutPlanner planner = new RolloutPlanner();
 
     @Override
     public String area() {
@@ -63,33 +62,48 @@ public class RolloutResync implements AreaResync {
     @Override
     public AreaResult resync(ResyncScope scope) {
         AreaTally tally = new AreaTally(AREA);
-        Optional<List<ImageDeployView>> idps = views.imageDeploys(RolloutGateway.GROUP, scope.namespace());
+        Set<String> groups = new LinkedHashSet<>(List.of(RolloutGateway.GROUP));
+        Optional<List<ImageDeployView>> idps = imageDeploys(scope, groups);
         Optional<List<KpackImage>> images = views.images(scope.namespace());
         Optional<List<DeploymentView>> deployments = views.deployments(scope.namespace());
-        Set<String> groups = new LinkedHashSet<>(List.of(RolloutGateway.GROUP));
-        Optional<List<ImageDeployView>> kpush = idps.isPresent()
-                && gateway.imageDeployGroups().contains(RolloutGateway.KPUSH_GROUP)
-                        ? views.imageDeploys(RolloutGateway.KPUSH_GROUP, scope.namespace()) : Optional.empty();
-        if (kpush.isPresent()) {
-            // kpush's CRD is optional: without it (no watch) none of its ImageDeploys exists, and none is pruned.
-            groups.add(RolloutGateway.KPUSH_GROUP);
-            List<ImageDeployView> all = new ArrayList<>(idps.get());
-            all.addAll(kpush.get());
-            idps = Optional.of(all);
-        }
         if (idps.isEmpty() || images.isEmpty() || deployments.isEmpty()) {
             tally.failed(null, "NoWatch", "ImageDeploys, kpack Images or managed Deployments cannot be watched"
                     + " (RBAC for list and watch, or a CRD missing); the next pass tries again");
             return tally.result();
         }
+        Counts counts = new Counts(tally, java.util.Collections.synchronizedList(new ArrayList<>()));
+        runAll(planAll(idps.get(), images.get(), deployments.get(), scope, counts));
+        counts.extras().addAll(pruner.prune(idps.get(), deployments.get(), groups, scope));
+        return withExtras(tally.result(), counts.extras());
+    }
+
+    /**
+     * The ImageDeploys of Rekon's group, and of kpush's when its watch runs (its CRD is optional: without it none
+     * of its ImageDeploys exists, and none is pruned); {@code groups} gains each group read.
+     */
+    private Optional<List<ImageDeployView>> imageDeploys(ResyncScope scope, Set<String> groups) {
+        Optional<List<ImageDeployView>> idps = views.imageDeploys(RolloutGateway.GROUP, scope.namespace());
+        Optional<List<ImageDeployView>> kpush = idps.isPresent()
+                && gateway.imageDeployGroups().contains(RolloutGateway.KPUSH_GROUP)
+                        ? views.imageDeploys(RolloutGateway.KPUSH_GROUP, scope.namespace()) : Optional.empty();
+        if (kpush.isEmpty()) {
+            return idps;
+        }
+        groups.add(RolloutGateway.KPUSH_GROUP);
+        List<ImageDeployView> all = new ArrayList<>(idps.get());
+        all.addAll(kpush.get());
+        return Optional.of(all);
+    }
+
+    /** Plans every ImageDeploy in scope and counts those that write nothing; returns the reconciles to run. */
+    private List<Runnable> planAll(List<ImageDeployView> idps, List<KpackImage> images,
+            List<DeploymentView> deployments, ResyncScope scope, Counts counts) {
         Map<String, KpackImage> imageIndex = new HashMap<>();
-        images.get().forEach(i -> imageIndex.put(i.namespace() + "/" + i.name(), i));
+        images.forEach(i -> imageIndex.put(i.namespace() + "/" + i.name(), i));
         Map<String, DeploymentView> deploymentIndex = new HashMap<>();
-        deployments.get().forEach(d -> deploymentIndex.put(d.namespace() + "/" + d.name(), d));
-        List<ResyncItem> extras = java.util.Collections.synchronizedList(new ArrayList<>());
-        Counts counts = new Counts(tally, extras);
+        deployments.forEach(d -> deploymentIndex.put(d.namespace() + "/" + d.name(), d));
         List<Runnable> writes = new ArrayList<>();
-        for (ImageDeployView idp : idps.get()) {
+        for (ImageDeployView idp : idps) {
             if (scope.covers(idp.namespace())) {
                 Runnable write = one(idp, imageIndex, deploymentIndex.get(idp.namespace() + "/" + idp.deploymentName()),
                         scope, counts);
@@ -98,9 +112,7 @@ public class RolloutResync implements AreaResync {
                 }
             }
         }
-        runAll(writes);
-        extras.addAll(pruner.prune(idps.get(), deployments.get(), groups, scope));
-        return withExtras(tally.result(), extras);
+        return writes;
     }
 
     /** The tally, and the conflicts and pruned Deployments it has no count for. */
@@ -108,13 +120,11 @@ public class RolloutResync implements AreaResync {
     }
 
     /**
-     * Plans one ImageDeploy from the watches and counts it; returns the write to make through the service when the
-     * plan would write anything, else null.
+     * Plans one ImageDeploy through the loop in report mode, from the watches alone, and counts it; returns the
+     * reconcile to run when the plan would write anything, else null.
      */
     private Runnable one(ImageDeployView idp, Map<String, KpackImage> imageIndex, DeploymentView cached,
             ResyncScope scope, Counts counts) {
-        AreaTally tally = counts.tally();
-        ObjectRef ref = new ObjectRef(idp.apiVersion(), idp.kind(), idp.namespace(), idp.name());
         Map<String, KpackImage> images = new LinkedHashMap<>();
         idp.refs().forEach(r -> {
             KpackImage image = imageIndex.get(idp.namespace() + "/" + r.imageName());
@@ -122,26 +132,24 @@ public class RolloutResync implements AreaResync {
                 images.put(image.name(), image);
             }
         });
-        Set<String> names = new LinkedHashSet<>();
-        idp.refs().forEach(r -> names.add(r.imageName()));
-        // Without a managed Deployment this plans a create; the service then reads the Deployment, which may
+        // Without a managed Deployment this plans a create; the write then reads the Deployment, which may
         // exist without Rekon's label (a conflict it reports) or be newer than the watch.
-        RolloutPlan plan = planner.plan(new RolloutPlanner.Request(idp, images, names, Optional.ofNullable(cached),
-                clock.instant()));
-        boolean writes = plan instanceof RolloutPlan.Create || plan instanceof RolloutPlan.PatchImages
-                || plan.status() != null;
-        if (!writes || scope.report()) {
-            count(counts, ref, plan.outcome(), plan.reason(), plan.message(), writes);
+        RolloutKey key = RolloutKey.resync(idp, images, cached);
+        RolloutStep step = loop.plan(rollouts, key).orElse(null);
+        if (step == null) {
+            return null;
+        }
+        if (!step.writes() || scope.report()) {
+            count(counts, idp.ref(), step.reply(), step.writes());
             return null;
         }
         return () -> {
             try {
-                Reply reply = service.converge(idp, images);
-                count(counts, ref, reply.outcome(), reply.reason(), reply.message(), true);
+                count(counts, idp.ref(), loop.reconcile(rollouts, key.readingTheDeployment()), true);
             } catch (TransientFailureException e) {
-                tally.failed(ref, "TransientFailure", e.getMessage());
+                counts.tally().failed(idp.ref(), "TransientFailure", e.getMessage());
             } catch (RuntimeException e) {
-                tally.failed(ref, "Failed", e.getMessage());
+                counts.tally().failed(idp.ref(), "Failed", e.getMessage());
             }
         };
     }
@@ -166,9 +174,11 @@ public class RolloutResync implements AreaResync {
         }
     }
 
-    private static void count(Counts counts, ObjectRef ref, Outcome outcome, String reason, String message,
-            boolean wrote) {
+    private static void count(Counts counts, ObjectRef ref, Reply reply, boolean wrote) {
         AreaTally tally = counts.tally();
+        Outcome outcome = reply.outcome();
+        String reason = reply.reason();
+        String message = reply.message();
         if (ManualChanges.REASON.equals(reason)) {
             tally.drifted(ref, reason, message);
         } else if (RolloutPlanner.CONFLICT.equals(reason)) {

@@ -13,6 +13,9 @@ import java.util.Optional;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.rekon.cluster.KubeErrors;
+import dev.rekon.core.ObjectRef;
+import dev.rekon.core.RefusedException;
 import dev.rekon.testing.Failures;
 
 /**
@@ -67,6 +70,12 @@ final class InMemoryRollouts implements RolloutGateway {
     }
 
     @Override
+    public Optional<Followed> imageDeployFollowing(String group, String namespace, String name) {
+        return Optional.ofNullable(imageDeploys.get(namespace + "/" + name))
+                .map(o -> new Followed(ImageDeployView.fromJson(o), o.path("spec").deepCopy()));
+    }
+
+    @Override
     public List<ImageDeployView> imageDeploysReferencing(String namespace, String imageName) {
         return imageDeploys.values().stream().map(ImageDeployView::fromJson)
                 .filter(v -> v.namespace().equals(namespace) && v.references(imageName)).toList();
@@ -115,9 +124,14 @@ final class InMemoryRollouts implements RolloutGateway {
     }
 
     @Override
-    public boolean deleteDeployment(String namespace, String name) {
-        attempt("delete", "Deployment " + namespace + "/" + name);
-        return deployments.remove(namespace + "/" + name) != null;
+    public boolean deleteDeployment(String namespace, String name, String resourceVersion) {
+        String key = namespace + "/" + name;
+        attempt("delete", "Deployment " + key);
+        ObjectNode live = deployments.get(key);
+        if (live != null && resourceVersion != null && !live.at("/metadata/resourceVersion").asText().equals(resourceVersion)) {
+            throw lostRace("deleting Deployment " + key);
+        }
+        return deployments.remove(key) != null;
     }
 
     @Override
@@ -132,14 +146,27 @@ final class InMemoryRollouts implements RolloutGateway {
         ((ObjectNode) live.get("metadata")).put("resourceVersion", next());
     }
 
-    /** Logs the write attempt, and throws the failure scripted for it, if any. */
+    /**
+     * Logs the write attempt, and throws the failure scripted for it, if any: a refusal names the object written,
+     * as the gateway's edge names it.
+     */
     private void attempt(String operation, String object) {
         Deque<RuntimeException> scripted = failNext.get(operation);
         RuntimeException failure = scripted == null ? null : scripted.poll();
         writes.add(operation + " " + object + (failure == null ? "" : " (failed)"));
+        if (failure instanceof RefusedException r && r.ref() == null) {
+            throw new KubeErrors.PermanentApiException(r.code(), refOf(object), r.getMessage(), r);
+        }
         if (failure != null) {
             throw failure;
         }
+    }
+
+    private static ObjectRef refOf(String object) {
+        String[] kindAndName = object.split(" ", 2);
+        String[] nsAndName = kindAndName[1].split("/", 2);
+        String apiVersion = "Deployment".equals(kindAndName[0]) ? "apps/v1" : GROUP + "/v1alpha1";
+        return new ObjectRef(apiVersion, kindAndName[0], nsAndName[0], nsAndName[1]);
     }
 
     /** Marks the write just logged as a lost race, as the apiserver answers it. */

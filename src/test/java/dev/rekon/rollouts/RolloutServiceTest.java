@@ -16,11 +16,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.rekon.cluster.Conditions;
+import dev.rekon.core.NamespacePolicy;
 import dev.rekon.core.Reply;
 import dev.rekon.core.TransientFailureException;
+import dev.rekon.pipeline.NamespaceGuard;
+import dev.rekon.pipeline.ReconcileLoop;
 import dev.rekon.rollouts.RolloutInput.ImageDeployDeleted;
 import dev.rekon.rollouts.RolloutInput.ImageReported;
 import dev.rekon.testing.Failures;
@@ -43,26 +48,21 @@ class RolloutServiceTest {
     static final class World {
         final InMemoryRollouts cluster = new InMemoryRollouts();
         final RecordingEvents events = new RecordingEvents();
-        final StatusReports reports = new StatusReports(new StatusReportQueue(Duration.ZERO, 2));
         final RolloutService service = new RolloutService();
 
+        final Reconcilers reconcilers = new Reconcilers(cluster, events);
+
         World() {
-            RolloutApplier applier = new RolloutApplier();
-            applier.gateway = cluster;
-            applier.events = events;
-            applier.statusReports = reports;
-            ImageDeployDeletion deletion = new ImageDeployDeletion();
-            deletion.gateway = cluster;
+            OrphanReconciler orphans = new OrphanReconciler();
+            orphans.gateway = cluster;
             service.gateway = cluster;
-            service.applier = applier;
-            service.deletion = deletion;
-            service.clock = Clock.fixed(Instant.parse("2026-11-23T10:00:00Z"), ZoneOffset.UTC);
+            service.rollouts = reconcilers.rollouts;
+            service.orphans = orphans;
+            service.loop = LOOP;
         }
 
         Reply handle(RolloutInput input) {
-            Reply reply = service.handle(input);
-            assertTrue(reports.awaitIdle(Duration.ofSeconds(10)), "status reports written");
-            return reply;
+            return reconcilers.settled(() -> service.handle(input));
         }
 
         /** Runs the event as history: its writes are not the case's. */
@@ -71,6 +71,42 @@ class RolloutServiceTest {
             cluster.writes.clear();
             events.recorded.clear();
             return this;
+        }
+    }
+
+    static final ReconcileLoop LOOP = ReconcileLoop.of(NamespaceGuard.of(NamespacePolicy.parse("team")));
+
+    /**
+     * The rollout and push reconcilers over the in-memory cluster, writing through an applier that records Events,
+     * and their status passes, run at once after the reply.
+     */
+    static final class Reconcilers {
+        final RolloutReconciler rollouts = new RolloutReconciler();
+        final PushReconciler pushes = new PushReconciler();
+        final StatusPasses passes = new StatusPasses();
+
+        Reconcilers(InMemoryRollouts cluster, RecordingEvents events) {
+            RolloutApplier applier = new RolloutApplier();
+            applier.gateway = cluster;
+            applier.events = events;
+            applier.statusPasses = passes;
+            for (ImageDeployReconciler<?, ?> r : List.of(rollouts, pushes)) {
+                r.gateway = cluster;
+                r.applier = applier;
+                r.clock = Clock.fixed(Instant.parse("2026-11-23T10:00:00Z"), ZoneOffset.UTC);
+            }
+            passes.loop = LOOP;
+            passes.rollouts = rollouts;
+            passes.pushes = pushes;
+            passes.interval = Duration.ZERO;
+            passes.start();
+        }
+
+        /** The reply, once the status passes it queued have run. */
+        Reply settled(java.util.function.Supplier<Reply> input) {
+            Reply reply = input.get();
+            assertTrue(passes.awaitIdle(Duration.ofSeconds(10)), "status passes run");
+            return reply;
         }
     }
 
@@ -144,6 +180,12 @@ class RolloutServiceTest {
                         shopAt(1, V1).andThen(w -> w.cluster.imageDeploys.clear()),
                         new ImageDeployDeleted(RolloutGateway.GROUP, "team", "shop", "uid-shop", "shop-web"),
                         List.of("delete Deployment team/shop-web"), "applied", "DeploymentDeleted", 1),
+                new Case("a delete that loses a race is planned again from a fresh read, then made",
+                        shopAt(1, V1).andThen(w -> w.cluster.imageDeploys.clear())
+                                .andThen(w -> w.cluster.failNext("delete", Failures.conflict("delete"))),
+                        new ImageDeployDeleted(RolloutGateway.GROUP, "team", "shop", "uid-shop", "shop-web"),
+                        List.of("delete Deployment team/shop-web (failed)", "delete Deployment team/shop-web"),
+                        "applied", "DeploymentDeleted", 1),
                 new Case("a Deployment the deleted ImageDeploy does not own stays",
                         shopAt(1, V1).andThen(w -> w.cluster.imageDeploys.clear()),
                         new ImageDeployDeleted(RolloutGateway.GROUP, "team", "shop", "another-uid", "shop-web"),
@@ -175,6 +217,20 @@ class RolloutServiceTest {
         world.events.recorded.clear();
         world.handle(built(V1, 1));
         assertEquals(List.of(), world.events.recorded, "no Event for a change that did not happen");
+    }
+
+    @Test
+    void aStatusThatLostItsRaceIsWrittenFromFreshReadsAndStillTellsOfTheRollout() {
+        World world = new World();
+        SHOP.andThen(w -> w.cluster.failNext("status", Failures.conflict("status"))).accept(world);
+        world.handle(built(V1, 1));
+        JsonNode status = world.cluster.imageDeploys.get("team/shop").path("status");
+        assertEquals(V1, status.path("images").path(0).path("image").asText(), "the build applied is recorded");
+        assertEquals(1, status.path("images").path(0).path("buildCounter").asLong());
+        JsonNode progressing = Conditions.find(status.path("conditions"), RolloutPlanner.PROGRESSING);
+        assertEquals("True/DeploymentCreated", progressing.path("status").asText() + "/" + progressing.path("reason").asText());
+        assertEquals(List.of("Normal DeploymentCreated ImageDeploy team/shop",
+                "Normal DeploymentCreated Deployment team/shop-web"), world.events.recorded, "one Event each, not two");
     }
 
     @Test

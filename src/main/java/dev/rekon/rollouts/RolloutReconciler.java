@@ -1,0 +1,52 @@
+package dev.rekon.rollouts;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+/**
+ * Image rollouts as the one reconcile loop runs them, for one ImageDeploy: reads the ImageDeploy, its Deployment
+ * and the kpack Images in scope (from what the key knows and the watch caches, or fresh after a lost race), plans
+ * with the pure {@link RolloutPlanner} (the status included), and has {@link RolloutApplier} write the
+ * Deployment, then the status when it differs, in the same attempt.
+ */
+@ApplicationScoped
+public class RolloutReconciler extends ImageDeployReconciler<RolloutKey, RolloutViews> {
+
+    private final RolloutPlanner planner = new RolloutPlanner();
+
+    @Override
+    public Optional<RolloutViews> load(RolloutKey key, boolean fresh) {
+        RolloutKey.Known known = key.known();
+        Optional<ImageDeployView> idp = !fresh && known.imageDeploy() != null ? Optional.of(known.imageDeploy())
+                : gateway.imageDeploy(key.group(), key.namespace(), key.name());
+        return idp.map(i -> views(key, i, fresh));
+    }
+
+    private RolloutViews views(RolloutKey key, ImageDeployView idp, boolean fresh) {
+        RolloutKey.Known known = key.known();
+        Optional<DeploymentView> deployment = fresh ? gateway.deployment(idp.namespace(), idp.deploymentName())
+                : known.deployment() != null ? known.deployment()
+                        : gateway.deploymentCachedOrRead(idp.namespace(), idp.deploymentName());
+        var scope = key.scope(idp, deployment.isEmpty());
+        Map<String, KpackImage> images = new LinkedHashMap<>(known.images());
+        if (!known.allImages()) {
+            scope.stream().filter(name -> !images.containsKey(name))
+                    .forEach(name -> gateway.image(idp.namespace(), name).ifPresent(i -> images.put(name, i)));
+        }
+        return new RolloutViews(new RolloutPlanner.Request(idp, images, scope, deployment, clock.instant()), key);
+    }
+
+    /** The planner's plan; after an earlier attempt's Deployment write stood, the status that reports it. */
+    @Override
+    public RolloutStep plan(RolloutViews views) {
+        RolloutPlanner.Request request = views.request();
+        RolloutPlan applied = views.key().earlier().applied();
+        if (applied != null) {
+            return RolloutStep.after(request.imageDeploy(), applied, planner.statusAfter(request, applied), views.key());
+        }
+        return RolloutStep.of(request.imageDeploy(), planner.plan(request), views.key());
+    }
+}

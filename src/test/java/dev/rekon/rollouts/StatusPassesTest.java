@@ -1,0 +1,70 @@
+package dev.rekon.rollouts;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import org.junit.jupiter.api.Test;
+
+/** When status passes run: at once for a quiet ImageDeploy, then the newest key once per interval. */
+class StatusPassesTest {
+
+    /** Records the keys whose pass ran (each answered as gone: nothing to write). */
+    static final class Recording extends RolloutReconciler {
+        final List<String> ran = new CopyOnWriteArrayList<>();
+
+        @Override
+        public Optional<RolloutViews> load(RolloutKey key, boolean fresh) {
+            ran.add(key.name() + ":" + String.join(",", key.concerned()));
+            return Optional.empty();
+        }
+    }
+
+    static StatusPasses passes(Recording recording, Duration interval) {
+        StatusPasses passes = new StatusPasses();
+        passes.loop = RolloutServiceTest.LOOP;
+        passes.rollouts = recording;
+        passes.interval = interval;
+        passes.start();
+        return passes;
+    }
+
+    static RolloutKey built(String imageDeploy, String image) {
+        ImageDeployView seen = ImageDeployView.fromJson(RolloutServiceTest.json("""
+                {"apiVersion": "rekon.dev/v1alpha1", "kind": "ImageDeploy", "metadata": {"name": "%s", "namespace": "team"}}
+                """.formatted(imageDeploy)));
+        return RolloutKey.imageBuilt(seen, new KpackImage("team", image, null, "registry.local/x:1", 1L, null, true, null));
+    }
+
+    @Test
+    void aBurstBecomesTheFirstPassAndThenTheNewestKeyOnly() throws InterruptedException {
+        Recording recording = new Recording();
+        StatusPasses passes = passes(recording, Duration.ofSeconds(2));
+        passes.submit(built("shop", "a"));
+        assertTrue(passes.awaitIdle(Duration.ofSeconds(5)));
+        passes.submit(built("shop", "b"));
+        passes.submit(built("shop", "c"));
+        passes.submit(built("cart", "d"));
+        for (int i = 0; i < 500 && recording.ran.size() < 2; i++) {
+            Thread.sleep(10);
+        }
+        assertEquals(List.of("shop:a", "cart:d"), recording.ran, "another ImageDeploy does not wait for shop's interval");
+        assertTrue(passes.awaitIdle(Duration.ofSeconds(5)));
+        assertEquals(List.of("shop:a", "cart:d", "shop:c"), recording.ran, "b was replaced by the newer c");
+    }
+
+    @Test
+    void whatWaitsRunsOnShutdown() {
+        Recording recording = new Recording();
+        StatusPasses passes = passes(recording, Duration.ofSeconds(30));
+        passes.submit(built("shop", "a"));
+        assertTrue(passes.awaitIdle(Duration.ofSeconds(5)));
+        passes.submit(built("shop", "b"));
+        passes.stop();
+        assertEquals(List.of("shop:a", "shop:b"), recording.ran);
+    }
+}
