@@ -175,7 +175,10 @@ public final class InMemoryLifecycle implements LifecycleGateway {
         if (stored == null || !stored.at("/metadata/resourceVersion").asText().equals(kyma.resourceVersion())) {
             throw Failures.conflict("writing the status of Kyma " + kyma.namespace() + "/" + kyma.name());
         }
-        stored.putObject("status").put("state", state).set("modules", modules.deepCopy());
+        ArrayNode defaulted = modules.deepCopy();
+        // The Kyma CRD defaults it, so the apiserver stores it whether or not the writer sent it.
+        defaulted.forEach(m -> ((ObjectNode) m).putIfAbsent("maintenance", JSON.getNodeFactory().booleanNode(false)));
+        stored.putObject("status").put("state", state).set("modules", defaulted);
         stored.with("metadata").put("resourceVersion", String.valueOf(++version));
         writes.add("status Kyma " + kyma.namespace() + "/" + kyma.name() + " " + state);
     }
