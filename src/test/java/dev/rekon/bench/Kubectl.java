@@ -32,10 +32,21 @@ final class Kubectl {
 
     private final Path binary;
     private final Path kubeconfig;
+    private final boolean logRequests;
 
     Kubectl(Path kubeconfig) {
+        this(kubeconfig, true);
+    }
+
+    private Kubectl(Path kubeconfig, boolean logRequests) {
         this.binary = LocalCluster.cacheDir().resolve("k8s/" + LocalCluster.VERSION + "-linux-amd64/kubectl");
         this.kubeconfig = kubeconfig;
+        this.logRequests = logRequests;
+    }
+
+    /** The same without its request log: what logging costs kubectl (its requests then count 0). */
+    Kubectl quiet() {
+        return new Kubectl(kubeconfig, false);
     }
 
     /** {@code kubectl apply --server-side} of the manifest. */
@@ -49,7 +60,8 @@ final class Kubectl {
     }
 
     Run run(String... args) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of(binary.toString(), "--kubeconfig", kubeconfig.toString(), "-v=6"));
+        List<String> cmd = new ArrayList<>(List.of(binary.toString(), "--kubeconfig", kubeconfig.toString(),
+                logRequests ? "-v=6" : "-v=0"));
         cmd.addAll(List.of(args));
         Path log = Files.createTempFile("kubectl-", ".log");
         try {

@@ -77,6 +77,9 @@ public final class ModuleBench {
         Plain kInstall = plain(() -> kubectl.applyServerSide(manifest(m, plain, BenchModule.V1, out)));
         check(ObjectVersions.of(admin, target).size() == size - 1, "every object of the module applied");
         print("install, Kyma event → all " + size + " objects applied", install, kInstall, "—");
+        Plain quiet = plain(() -> kubectl.quiet().applyServerSide(manifest(m, plain + "-quiet", BenchModule.V1, out)));
+        System.out.printf("| … kubectl install without its request log: time; CPU; apiserver + etcd CPU | %.0f ms; %.0f"
+                + " ms; %.0f ms | |%n", quiet.run().millis(), quiet.run().cpuMillis(), quiet.serverCpuMillis());
 
         ObjectVersions before = ObjectVersions.of(admin, target);
         Figure resync = measure(() -> post("dev.rekon.resync", Map.of(), "{\"scope\":\"kymas\",\"namespace\":\""
