@@ -33,7 +33,8 @@ public final class LifecycleRows {
         }
         String version = inv == null ? null : inv.version();
         String state = p.status() != null ? p.status().state().name() : ModuleState.Deleting.name();
-        List<ObjectRef> conflicts = LifecyclePlanner.conflicts(v);
+        // A plan that was not refused passed the planner's conflict check: only a refused one can have any.
+        List<ObjectRef> conflicts = p.action() == Action.REFUSED ? LifecyclePlanner.conflicts(v) : List.of();
         return Optional.of(new LifecycleRow(v.key().namespace(), v.key().kyma(), v.key().module(), channel(p, inv),
                 version, p.status() != null ? p.status().version() : version, state,
                 PROBLEMS.contains(state) || !conflicts.isEmpty(), p.action().name(), p.reply().reason(), message(p),
