@@ -4,14 +4,14 @@
 # port, runs bounded loads, prints markdown tables and writes target/bench/cold.json and results.json.
 # Optional arguments (to scale down): how many ImageDeploys the scale figure uses (default 10000), how many
 # ClusterBuildpacks (10 versions each, default 1000) and Builders (default 500) the Builder figure uses.
-# A subset of the figures (cold, latency, noop, scale, builders, status, resync; noop needs latency), e.g. only
-# the cold part:
+# A subset of the figures (cold, latency, noop, scale, builders, status, resync, modules; noop needs latency),
+# e.g. only the cold part:
 #   JAVA_TOOL_OPTIONS=-Drekon.bench.only=cold hack/bench.sh
 # With JAVA_HOME on a JDK 25 the AOT cache is recorded first (hack/aot-cache.sh) unless REKON_AOT=off.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 only="$(sed -n 's/.*-Drekon\.bench\.only=\([^ ]*\).*/\1/p' <<<"${JAVA_TOOL_OPTIONS:-}")"
-only="${only:-cold,latency,noop,scale,builders,status,resync}"
+only="${only:-cold,latency,noop,scale,builders,status,resync,modules}"
 
 # The AOT cache, when the JVM can record one (the training run builds the application too).
 aot_cache() {
@@ -43,6 +43,12 @@ resync() {
   bash hack/driver.sh dev.rekon.bench.ResyncBench "${1:-10000}"
 }
 
+# A module of as many objects (default 300) installed, resynced and upgraded from a Kyma, beside kubectl's
+# server-side apply of the same manifest (ModuleBench).
+modules() {
+  bash hack/driver.sh dev.rekon.bench.ModuleBench "${REKON_BENCH_MODULE_OBJECTS:-300}"
+}
+
 # One build for every part, so that the AOT cache recorded into it is the one the parts start with.
 bash hack/control-plane.sh >/dev/null
 ./mvnw -B -q test-compile package -DskipTests
@@ -51,5 +57,6 @@ export REKON_BUILT=1
 aot_cache
 if [[ ",$only," == *,status,* ]]; then status "$@"; fi
 if [[ ",$only," == *,resync,* ]]; then resync "$@"; fi
+if [[ ",$only," == *,modules,* ]]; then modules; fi
 if [[ ",$only," == *,cold,* ]]; then cold; fi
 if [[ ",$only," =~ ,(latency|noop|scale|builders), ]]; then warm "$@"; fi

@@ -13,4 +13,5 @@ if [ "${REKON_BUILT:-}" != 1 ]; then
 fi
 main="$1"
 shift
-exec java -cp "target/test-classes:$(cat target/run-classpath.txt)" "$main" "$@"
+# target/classes too: drivers publish modules with the test fixtures, which digest as the application does.
+exec java -cp "target/test-classes:target/classes:$(cat target/run-classpath.txt)" "$main" "$@"

@@ -47,6 +47,9 @@ public class StatusRoutes {
     ModuleTrust trust;
 
     @Inject
+    LifecycleStatus lifecycle;
+
+    @Inject
     ObjectMapper json;
 
     @Inject
@@ -79,8 +82,8 @@ public class StatusRoutes {
             return;
         }
         try {
-            StatusReport report = StatusPlanner.plan(new StatusPlanner.Request(caches.views(), trust.policy(),
-                    trust.verifier(), namespace, area, clock.instant()));
+            StatusReport report = lifecycle.addTo(StatusPlanner.plan(new StatusPlanner.Request(caches.views(),
+                    trust.policy(), trust.verifier(), namespace, area, clock.instant())), namespace, area);
             Buffer body = html ? Buffer.buffer(status.data("report", report).data("area", area).render())
                     : Buffer.buffer(json.writeValueAsBytes(report));
             ctx.response().putHeader("Content-Type", html ? "text/html; charset=utf-8" : "application/json")

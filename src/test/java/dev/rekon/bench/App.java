@@ -35,6 +35,12 @@ public final class App {
     /** @param env more environment for {@code hack/start.sh}, e.g. {@code REKON_AOT} */
     public static App start(Path projectDir, Map<String, String> env, Path kubeconfig, Path log, String... properties) {
         Path appDir = Path.of(System.getProperty("rekon.bench.app", projectDir.resolve("target/quarkus-app").toString()));
+        return start(projectDir, appDir, env, kubeconfig, log, properties);
+    }
+
+    /** @param appDir the packaged application ({@code quarkus-app}) to start */
+    public static App start(Path projectDir, Path appDir, Map<String, String> env, Path kubeconfig, Path log,
+            String... properties) {
         if (!Files.isRegularFile(appDir.resolve("quarkus-run.jar"))) {
             throw new IllegalStateException("no " + appDir + "/quarkus-run.jar: run ./mvnw package -DskipTests first");
         }
@@ -122,10 +128,19 @@ public final class App {
         return -1;
     }
 
+    /** SIGKILL, as the OOM killer or a lost node ends a process: no shutdown hook, no finished request. */
+    public void kill() {
+        end(process.destroyForcibly());
+    }
+
     public void stop() {
         process.destroy();
+        end(process);
+    }
+
+    private static void end(Process p) {
         try {
-            process.waitFor();
+            p.waitFor();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

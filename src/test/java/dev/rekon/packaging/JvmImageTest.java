@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -25,6 +24,7 @@ import dev.rekon.testing.Await;
 import dev.rekon.testing.Commands;
 import dev.rekon.testing.LocalCluster;
 import dev.rekon.testing.LocalRegistry;
+import dev.rekon.testing.ProjectCopy;
 import dev.rekon.testing.SharedFiles;
 
 /**
@@ -128,7 +128,7 @@ class JvmImageTest {
 
     /** Quarkus' Jib build of a copy of the project, pushed as rekon/rekon:{@code tag}. */
     private static void jib(Path copy, Map<String, String> env, String base, String tag) throws Exception {
-        Commands.run(copyProject(copy), env, "./mvnw", "-B", "-q", "package", "-DskipTests",
+        Commands.run(ProjectCopy.of(copy), env, "./mvnw", "-B", "-q", "package", "-DskipTests",
                 "-Dquarkus.container-image.build=true", "-Dquarkus.container-image.push=true",
                 "-Dquarkus.container-image.registry=" + registry.hostPort(),
                 "-Dquarkus.container-image.insecure=true", "-Dquarkus.container-image.tag=" + tag,
@@ -152,24 +152,5 @@ class JvmImageTest {
         }
         Commands.run(work, "skopeo", "copy", "--quiet", "--dest-tls-verify=false", "oci:" + layout + ":base",
                 "docker://" + target);
-    }
-
-    private static Path copyProject(Path to) throws IOException {
-        Path from = SharedFiles.projectDir();
-        for (String part : List.of("pom.xml", "mvnw", ".mvn", "src/main")) {
-            try (Stream<Path> files = Files.walk(from.resolve(part))) {
-                for (Path f : files.toList()) {
-                    Path dest = to.resolve(from.relativize(f).toString());
-                    if (Files.isDirectory(f)) {
-                        Files.createDirectories(dest);
-                    } else {
-                        Files.createDirectories(dest.getParent());
-                        Files.copy(f, dest, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-                                java.nio.file.StandardCopyOption.COPY_ATTRIBUTES);
-                    }
-                }
-            }
-        }
-        return to;
     }
 }

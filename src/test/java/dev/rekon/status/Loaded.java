@@ -12,13 +12,13 @@ import io.restassured.response.Response;
  * A status request answered once the page has loaded: while the watches still list, the page answers 503 with
  * {@code Retry-After} (and says so); a client asks again, as these tests do, for at most a minute.
  */
-final class Loaded {
+public final class Loaded {
 
     private Loaded() {
     }
 
     /** The first answer to {@code GET path} (with the header, when given) that is not "still loading". */
-    static Response get(String path, String authorization) {
+    public static Response get(String path, String authorization) {
         Response[] last = new Response[1];
         Await.until("the status page to load", Duration.ofSeconds(60), () -> {
             var request = authorization == null ? given() : given().header("Authorization", authorization);

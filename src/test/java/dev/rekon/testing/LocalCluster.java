@@ -93,7 +93,7 @@ public final class LocalCluster {
         }
     }
 
-    static Path cacheDir() {
+    public static Path cacheDir() {
         String configured = System.getProperty("rekon.cache", System.getenv("REKON_CACHE"));
         return configured != null ? Path.of(configured) : Path.of(System.getProperty("user.home"), ".cache/rekon");
     }

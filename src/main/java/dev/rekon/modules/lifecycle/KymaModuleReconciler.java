@@ -25,12 +25,14 @@ import dev.rekon.modules.lifecycle.plan.LifecycleViews;
 import dev.rekon.modules.lifecycle.plan.ManifestObjects;
 import dev.rekon.modules.lifecycle.plan.Release;
 import dev.rekon.modules.lifecycle.plan.Resolution;
+import dev.rekon.modules.lifecycle.status.LifecycleBoard;
 import dev.rekon.pipeline.Reconciler;
 
 /**
  * The module lifecycle as the one reconcile loop runs it, for one module of one Kyma: reads the Kyma, the
  * module's inventory, its release and the live objects of both, plans with {@link LifecyclePlanner}, and has
- * {@link LifecycleWrites} carry the plan out.
+ * {@link LifecycleWrites} carry the plan out. Every plan, carried out or only reported, is the module's row on
+ * the status page ({@link LifecycleBoard}).
  */
 @ApplicationScoped
 public class KymaModuleReconciler implements Reconciler<KymaModule, LifecycleViews, LifecyclePlan> {
@@ -52,6 +54,9 @@ public class KymaModuleReconciler implements Reconciler<KymaModule, LifecycleVie
 
     @Inject
     Clock clock;
+
+    @Inject
+    LifecycleBoard board;
 
     @Override
     public String namespace(KymaModule key) {
@@ -114,12 +119,15 @@ public class KymaModuleReconciler implements Reconciler<KymaModule, LifecycleVie
 
     @Override
     public LifecyclePlan plan(LifecycleViews views) {
-        return LifecyclePlanner.plan(views);
+        LifecyclePlan plan = LifecyclePlanner.plan(views);
+        board.planned(views, plan);
+        return plan;
     }
 
     @Override
     public void apply(LifecyclePlan plan) {
         writes.carryOut(plan);
+        board.carriedOut(plan);
     }
 
     @Override

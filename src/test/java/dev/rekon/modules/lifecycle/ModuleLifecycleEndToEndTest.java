@@ -142,9 +142,12 @@ class ModuleLifecycleEndToEndTest extends LifecycleFixtures {
         assertEquals(3, d.getSpec().getReplicas(), "a field the manifest leaves out stays");
 
         String rv = d.getMetadata().getResourceVersion();
+        String kymaRv = object(KYMA, "Kyma", kcp, "default").getMetadata().getResourceVersion();
         resync().body("outcome", equalTo("unchanged"));
         assertEquals(rv, admin.apps().deployments().inNamespace(target).withName("controller").get().getMetadata()
                 .getResourceVersion(), "a converged module costs no write");
+        assertEquals(kymaRv, object(KYMA, "Kyma", kcp, "default").getMetadata().getResourceVersion(),
+                "nor a write of the Kyma's status");
     }
 
     io.restassured.response.ValidatableResponse resync() {

@@ -57,6 +57,11 @@ public class ApplyIdentity {
         return c;
     }
 
+    /** The ServiceAccount ({@code namespace/name}) module objects are applied as, or empty: Rekon's own identity. */
+    public Optional<String> serviceAccount() {
+        return applyAs.map(String::trim).filter(s -> !s.isEmpty());
+    }
+
     /** What the status page says about it. */
     public String description() {
         return applyAs.filter(s -> !s.isBlank()).map(s -> "as ServiceAccount " + s + " (" + username() + ")")

@@ -86,6 +86,17 @@ public final class LifecyclePlanner {
                 LifecycleReplies.of(v, action, r, toApply.size(), prune.size(), drifted));
     }
 
+    /**
+     * The objects of the declared release that exist and belong to someone else: the conflicts that refuse it
+     * (none when the module is not declared, not managed, or its release not found).
+     */
+    public static List<ObjectRef> conflicts(LifecycleViews v) {
+        if (v.declared() == null || !v.declared().managed() || !(v.resolution() instanceof Resolution.Found f)) {
+            return List.of();
+        }
+        return ReleaseChecks.taken(desired(v, f.release()), v);
+    }
+
     private static List<ObjectNode> desired(LifecycleViews v, Release r) {
         List<ObjectNode> desired = new ArrayList<>();
         r.manifest().objects().forEach(o -> desired.add(ManifestObjects.labelled(o, v.key().module())));

@@ -44,13 +44,7 @@ final class ReleaseChecks {
 
     /** Objects that exist, are not this module's, and are no Namespace that existed before (those are shared). */
     static Optional<Refusal> conflicts(List<ObjectNode> desired, LifecycleViews v) {
-        Inventory inv = v.inventory();
-        List<ObjectRef> taken = desired.stream().map(ManifestObjects::ref).filter(r -> {
-            LiveObject live = v.live(r);
-            boolean ours = live != null
-                    && (v.key().module().equals(live.module()) || inv != null && inv.entry(r).isPresent());
-            return live != null && !ours && !"Namespace".equals(r.kind());
-        }).toList();
+        List<ObjectRef> taken = taken(desired, v);
         if (taken.isEmpty()) {
             return Optional.empty();
         }
@@ -58,6 +52,17 @@ final class ReleaseChecks {
                 + ", which already exist" + (taken.size() == 1 ? "s" : "") + " and belong" + (taken.size() == 1 ? "s" : "")
                 + " to someone else; Rekon never takes over objects it did not create: delete or rename them, then"
                 + " the module installs; nothing of this release was applied"));
+    }
+
+    /** The desired objects that exist and are someone else's: what {@link #conflicts} refuses the release for. */
+    static List<ObjectRef> taken(List<ObjectNode> desired, LifecycleViews v) {
+        Inventory inv = v.inventory();
+        return desired.stream().map(ManifestObjects::ref).filter(r -> {
+            LiveObject live = v.live(r);
+            boolean ours = live != null
+                    && (v.key().module().equals(live.module()) || inv != null && inv.entry(r).isPresent());
+            return live != null && !ours && !"Namespace".equals(r.kind());
+        }).toList();
     }
 
     static Optional<Refusal> version(Inventory inv, Release r, LifecycleViews v) {

@@ -1,0 +1,29 @@
+package dev.rekon.status;
+
+import java.util.List;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+import dev.rekon.modules.lifecycle.status.LifecycleRow;
+import io.quarkus.runtime.annotations.RegisterForReflection;
+
+/**
+ * The modules Kymas declare, installed from their manifests: one row per module of a Kyma, problem rows first.
+ *
+ * @param serviceAccount the ServiceAccount ({@code namespace/name}) module objects are applied as, or null when
+ *                       Rekon applies them with its own identity ({@code rekon.modules.apply-as} not set)
+ * @param appliedAs      the same in words, as the page says it
+ * @param scope          where the rows come from: this replica's last plan of each module
+ */
+@RegisterForReflection
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record LifecycleSection(String serviceAccount, String appliedAs, String scope, int problems,
+        List<LifecycleRow> rows) {
+
+    static final String SCOPE = "the last plan of each module on this replica (events, resync passes); the start-up"
+            + " resync plans every module";
+
+    public LifecycleSection {
+        rows = List.copyOf(rows);
+    }
+}
