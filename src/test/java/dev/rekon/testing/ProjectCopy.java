@@ -19,9 +19,20 @@ public final class ProjectCopy {
     private ProjectCopy() {
     }
 
-    /** Copies the build inputs to {@code to}; answers it. */
+    /**
+     * Copies the build inputs to {@code to}; answers it. The sources of an earlier copy go first: a file deleted
+     * from the checkout since then must not be compiled into the copy.
+     */
     public static Path of(Path to) throws IOException {
         Path from = SharedFiles.projectDir();
+        Path oldSources = to.resolve("src/main");
+        if (Files.exists(oldSources)) {
+            try (Stream<Path> old = Files.walk(oldSources)) {
+                for (Path f : old.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                    Files.delete(f);
+                }
+            }
+        }
         for (String part : List.of("pom.xml", "mvnw", ".mvn", "src/main")) {
             try (Stream<Path> files = Files.walk(from.resolve(part))) {
                 for (Path f : files.toList()) {
