@@ -30,7 +30,7 @@ public class HarborCloudEventFunction {
     @Funq("webhooksHarborArtifactPushed")
     @CloudEventMapping(trigger = HarborParser.CLOUDEVENT_TYPE, responseType = REPLY_TYPE)
     public Reply harborArtifactPushed(CloudEvent<JsonNode> event) {
-        Delivery delivery = parser.parseCloudEventData(event.data(), event.source(), event.id());
+        Delivery delivery = parser.parseCloudEventData(dev.rekon.events.ApiServerEvent.data(event), event.source(), event.id());
         List<Reply> replies = new ArrayList<>();
         for (ImagePushed push : delivery.pushes()) {
             replies.addAll(dispatcher.dispatch(push).replies());
