@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -79,7 +80,9 @@ class PeerVariantsTest {
                         peer("harbor-artifact-one-component.json"), List.of(push("harbor.lumen.example", "beacon", "edge", D3))),
                 Arguments.of("Argo Harbor, namespace and name", WebhookFormat.HARBOR, Map.of(),
                         peer("harbor-artifact-namespace-name.json"), List.of(push("registry.lumen.example", "tools/beacon", "latest", D3))),
-                Arguments.of("Argo Docker Hub, repo_name", WebhookFormat.DOCKERHUB, Map.of(), peer("dockerhub-minimal.json"),
+                Arguments.of("Keel registry notification", WebhookFormat.DISTRIBUTION, Map.of(), peer("distribution-push.json"),
+                        List.of(push("registry.lumen.example", "team/beacon", "2.4.0", "sha256:" + "9a".repeat(32)))),
+                Arguments.of("Keel and Argo Docker Hub, repo_name", WebhookFormat.DOCKERHUB, Map.of(), peer("dockerhub-minimal.json"),
                         List.of(push("docker.io", "lumen/beacon", "v1.1.0", null))),
                 Arguments.of("Argo Docker Hub, namespace and name", WebhookFormat.DOCKERHUB, Map.of(),
                         variant("peers/dockerhub-minimal.json", n -> at(n, "repository").remove("repo_name")),
@@ -87,7 +90,7 @@ class PeerVariantsTest {
                 Arguments.of("Argo Docker Hub, name only", WebhookFormat.DOCKERHUB, Map.of(),
                         variant("peers/dockerhub-minimal.json", n -> at(n, "repository").removeAll().put("name", "beacon")),
                         List.of(push("docker.io", "library/beacon", "v1.1.0", null))),
-                Arguments.of("Argo Quay, quay.io", WebhookFormat.QUAY, Map.of(), peer("quay-minimal.json"),
+                Arguments.of("Keel and Argo Quay, quay.io", WebhookFormat.QUAY, Map.of(), peer("quay-minimal.json"),
                         List.of(push("quay.io", "lumen/beacon", "latest", null))),
                 Arguments.of("Argo Quay, own host", WebhookFormat.QUAY, Map.of(),
                         variant("peers/quay-minimal.json", n -> n.put("docker_url", "quay.ops.lumen.example/lumen/beacon")),
@@ -132,6 +135,14 @@ class PeerVariantsTest {
         Delivery d = format.parser().parse(body, PACKAGE);
         assertEquals(List.of(), d.pushes());
         assertEquals(List.of(reason), d.ignored().stream().map(Delivery.Ignored::reason).toList());
+    }
+
+    @Test
+    void ignoresOtherGitHubEventsWhereArgoRefusesThem() {
+        for (Map<String, String> headers : List.of(Map.of("x-github-event", "push"), Map.<String, String>of())) {
+            Delivery d = new GitHubParser().parse(peer("ghcr-published-minimal.json"), headers);
+            assertEquals(List.of("NotAPackageEvent"), d.ignored().stream().map(Delivery.Ignored::reason).toList());
+        }
     }
 
     static Stream<Arguments> refused() {

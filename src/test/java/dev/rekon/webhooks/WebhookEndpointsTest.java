@@ -157,6 +157,16 @@ class WebhookEndpointsTest {
     }
 
     @Test
+    void aHarborCloudEventsReplySaysWhichFieldsItWasReadFrom() {
+        com.fasterxml.jackson.databind.node.ObjectNode event = (com.fasterxml.jackson.databind.node.ObjectNode) Recorded
+                .json("harbor-cloudevents/artifact-pushed.json");
+        event.put("id", UUID.randomUUID().toString());
+        ((com.fasterxml.jackson.databind.node.ObjectNode) event.at("/data/resources/0")).remove("tag");
+        post("/", "application/cloudevents+json", "Bearer harbor-test-token", event.toString().getBytes(StandardCharsets.UTF_8))
+                .statusCode(200).body("data.readFrom", equalTo("tag from resource_url (the resource has no 'tag')"));
+    }
+
+    @Test
     void refusesBadRequestsWithAMessageAndRoutesNothing() {
         byte[] push = Recorded.resource("distribution/manifest-and-blob-push.json");
         post("/webhooks/distribution", DISTRIBUTION_TYPE, null, push).statusCode(401).body("error", equalTo("Unauthorized"));
