@@ -48,12 +48,15 @@ public record ApiServerEvent(Verb verb, boolean reference, String apiVersion, St
 
     /**
      * The event's data, or null when there is none or it is not JSON: Funqy throws instead (a binary event with
-     * no body, a structured one with {@code data_base64}), which would answer 500 to a malformed event.
+     * no body and no Content-Type, a structured one with {@code data_base64}), which would answer 500 to a
+     * malformed event. Data that claims to be JSON and is not still fails, as a 400 that quotes the parser.
      */
     public static JsonNode data(CloudEvent<JsonNode> event) {
         try {
             return event.data();
-        } catch (NullPointerException | IllegalArgumentException notJson) {
+        } catch (java.io.UncheckedIOException notJson) {
+            throw notJson;
+        } catch (RuntimeException noData) {
             return null;
         }
     }

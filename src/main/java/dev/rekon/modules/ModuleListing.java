@@ -43,7 +43,10 @@ public class ModuleListing {
     InstalledKinds kinds;
 
     void install(@Observes Router router) {
-        router.get("/modules").blockingHandler(this::handle);
+        // Before Quarkus' upload limit (order -2), which would answer a GET with a large body 413 and no message.
+        int order = dev.rekon.web.CloudEventEnvelopeGuard.ORDER + 1;
+        router.get("/modules").order(order).blockingHandler(this::handle);
+        router.route("/modules").order(order).handler(ctx -> ErrorReplies.methodNotAllowed(ctx, "GET"));
     }
 
     void handle(RoutingContext ctx) {

@@ -61,6 +61,7 @@ public class StatusRoutes {
     void install(@Observes Router router) {
         router.get("/status").order(ORDER).blockingHandler(ctx -> answer(ctx, false), false);
         router.get("/").order(ORDER).blockingHandler(ctx -> answer(ctx, true), false);
+        router.route("/status").order(ORDER).handler(ctx -> ErrorReplies.methodNotAllowed(ctx, "GET"));
     }
 
     void answer(RoutingContext ctx, boolean html) {

@@ -24,6 +24,7 @@ import io.vertx.ext.web.RoutingContext;
 public class ErrorReplies {
 
     private static final Logger LOG = Logger.getLogger(ErrorReplies.class);
+    static final String TOO_LARGE = "the request body is larger than quarkus.http.limits.max-body-size allows";
 
     void install(@Observes Router router) {
         router.route().order(Integer.MIN_VALUE).failureHandler(this::handle);
@@ -53,6 +54,14 @@ public class ErrorReplies {
             error = "TransientFailure";
             message = failure.getMessage() + "; the event will be redelivered";
             LOG.warnf("transient failure: %s", failure.getMessage());
+        } else if (failure != null && ctx.statusCode() >= 400 && ctx.statusCode() < 500) {
+            // A 4xx with a cause comes from the HTTP layer reading the request (the body handler's decoder, a body
+            // over the limit): the sender's mistake, answered in Rekon's words rather than the framework's.
+            status = ctx.statusCode();
+            error = status == 413 ? "BodyTooLarge" : "UnreadableRequest";
+            message = status == 413 ? TOO_LARGE : "the request body could not be read; Rekon reads JSON only "
+                    + "(CloudEvents and registry webhooks)";
+            LOG.debugf(failure, "request refused with %d", status);
         } else if (failure != null) {
             status = 500;
             error = "InternalError";
@@ -64,6 +73,7 @@ public class ErrorReplies {
                 case 404 -> "NoFunction";
                 case 409 -> "AmbiguousFunction";
                 case 406, 415 -> "UnsupportedMediaType";
+                case 413 -> "BodyTooLarge";
                 default -> "HttpError";
             };
             message = switch (status) {
@@ -71,7 +81,7 @@ public class ErrorReplies {
                 case 409 -> "more than one function accepts this CloudEvent; narrow its type or kind";
                 case 406, 415 -> "send a CloudEvent: binary mode (ce-* headers) or structured mode "
                         + "(Content-Type: application/cloudevents+json)";
-                case 413 -> "the request body is larger than quarkus.http.limits.max-body-size allows";
+                case 413 -> TOO_LARGE;
                 default -> "request failed with HTTP " + status;
             };
         }
@@ -83,6 +93,13 @@ public class ErrorReplies {
         ctx.response().setStatusCode(status)
                 .putHeader("Content-Type", "application/json")
                 .end(Json.encode(Map.of("error", error, "message", message)));
+    }
+
+    /** A route that serves only {@code allowed}: 405 with {@code Allow}, in Rekon's shape rather than an empty body. */
+    public static void methodNotAllowed(RoutingContext ctx, String allowed) {
+        ctx.response().putHeader("Allow", allowed);
+        send(ctx, 405, "MethodNotAllowed", ctx.request().path() + " answers " + allowed + " only, not "
+                + ctx.request().method());
     }
 
     /** Funqy and Jackson wrap what the functions throw; the reply is decided by the innermost known cause. */

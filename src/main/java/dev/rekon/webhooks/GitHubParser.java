@@ -2,6 +2,8 @@ package dev.rekon.webhooks;
 
 import static dev.rekon.webhooks.Payloads.text;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -10,15 +12,18 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * GitHub {@code package} and {@code registry_package} webhooks (event name in {@code X-GitHub-Event}): only
- * {@code published} container packages are image pushes. The image name comes from {@code package_url} (ghcr.io
- * names are lower-case), else the owner and package name; the tag from {@code container_metadata.tag.name}, else
- * {@code package_version.version} when that is not a digest; the digest from the tag, the manifest, or a version
- * name that is one. A version without a tag (untagged, or one platform of a multi-platform image) is ignored
- * ({@value #UNTAGGED}). The delivery id is {@code X-GitHub-Delivery}; without it, one derived from the push.
+ * {@code published} (or {@code create}) container packages are image pushes. The image name comes from
+ * {@code package_url} (ghcr.io names are lower-case), else as the peers read older shapes (see
+ * {@link #withoutPackageUrl}); the tag as {@link GitHubTags} decides; the digest from the tag, the manifest, or a
+ * version name that is one. A version without a tag (untagged, or one platform of a multi-platform image) is ignored
+ * ({@value #UNTAGGED}). Whatever was not read from its documented field is named in the push's {@code readFrom}.
+ * The delivery id is {@code X-GitHub-Delivery}; without it, one derived from the push.
  */
 public final class GitHubParser implements PayloadParser {
 
     static final Set<String> EVENTS = Set.of("package", "registry_package");
+    /** GitHub documents {@code published}; Keel's suite routes a {@code create}, which no GitHub documentation names. */
+    static final Set<String> PUBLISHED = Set.of("published", "create");
     static final Set<String> CONTAINER_TYPES = Set.of("container", "docker");
     public static final String DEFAULT_REGISTRY = "ghcr.io";
     public static final String UNTAGGED = "UntaggedVersion";
@@ -35,7 +40,7 @@ public final class GitHubParser implements PayloadParser {
         }
         String what = "GitHub " + event + " event";
         String action = text(body, "action");
-        if (!"published".equals(action)) {
+        if (action == null || !PUBLISHED.contains(action)) {
             return Delivery.ignored("NotPublished", what + " action '" + action + "' is not 'published'");
         }
         JsonNode pkg = Payloads.object(body, event, what);
@@ -43,15 +48,25 @@ public final class GitHubParser implements PayloadParser {
             return Delivery.ignored("NotAContainerPackage", what + " is about a " + text(pkg, "package_type")
                     + " package, not a container image");
         }
+        List<String> readFrom = new ArrayList<>();
+        if (!"published".equals(action)) {
+            readFrom.add("action '" + action + "' taken as 'published'");
+        }
+        return push(event, body, pkg, headers, readFrom);
+    }
+
+    private static Delivery push(String event, JsonNode body, JsonNode pkg, Map<String, String> headers,
+            List<String> readFrom) {
+        String what = "GitHub " + event + " event";
         JsonNode version = Payloads.object(pkg, "package_version", what);
         String digest = Payloads.digest(firstNonNull(text(version, "container_metadata", "tag", "digest"),
                 text(version, "container_metadata", "manifest", "digest"), digestOrNull(text(version, "name")),
                 digestOrNull(text(version, "version"))), what);
         String[] hostAndRepo = Payloads.hostAndRepository(text(version, "package_url"));
         String host = Payloads.registry(hostAndRepo == null ? DEFAULT_REGISTRY : hostAndRepo[0], what);
-        String repository = hostAndRepo == null ? ownerSlashName(pkg) : hostAndRepo[1];
+        String repository = hostAndRepo == null ? withoutPackageUrl(event, body, pkg, readFrom) : hostAndRepo[1];
         repository = Payloads.repository(repository == null ? null : repository.toLowerCase(Locale.ROOT), what);
-        String tag = tag(version, what);
+        String tag = GitHubTags.tag(version, what, readFrom);
         if (tag == null) {
             return Delivery.ignored(UNTAGGED, what + " published " + host + "/" + repository + (digest == null ? ""
                     : "@" + digest) + " without a tag (an untagged version, or one platform of a multi-platform"
@@ -62,21 +77,31 @@ public final class GitHubParser implements PayloadParser {
             id = Payloads.derivedId("github", host, repository, tag, digest, pkg.path("id").asText(),
                     version.path("id").asText(), text(version, "updated_at"), text(version, "created_at"));
         }
-        return Delivery.of(new ImagePushed(host, repository, tag, digest, id));
+        return Delivery.of(new ImagePushed(host, repository, tag, digest, id,
+                readFrom.isEmpty() ? null : String.join("; ", readFrom)));
     }
 
-    /** The tag of {@code container_metadata}, else the version when it is a tag (not a digest, valid as a tag). */
-    private static String tag(JsonNode version, String what) {
-        String tag = text(version, "container_metadata", "tag", "name");
-        if (tag != null) {
-            return Payloads.tag(tag, what);
+    /**
+     * The repository of a payload without {@code package_url}, read as the peers read it: the older
+     * {@code registry_package} shape by the repository's {@code full_name} (as Keel), a {@code package} by its owner
+     * (as Argo CD Image Updater), else by its namespace (as Keel), each with the package name.
+     */
+    private static String withoutPackageUrl(String event, JsonNode body, JsonNode pkg, List<String> readFrom) {
+        String fullName = text(body, "repository", "full_name");
+        String name = text(pkg, "name");
+        String[][] candidates = {
+                { "registry_package".equals(event) ? fullName : null, "repository.full_name" },
+                { text(pkg, "owner", "login") == null || name == null ? null : text(pkg, "owner", "login") + "/" + name,
+                        event + ".owner.login and " + event + ".name" },
+                { text(pkg, "namespace") == null || name == null ? null : text(pkg, "namespace") + "/" + name,
+                        event + ".namespace and " + event + ".name" } };
+        for (String[] c : candidates) {
+            if (c[0] != null) {
+                readFrom.add("repository from " + c[1] + " (no package_version.package_url)");
+                return c[0];
+            }
         }
-        String v = text(version, "version");
-        try {
-            return v == null ? null : Payloads.tag(v, what);
-        } catch (dev.rekon.core.InvalidEventException notATag) {
-            return null;
-        }
+        return null;
     }
 
     private static boolean isContainer(JsonNode pkg) {
@@ -84,12 +109,6 @@ public final class GitHubParser implements PayloadParser {
         String ecosystem = text(pkg, "ecosystem");
         return type != null && CONTAINER_TYPES.contains(type.toLowerCase(Locale.ROOT))
                 || ecosystem != null && CONTAINER_TYPES.contains(ecosystem.toLowerCase(Locale.ROOT));
-    }
-
-    private static String ownerSlashName(JsonNode pkg) {
-        String owner = text(pkg, "owner", "login");
-        String name = text(pkg, "name");
-        return owner == null || name == null ? null : owner + "/" + name;
     }
 
     private static String digestOrNull(String version) {

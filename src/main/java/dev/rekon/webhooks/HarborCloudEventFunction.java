@@ -16,7 +16,8 @@ import io.quarkus.funqy.knative.events.CloudEventMapping;
 /**
  * Harbor's "CloudEvents" payload format posted to Rekon's CloudEvent endpoint (or delivered by a Knative
  * Trigger): exactly the type {@code harbor.artifact.pushed}. Authenticated before it gets here by
- * {@link HarborCloudEventGuard}, with the Harbor token.
+ * {@link HarborCloudEventGuard}, with the Harbor token. The reply names, as {@code readFrom}, every field a push was
+ * not read from as Harbor documents it.
  */
 public class HarborCloudEventFunction {
 
@@ -30,11 +31,14 @@ public class HarborCloudEventFunction {
     @Funq("webhooksHarborArtifactPushed")
     @CloudEventMapping(trigger = HarborParser.CLOUDEVENT_TYPE, responseType = REPLY_TYPE)
     public Reply harborArtifactPushed(CloudEvent<JsonNode> event) {
-        Delivery delivery = parser.parseCloudEventData(event.data(), event.source(), event.id());
+        Delivery delivery = parser.parseCloudEventData(dev.rekon.events.ApiServerEvent.data(event), event.source(), event.id());
         List<Reply> replies = new ArrayList<>();
         for (ImagePushed push : delivery.pushes()) {
             replies.addAll(dispatcher.dispatch(push).replies());
         }
-        return Replies.combine(replies, Reply.unchanged("NoImagePush", "the event reported no image push", List.of()));
+        String readFrom = delivery.pushes().stream().map(ImagePushed::readFrom).filter(java.util.Objects::nonNull)
+                .distinct().collect(java.util.stream.Collectors.joining("; "));
+        return Replies.combine(replies, Reply.unchanged("NoImagePush", "the event reported no image push", List.of()))
+                .with("readFrom", readFrom.isEmpty() ? null : readFrom);
     }
 }

@@ -74,23 +74,16 @@ public final class HarborParser implements PayloadParser {
         if (fullName == null && text(repository, "namespace") != null && text(repository, "name") != null) {
             fullName = text(repository, "namespace") + "/" + text(repository, "name");
         }
-        Payloads.repository(fullName, what + ": repository.repo_full_name");
         JsonNode resources = eventData.get("resources");
         if (resources == null || !resources.isArray() || resources.isEmpty()) {
             throw new InvalidEventException(what + ": 'resources' must be a non-empty array");
         }
         List<ImagePushed> pushes = new ArrayList<>();
         for (JsonNode resource : resources) {
-            String[] hostAndRepo = Payloads.hostAndRepository(text(resource, "resource_url"));
-            if (hostAndRepo == null) {
-                throw new InvalidEventException(what + ": every resource needs a 'resource_url' (host/project/repository:tag)");
-            }
-            String tag = Payloads.tag(text(resource, "tag"), what);
-            String digest = Payloads.digest(text(resource, "digest"), what);
-            String registry = Payloads.registry(hostAndRepo[0], what);
-            String id = eventId != null ? eventId + "/" + tag + "@" + digest
-                    : Payloads.derivedId("harbor", registry, fullName, tag, digest, occurAt);
-            pushes.add(new ImagePushed(registry, fullName, tag, digest, id));
+            ImagePushed push = HarborResources.read(resource, fullName, what);
+            String id = eventId != null ? eventId + "/" + push.tag() + "@" + push.digest()
+                    : Payloads.derivedId("harbor", push.registry(), push.repository(), push.tag(), push.digest(), occurAt);
+            pushes.add(push.withEventId(id));
         }
         return new Delivery(pushes, List.of());
     }

@@ -84,6 +84,11 @@ final class Payloads {
         return tag;
     }
 
+    /** The value when it is a valid tag; null when absent, a digest, or no tag at all (for fallbacks and notes). */
+    static String tagOrNull(String value) {
+        return value == null || !TAG.matcher(value).matches() ? null : tag(value, "");
+    }
+
     static String digest(String digest, String what) {
         if (digest == null) {
             return null;
@@ -114,6 +119,26 @@ final class Payloads {
             path = path.substring(0, colon);
         }
         return new String[] { ref.substring(0, slash), path };
+    }
+
+    /**
+     * Whether a reference starts with a registry host, by Docker's rule: a first path component with a dot, a port
+     * or {@code localhost}; otherwise the reference is a Docker Hub name ({@code team/app} is {@code docker.io/team/app}).
+     */
+    static boolean namesHost(String reference) {
+        String ref = reference.replaceFirst("^[a-z]+://", "");
+        int slash = ref.indexOf('/');
+        String first = slash < 0 ? "" : ref.substring(0, slash);
+        return first.contains(".") || first.contains(":") || first.equals("localhost");
+    }
+
+    /** The tag of host/path:tag[@digest], or null when it names none. */
+    static String tagOf(String reference) {
+        String ref = reference.replaceFirst("^[a-z]+://", "");
+        int at = ref.indexOf('@');
+        String path = (at < 0 ? ref : ref.substring(0, at)).substring(ref.indexOf('/') + 1);
+        int colon = path.lastIndexOf(':');
+        return colon < 0 || path.indexOf('/', colon) >= 0 ? null : path.substring(colon + 1);
     }
 
     /** A stable id for senders that give none, from the fields that make a delivery the same delivery. */

@@ -14,8 +14,9 @@ import java.util.UUID;
  * Malformed input to every endpoint: each CloudEvent type and ApiServerSource kind the functions take, in
  * binary and structured mode, envelopes a sender got wrong ({@link EnvelopeCases}: content types, missing or
  * empty required attributes, unknown {@code specversion}, non-object data), every webhook format
- * (authenticated, so the parsers are reached), and {@code GET /modules}. Counts the answers that are 5xx, which
- * must be none.
+ * (authenticated, so the parsers are reached), {@code GET /modules}, and the deterministic {@link Sweep} of
+ * content types × body sizes × endpoints. Counts the answers that are 5xx (and, from the sweep, replies with
+ * framework text or not in Rekon's error shape), which must be none.
  */
 public final class Fuzz {
 
@@ -87,7 +88,20 @@ public final class Fuzz {
         }
         check("GET /modules", poster.send(HttpRequest.newBuilder(poster.root().resolve("/modules?namespace=%25&limit=-1"))
                 .timeout(Duration.ofSeconds(30)).GET().build()));
+        sweep();
         return new Result(requests, fiveXx, examples, byTarget);
+    }
+
+    private void sweep() {
+        Sweep sweep = new Sweep(poster);
+        for (String failure : sweep.run(Sweep.SMALL)) {
+            fiveXx++;
+            byTarget.merge("sweep", 1, Integer::sum);
+            if (examples.size() < 10) {
+                examples.add("sweep: " + failure);
+            }
+        }
+        requests += sweep.requests();
     }
 
     private void check(String what, Poster.Answer a) {

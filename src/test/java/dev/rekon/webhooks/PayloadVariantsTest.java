@@ -60,8 +60,13 @@ class PayloadVariantsTest {
                         List.of(push("harbor.example.com", "team-b/worker", "v1.0", WORKER)), List.of()),
                 Arguments.of("Harbor scan result", WebhookFormat.HARBOR, Map.of(),
                         variant("harbor/push-artifact.json", n -> n.put("type", "SCANNING_COMPLETED")), List.of(), List.of("NotAPush")),
-                Arguments.of("Harbor resource with neither tag nor digest", WebhookFormat.HARBOR, Map.of(),
+                Arguments.of("Harbor resource without tag and digest, its resource_url tagged", WebhookFormat.HARBOR, Map.of(),
                         variant("harbor/push-image-v1.json", n -> ((ObjectNode) n.at("/event_data/resources/0")).remove(List.of("tag", "digest"))),
+                        List.of(push("harbor.example.com", "team-b/worker", "v1.0", null)
+                                .withReadFrom("tag from resource_url (the resource has no 'tag')")), List.of()),
+                Arguments.of("Harbor resource with neither tag nor digest", WebhookFormat.HARBOR, Map.of(),
+                        variant("harbor/push-image-v1.json", n -> ((ObjectNode) n.at("/event_data/resources/0")).remove(List.of("tag", "digest"))
+                                .put("resource_url", "harbor.example.com/team-b/worker")),
                         List.of(), List.of(Delivery.NO_TAG_OR_DIGEST)),
                 Arguments.of("Harbor CloudEvents", WebhookFormat.HARBOR, Map.of(), Recorded.json("harbor-cloudevents/artifact-pushed.json"),
                         List.of(push("harbor.example.com", "library/busybox", "1.36.0", ParsersTest.BUSYBOX)), List.of()),
@@ -74,13 +79,15 @@ class PayloadVariantsTest {
                             ObjectNode v = at(n, "package", "package_version");
                             at(v, "container_metadata").remove("tag");
                             v.put("version", "2.0.4");
-                        }), List.of(push("ghcr.io", "acme/shop-api", "2.0.4", GHCR)), List.of()),
+                        }), List.of(push("ghcr.io", "acme/shop-api", "2.0.4", GHCR)
+                                .withReadFrom("tag from package_version.version (no container_metadata.tag.name)")), List.of()),
                 Arguments.of("GitHub package, untagged version", WebhookFormat.GITHUB, GITHUB,
                         variant("github/package-published.json", n -> at(n, "package", "package_version", "container_metadata", "tag")
                                 .put("name", "")), List.of(), List.of(GitHubParser.UNTAGGED)),
                 Arguments.of("GitHub package without package_url", WebhookFormat.GITHUB, GITHUB,
                         variant("github/package-published.json", n -> at(n, "package", "package_version").remove("package_url")),
-                        List.of(push("ghcr.io", "acme/shop-api", "2.0.3", GHCR)), List.of()),
+                        List.of(push("ghcr.io", "acme/shop-api", "2.0.3", GHCR).withReadFrom(
+                                "repository from package.owner.login and package.name (no package_version.package_url)")), List.of()),
                 Arguments.of("GitHub npm package", WebhookFormat.GITHUB, GITHUB, Recorded.json("github/package-published-npm.json"),
                         List.of(), List.of("NotAContainerPackage")),
                 Arguments.of("GitHub package updated", WebhookFormat.GITHUB, GITHUB,

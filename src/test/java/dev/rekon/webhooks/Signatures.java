@@ -8,12 +8,12 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 /** Signs a body the way GitHub does: {@code sha256=<hex HMAC-SHA256>}. */
-final class Signatures {
+public final class Signatures {
 
     private Signatures() {
     }
 
-    static String sign(String key, byte[] body) {
+    public static String sign(String key, byte[] body) {
         try {
             Mac mac = Mac.getInstance("HmacSHA256");
             mac.init(new SecretKeySpec(key.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));

@@ -45,6 +45,13 @@ class WebhookEndpointsTest {
         return request.when().post(path).then();
     }
 
+    static ValidatableResponse signedGitHub(String event, byte[] body) {
+        return given().contentType("application/json").header("X-GitHub-Event", event)
+                .header("X-GitHub-Delivery", UUID.randomUUID().toString())
+                .header("X-Hub-Signature-256", Signatures.sign("github-test-secret", body)).body(body)
+                .when().post("/webhooks/github").then();
+    }
+
     @Test
     void routesTheManifestPushOfADistributionNotification() {
         post("/webhooks/distribution", DISTRIBUTION_TYPE, "Bearer test-token",
@@ -70,6 +77,15 @@ class WebhookEndpointsTest {
         // The same manifest push appears in three capture files: routed once, then answered as a duplicate.
         assertEquals(List.of("127.0.0.1:5000/demo:1.0", "127.0.0.1:5000/jib/demo:1.0", "127.0.0.1:5002/authdemo:1.0"),
                 router.routed().stream().map(p -> p.repositoryReference() + ":" + p.tag()).distinct().sorted().toList());
+    }
+
+    @Test
+    void saysInTheReplyWhichFieldsAnOlderPayloadWasReadFrom() {
+        signedGitHub("registry_package", Recorded.resource("peers/github-registry-package-legacy.json")).statusCode(200)
+                .body("pushes[0].push.repository", equalTo("lumen/beacon"))
+                .body("pushes[0].push.readFrom", containsString("repository from repository.full_name"));
+        post("/webhooks/quay", "application/json", "Bearer quay-test-token", Recorded.resource("quay/repository-push.json"))
+                .statusCode(200).body("pushes[0].push", org.hamcrest.Matchers.not(org.hamcrest.Matchers.hasKey("readFrom")));
     }
 
     @Test
@@ -114,10 +130,7 @@ class WebhookEndpointsTest {
     @Test
     void verifiesGitHubSignatures() {
         byte[] body = Recorded.resource("github/package-published.json");
-        given().contentType("application/json").header("X-GitHub-Event", "package")
-                .header("X-GitHub-Delivery", UUID.randomUUID().toString())
-                .header("X-Hub-Signature-256", Signatures.sign("github-test-secret", body)).body(body)
-                .when().post("/webhooks/github").then().statusCode(200)
+        signedGitHub("package", body).statusCode(200)
                 .body("pushes[0].push.repository", equalTo("acme/shop-api"));
         given().contentType("application/json").header("X-GitHub-Event", "package")
                 .header("X-Hub-Signature-256", Signatures.sign("another-secret", body)).body(body)
@@ -141,6 +154,16 @@ class WebhookEndpointsTest {
         post("/webhooks/harbor", "application/cloudevents+json", "Bearer harbor-test-token", event).statusCode(200)
                 .body("pushes[0].replies[0].reason", equalTo(PushDispatcher.DUPLICATE));
         assertEquals(1, router.routed().size());
+    }
+
+    @Test
+    void aHarborCloudEventsReplySaysWhichFieldsItWasReadFrom() {
+        com.fasterxml.jackson.databind.node.ObjectNode event = (com.fasterxml.jackson.databind.node.ObjectNode) Recorded
+                .json("harbor-cloudevents/artifact-pushed.json");
+        event.put("id", UUID.randomUUID().toString());
+        ((com.fasterxml.jackson.databind.node.ObjectNode) event.at("/data/resources/0")).remove("tag");
+        post("/", "application/cloudevents+json", "Bearer harbor-test-token", event.toString().getBytes(StandardCharsets.UTF_8))
+                .statusCode(200).body("data.readFrom", equalTo("tag from resource_url (the resource has no 'tag')"));
     }
 
     @Test
