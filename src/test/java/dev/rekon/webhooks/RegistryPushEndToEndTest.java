@@ -86,9 +86,9 @@ class RegistryPushEndToEndTest {
 
         String expected = app + ":1.1.0@" + v2;
         awaitEquals(expected, () -> image("api"));
-        JsonNode status = JSON.valueToTree(k8s.genericKubernetesResources(Kpack.IMAGE_DEPLOYS).inNamespace(NS)
-                .withName("api").get()).path("status");
-        assertEquals(expected, entry(status.path("images"), "container/api").path("image").asText());
+        // The status follows the Deployment's write within the status interval (StatusPasses), not in the same request.
+        awaitEquals(expected, () -> entry(status().path("images"), "container/api").path("image").asText());
+        JsonNode status = status();
         JsonNode progressing = entry(status.path("conditions"), "Progressing");
         assertEquals("ImageUpdated", progressing.path("reason").asText());
         dev.rekon.testing.Await.until("an ImageUpdated Event on the Deployment", () -> k8s.v1().events().inNamespace(NS)
@@ -171,6 +171,11 @@ class RegistryPushEndToEndTest {
                 "docker://" + source, "docker://" + target).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes());
         assertEquals(0, p.waitFor(), out);
+    }
+
+    static JsonNode status() {
+        return JSON.valueToTree(k8s.genericKubernetesResources(Kpack.IMAGE_DEPLOYS).inNamespace(NS).withName("api").get())
+                .path("status");
     }
 
     static String image(String deployment) {
