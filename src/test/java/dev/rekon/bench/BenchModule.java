@@ -60,8 +60,10 @@ final class BenchModule {
                           containers: [{name: app, image: "registry.example/app:%2$s"}]
                     """.formatted(i, version)));
             y.append(doc("v1", "ServiceAccount", namespace, "sa-" + i, ""));
+            // protocol spelled out: the v1.20.2 server refuses a server-side apply of Service ports without it (a key
+            // of that list, without a default there), as published manifests that support old servers write it.
             y.append(doc("v1", "Service", namespace, "svc-" + i, "spec:\n  selector: {app: app-" + i + "}\n"
-                    + "  ports: [{port: 80}]\n"));
+                    + "  ports: [{port: 80, protocol: TCP}]\n"));
         }
         for (int i = 0; i < configMaps; i++) {
             y.append(doc("v1", "ConfigMap", namespace, "config-" + i, "data: {index: \"" + i + "\"}\n"));
