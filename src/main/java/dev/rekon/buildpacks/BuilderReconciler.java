@@ -59,11 +59,6 @@ public class BuilderReconciler implements Reconciler<BuilderReconciler.Key, Buil
     }
 
     @Override
-    public String namespace(Key key) {
-        return key.ref().namespace();
-    }
-
-    @Override
     public ObjectRef subject(Key key) {
         return key.ref();
     }

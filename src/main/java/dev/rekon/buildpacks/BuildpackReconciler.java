@@ -65,11 +65,6 @@ public class BuildpackReconciler
     }
 
     @Override
-    public String namespace(Key key) {
-        return key.namespace();
-    }
-
-    @Override
     public ObjectRef subject(Key key) {
         return key.ref();
     }

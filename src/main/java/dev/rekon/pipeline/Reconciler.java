@@ -24,7 +24,9 @@ public interface Reconciler<K, V, P extends Reconciler.Plan> {
     }
 
     /** The namespace the object lives in, checked against {@code rekon.namespaces}; null when cluster-scoped. */
-    String namespace(K key);
+    default String namespace(K key) {
+        return subject(key).namespace();
+    }
 
     /** The object a reply names when an attempt has nothing better: a refusal, a namespace not allowed. */
     ObjectRef subject(K key);

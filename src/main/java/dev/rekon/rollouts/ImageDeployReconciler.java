@@ -25,11 +25,6 @@ abstract class ImageDeployReconciler<K extends ImageDeployKey, V> implements Rec
     Clock clock;
 
     @Override
-    public String namespace(K key) {
-        return key.namespace();
-    }
-
-    @Override
     public ObjectRef subject(K key) {
         return key.ref();
     }

@@ -25,11 +25,6 @@ public class OrphanReconciler implements Reconciler<ImageDeployDeleted, OrphanPl
     RolloutGateway gateway;
 
     @Override
-    public String namespace(ImageDeployDeleted key) {
-        return key.namespace();
-    }
-
-    @Override
     public ObjectRef subject(ImageDeployDeleted key) {
         return new ObjectRef(key.group() + "/v1alpha1", "ImageDeploy", key.namespace(), key.name());
     }

@@ -27,7 +27,6 @@ final class SharedKind {
     private final WatchedKindId id;
     private final List<WatchFacet<?>> facets;
     private final NamespacePolicy policy;
-    private final Function<JsonNode, Object[]> views;
     private final Function<String, List<JsonNode>> lister;
     private final WatchedViews<Object[]> watches;
 
@@ -44,7 +43,6 @@ final class SharedKind {
         this.facets = List.copyOf(facets);
         this.policy = policy;
         this.lister = lister;
-        this.views = this::viewsOf;
         this.watches = new WatchedViews<>(id.kind() + "s", key -> informers.apply(EVERYWHERE.equals(key) ? null : key),
                 r -> viewsOf(json.apply(r)), this::indexKeys);
     }
@@ -84,7 +82,7 @@ final class SharedKind {
         for (JsonNode object : lister.apply(EVERYWHERE.equals(watchKey) ? null : watchKey)) {
             JsonNode meta = object.path("metadata");
             Object[] v = namespace == null || namespace.equals(meta.path("namespace").asText(null))
-                    ? views.apply(object) : null;
+                    ? viewsOf(object) : null;
             if (v != null) {
                 out.add(new Versioned<>(meta.path("resourceVersion").asText(null), v));
             }

@@ -59,11 +59,6 @@ public class KymaModuleReconciler implements Reconciler<KymaModule, LifecycleVie
     LifecycleBoard board;
 
     @Override
-    public String namespace(KymaModule key) {
-        return key.namespace();
-    }
-
-    @Override
     public ObjectRef subject(KymaModule key) {
         return key.kymaRef();
     }
