@@ -1,7 +1,6 @@
 package dev.rekon.modules;
 
 import java.net.HttpURLConnection;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -18,11 +17,9 @@ import dev.rekon.cluster.FieldManager;
 import dev.rekon.cluster.KubeErrors;
 import dev.rekon.cluster.PatchTargets;
 import dev.rekon.core.NamespacePolicy;
-import dev.rekon.core.ObjectRef;
 import dev.rekon.core.RekonConfig;
 import dev.rekon.modules.ModulePlan.DeploymentPatch;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
@@ -36,7 +33,6 @@ import io.fabric8.kubernetes.client.dsl.base.PatchType;
 @ApplicationScoped
 public class KubeModuleGateway implements ModuleGateway {
 
-    private static final ObjectMapper ANNOTATIONS = new ObjectMapper();
     /** Deployments a module's manifest installed belong to the module lifecycle, not to the image swap. */
     private static final String LIFECYCLE = "app.kubernetes.io/managed-by";
 
@@ -56,7 +52,7 @@ public class KubeModuleGateway implements ModuleGateway {
                         .withoutLabel(LIFECYCLE, "rekon").list().getItems(),
                 () -> client.apps().deployments().inAnyNamespace().withLabel(ModuleDeployment.MODULE_LABEL, module)
                         .withoutLabel(LIFECYCLE, "rekon").list().getItems())
-                .stream().map(KubeModuleGateway::view).toList());
+                .stream().map(KubeModuleDeployments::view).toList());
     }
 
     @Override
@@ -66,7 +62,7 @@ public class KubeModuleGateway implements ModuleGateway {
                         .withoutLabel(LIFECYCLE, "rekon").list().getItems(),
                 () -> client.apps().deployments().inAnyNamespace().withLabel(ModuleDeployment.MODULE_LABEL)
                         .withoutLabel(LIFECYCLE, "rekon").list().getItems())
-                .stream().map(KubeModuleGateway::view).toList());
+                .stream().map(KubeModuleDeployments::view).toList());
     }
 
     @Override
@@ -139,44 +135,6 @@ public class KubeModuleGateway implements ModuleGateway {
         } else {
             meta.with("annotations").put(name, value);
         }
-    }
-
-    public static ModuleDeployment view(Deployment d) {
-        var meta = d.getMetadata();
-        Map<String, String> labels = meta.getLabels() == null ? Map.of() : meta.getLabels();
-        Map<String, String> annotations = meta.getAnnotations() == null ? Map.of() : meta.getAnnotations();
-        Map<String, String> images = new LinkedHashMap<>();
-        d.getSpec().getTemplate().getSpec().getContainers().forEach(c -> images.put(c.getName(), c.getImage()));
-        Integer before = null;
-        String remembered = annotations.get(ModuleDeployment.REPLICAS_ANNOTATION);
-        if (remembered != null && remembered.matches("\\d{1,9}")) {
-            before = Integer.valueOf(remembered);
-        }
-        return new ModuleDeployment(new ObjectRef("apps/v1", "Deployment", meta.getNamespace(), meta.getName()),
-                meta.getResourceVersion(), labels.get(ModuleDeployment.MODULE_LABEL),
-                labels.get(ModuleDeployment.VERSION_LABEL), labels.get(ModuleDeployment.CHANNEL_LABEL), images,
-                d.getSpec().getReplicas() == null ? 1 : d.getSpec().getReplicas(), before,
-                appliedImages(annotations.get(ModuleDeployment.APPLIED_IMAGES_ANNOTATION)),
-                "true".equalsIgnoreCase(annotations.get(ModuleDeployment.SUSPEND_ANNOTATION)),
-                annotations.get(ModuleDeployment.MANUAL_CHANGE_ANNOTATION));
-    }
-
-    /** The recorded images; a record that is not a JSON object of strings counts as none. */
-    static Map<String, String> appliedImages(String annotation) {
-        Map<String, String> images = new LinkedHashMap<>();
-        if (annotation == null) {
-            return images;
-        }
-        try {
-            ANNOTATIONS.readTree(annotation).fields().forEachRemaining(f -> {
-                if (f.getValue().isTextual()) {
-                    images.put(f.getKey(), f.getValue().asText());
-                }
-            });
-        } catch (com.fasterxml.jackson.core.JsonProcessingException unreadable) {
-            return Map.of();
-        }
-        return images;
     }
 
     NamespacePolicy policy() {

@@ -1,8 +1,6 @@
 package dev.rekon.modules;
 
-import java.time.Clock;
 import java.util.List;
-import java.util.function.BiFunction;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -15,85 +13,53 @@ import dev.rekon.modules.ModuleInput.ReleaseMetaChanged;
 import dev.rekon.modules.ModuleInput.TemplateChanged;
 import dev.rekon.modules.ModuleInput.Withdrawn;
 import dev.rekon.pipeline.ApiRefusals;
-import dev.rekon.pipeline.ConflictRetry;
+import dev.rekon.pipeline.ReconcileLoop;
 import dev.rekon.pipeline.Replies;
 
 /**
- * Runs module updates: finds the releases an event offers ({@link ModuleReleases}), reads the module's
- * Deployments, asks {@link ModuleUpdatePlanner} (or {@link ModuleSwitchPlanner}) for a plan, writes its patches
- * guarded by the resourceVersions it was planned against, and answers with one reply. A write that loses a race
- * is planned again from fresh reads ({@link ConflictRetry}).
+ * Runs module image swaps: finds the releases an event offers ({@link ModuleReleases}) and has the one
+ * {@link ReconcileLoop} bring each module in line ({@link ModuleReconciler}), answering with one reply.
  */
 @ApplicationScoped
 public class ModuleService {
 
     @Inject
-    ModuleGateway gateway;
+    ReconcileLoop loop;
+
+    @Inject
+    ModuleReconciler modules;
 
     @Inject
     ModuleReleases releases;
 
-    @Inject
-    ModuleTrust trust;
-
-    @Inject
-    Clock clock;
-
-    @Inject
-    ModuleManualChanges manualChanges;
-
+    /** Reading which releases an event offers happens before any module's loop, so its refusal is answered here. */
     public Reply handle(ModuleInput input) {
         return ApiRefusals.asReply(List.of(), () -> dispatch(input));
     }
 
     private Reply dispatch(ModuleInput input) {
         if (input instanceof ReleaseMetaChanged m) {
-            return releasesAndWrite(releases.ofReleaseMeta(m));
+            return reconcile(releases.ofReleaseMeta(m));
         }
         if (input instanceof TemplateChanged t) {
-            return releasesAndWrite(releases.ofTemplate(t));
+            return reconcile(releases.ofTemplate(t));
         }
         if (input instanceof Release r) {
-            return releaseAndWrite(r.release());
+            return loop.reconcile(modules, ModuleKey.release(r.release()));
         }
         if (input instanceof Enable e) {
-            return switchAndWrite(e.module(), ModuleSwitchPlanner::enable);
+            return loop.reconcile(modules, new ModuleKey.Switch(e.module(), true));
         }
         if (input instanceof Disable d) {
-            return switchAndWrite(d.module(), ModuleSwitchPlanner::disable);
+            return loop.reconcile(modules, new ModuleKey.Switch(d.module(), false));
         }
         Withdrawn w = (Withdrawn) input;
         return ModuleReleases.withdrawn(w.kind(), w.namespace(), w.name());
     }
 
-    private Reply releasesAndWrite(List<ModuleReleases.Offer> offers) {
+    private Reply reconcile(List<ModuleReleases.Offer> offers) {
         return Replies.combine(offers.stream().map(o -> o instanceof ModuleReleases.Offer.Release r
-                ? releaseAndWrite(r.release()) : ((ModuleReleases.Offer.Nothing) o).reply()).toList());
-    }
-
-    /** Applies one release under the policy, to the Deployments of its module that follow its channel. */
-    public Reply releaseAndWrite(ModuleRelease release) {
-        return ConflictRetry.run(fresh -> {
-            ModuleUpdatePlanner.Decision d = ModuleUpdatePlanner.plan(release, gateway.deployments(release.module()),
-                    trust.policy(), clock.instant());
-            Reply reply = write(d.plan(), release.module(), d.fromVersion(), d.toVersion());
-            manualChanges.report(d.holds());
-            return reply;
-        });
-    }
-
-    private Reply switchAndWrite(String module, BiFunction<String, List<ModuleDeployment>, ModulePlan> planner) {
-        return ConflictRetry.run(fresh -> {
-            List<ModuleDeployment> installed = gateway.deployments(module);
-            String versions = installed.isEmpty() ? null : ModuleUpdatePlanner.runningVersions(installed);
-            return write(planner.apply(module, installed), module, versions, null);
-        });
-    }
-
-    private Reply write(ModulePlan plan, String module, String from, String to) {
-        if (plan instanceof ModulePlan.Apply apply) {
-            apply.patches().forEach(gateway::patch);
-        }
-        return ModuleReplies.of(plan, module, from, to);
+                ? loop.reconcile(modules, ModuleKey.release(r.release()))
+                : ((ModuleReleases.Offer.Nothing) o).reply()).toList());
     }
 }

@@ -47,7 +47,7 @@ public class ReconcileLoop {
 
     /** The plan for one object in report mode (no writes, no retries), or empty when it is gone or not allowed. */
     public <K, V, P extends Reconciler.Plan> Optional<P> plan(Reconciler<K, V, P> area, K key) {
-        if (!guard.allows(area.namespace(key))) {
+        if (!area.acrossNamespaces() && !guard.allows(area.namespace(key))) {
             return Optional.empty();
         }
         return area.load(key, false).map(area::plan);
@@ -82,14 +82,15 @@ public class ReconcileLoop {
 
     private <K, V, P extends Reconciler.Plan> Reply run(Reconciler<K, V, P> area, K key, boolean write,
             Consumer<P> applied) {
-        Optional<Reply> refusal = guard.refusal(area.namespace(key), area.subject(key));
+        Optional<Reply> refusal = area.acrossNamespaces() ? Optional.empty()
+                : guard.refusal(area.namespace(key), area.subject(key));
         if (refusal.isPresent()) {
             return withFacts(refusal.get(), area.facts(key));
         }
         try {
             return ConflictRetry.run(fresh -> attempt(area, key, fresh, write, applied));
         } catch (RefusedException e) {
-            return refused(e, List.of(area.subject(key)), area.facts(key));
+            return refused(e, java.util.Collections.singletonList(area.subject(key)), area.facts(key));
         }
     }
 

@@ -28,6 +28,14 @@ public interface Reconciler<K, V, P extends Reconciler.Plan> {
         return subject(key).namespace();
     }
 
+    /**
+     * Whether the key names objects across namespaces that its gateway reads only where Rekon may act (a module's
+     * Deployments): then the loop has no one namespace to guard, and {@link #namespace} is not asked.
+     */
+    default boolean acrossNamespaces() {
+        return false;
+    }
+
     /** The object a reply names when an attempt has nothing better: a refusal, a namespace not allowed. */
     ObjectRef subject(K key);
 

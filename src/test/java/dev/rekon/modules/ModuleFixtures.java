@@ -32,4 +32,33 @@ final class ModuleFixtures {
                 Map.of("controller", REGISTRY + "controller:" + version, "webhook", REGISTRY + "webhook:" + version),
                 downgrade, signature, "ModuleTemplate kcp-system/kpack-" + version);
     }
+
+    /** The module reconciler over an in-memory cluster, with the given trust and clock; manual changes to {@code events}. */
+    static ModuleReconciler reconciler(InMemoryModules cluster, ModuleTrust trust, java.time.Clock clock,
+            dev.rekon.cluster.EventRecorder events) {
+        ModuleReconciler modules = new ModuleReconciler();
+        modules.gateway = cluster;
+        modules.trust = trust;
+        modules.clock = clock;
+        modules.manualChanges = new ModuleManualChanges();
+        modules.manualChanges.gateway = cluster;
+        modules.manualChanges.events = events;
+        return modules;
+    }
+
+    /** The one reconcile loop, every namespace allowed (a module's gateway reads only allowed ones anyway). */
+    static dev.rekon.pipeline.ReconcileLoop loop() {
+        return dev.rekon.pipeline.ReconcileLoop.of(dev.rekon.pipeline.NamespaceGuard.of(
+                dev.rekon.core.NamespacePolicy.parse("*", true)));
+    }
+
+    /** Trust without keys or maintenance window; signatures required or not. */
+    static ModuleTrust trust(boolean requireSignature) {
+        ModuleTrust trust = new ModuleTrust();
+        trust.requireSignature = requireSignature;
+        trust.publicKeys = java.util.Optional.empty();
+        trust.maintenanceWindow = java.util.Optional.empty();
+        trust.load();
+        return trust;
+    }
 }

@@ -35,14 +35,12 @@ class ModuleResyncTest {
     void setUp() {
         resync = new ModuleResync();
         resync.gateway = cluster;
-        resync.clock = Clock.systemUTC();
         resync.trust = new ModuleTrust();
         resync.trust.publicKeys = Optional.empty();
         resync.trust.maintenanceWindow = Optional.empty();
         resync.trust.load();
-        resync.manualChanges = new ModuleManualChanges();
-        resync.manualChanges.gateway = cluster;
-        resync.manualChanges.events = events;
+        resync.loop = ModuleFixtures.loop();
+        resync.modules = ModuleFixtures.reconciler(cluster, resync.trust, Clock.systemUTC(), events);
         for (String module : List.of("kpack", "other")) {
             cluster.deployment(new ModuleDeployment(ref(module), null, module, "0.4.1", "regular",
                     Map.of("controller", "registry.example/kpack/controller:0.4.1"), 1, null));

@@ -53,22 +53,15 @@ class ModuleServiceTest {
     }
 
     static ModuleService service(InMemoryModules cluster) {
-        ModuleTrust trust = new ModuleTrust();
-        trust.requireSignature = false;
-        trust.publicKeys = Optional.empty();
-        trust.maintenanceWindow = Optional.empty();
-        trust.load();
+        ModuleTrust trust = ModuleFixtures.trust(false);
         ModuleReleases releases = new ModuleReleases();
         releases.gateway = cluster;
         releases.trust = trust;
         ModuleService service = new ModuleService();
-        service.gateway = cluster;
         service.releases = releases;
-        service.trust = trust;
-        service.clock = Clock.fixed(Instant.parse("2026-11-23T10:00:00Z"), ZoneOffset.UTC);
-        service.manualChanges = new ModuleManualChanges();
-        service.manualChanges.gateway = cluster;
-        service.manualChanges.events = new RecordingEvents();
+        service.loop = ModuleFixtures.loop();
+        service.modules = ModuleFixtures.reconciler(cluster, trust,
+                Clock.fixed(Instant.parse("2026-11-23T10:00:00Z"), ZoneOffset.UTC), new RecordingEvents());
         return service;
     }
 
@@ -80,7 +73,7 @@ class ModuleServiceTest {
     static final Consumer<InMemoryModules> WALKTHROUGH = c -> {
         for (JsonNode doc : example("01-kpack-installed-0.4.1.yaml")) {
             if ("Deployment".equals(doc.path("kind").asText())) {
-                c.deployment(KubeModuleGateway.view(YAML.convertValue(doc,
+                c.deployment(KubeModuleDeployments.view(YAML.convertValue(doc,
                         io.fabric8.kubernetes.api.model.apps.Deployment.class)));
             }
         }
@@ -132,7 +125,8 @@ class ModuleServiceTest {
                         moved("0.4.1", "0.4.3")),
                 new Case("a patch the apiserver refuses is rejected",
                         installed("0.4.1").andThen(c -> c.failNextPatch(Failures.refused("patch", 403))), release("0.4.3"),
-                        List.of(PATCH_CONTROLLER + " (failed)"), "rejected", "ApiRefused", Map.of()),
+                        List.of(PATCH_CONTROLLER + " (failed)"), "rejected", "ApiRefused",
+                        Map.of("module", "kpack", "toVersion", "0.4.3")),
                 new Case("a module nobody installed", c -> { }, release("0.4.3"),
                         List.of(), "unchanged", "ModuleNotInstalled", Map.of("module", "kpack", "toVersion", "0.4.3")),
                 new Case("a ReleaseMeta offering a described version applies it",
