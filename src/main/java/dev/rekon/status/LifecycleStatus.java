@@ -5,7 +5,7 @@ import java.util.List;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import dev.rekon.modules.lifecycle.apply.ApplyIdentity;
+import dev.rekon.modules.lifecycle.apply.KubeApplyIdentity;
 import dev.rekon.modules.lifecycle.status.LifecycleBoard;
 import dev.rekon.modules.lifecycle.status.LifecycleRow;
 
@@ -20,7 +20,7 @@ public class LifecycleStatus {
     LifecycleBoard board;
 
     @Inject
-    ApplyIdentity identity;
+    KubeApplyIdentity identity;
 
     /** @param namespace only Kymas of this namespace, or null; @param area as {@code ?area=} asks, or null */
     public StatusReport addTo(StatusReport report, String namespace, String area) {

@@ -1,14 +1,25 @@
 package dev.rekon.status;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.rekon.cluster.Conditions;
 
 import dev.rekon.rollouts.AppliedImage;
 import dev.rekon.rollouts.ImageDeployView;
 import dev.rekon.rollouts.KpackImage;
+import dev.rekon.rollouts.RolloutPlan;
+import dev.rekon.rollouts.RolloutPlanner;
 import dev.rekon.status.StatusReport.ContainerRow;
 import dev.rekon.status.StatusReport.LastOutcome;
 import dev.rekon.status.StatusReport.Progress;
@@ -17,31 +28,30 @@ import dev.rekon.status.StatusViews.ManagedDeployment;
 import dev.rekon.status.StatusViews.WatchedImageDeploy;
 
 /**
- * Decides the state of each ImageDeploy from the views alone: a managed container runs another image than the
- * build Rekon recorded in the Deployment's {@code rekon.dev/applied-builds} and no newer build exists
- * ({@code Drifted}, InSync False / {@code ManualChange}); its kpack Image has a newer Ready build than the one
- * applied ({@code Lagging}); {@code spec.suspend} is true ({@code Suspended}); the Deployment is still rolling
- * out or stuck, as its own status says. Problem rows come first.
+ * The rollout rows: for each ImageDeploy, the plan {@link RolloutPlanner} makes now from the watched views (report
+ * mode: the same decision an event would make, nothing written) named as a state by {@link RolloutStates}, the
+ * InSync condition of the status that plan decides, and each container's images (running, applied, newest Ready
+ * build). Problem rows come first.
  */
 final class RolloutRows {
 
-    static final List<String> ORDER = List.of("Failing", "Drifted", "Lagging", "Suspended", "RollingOut", "Waiting",
-            "Healthy");
-
+    private final RolloutPlanner planner = new RolloutPlanner();
     private final Map<String, ManagedDeployment> deployments = new HashMap<>();
     private final Map<String, KpackImage> images = new HashMap<>();
     private final Map<String, LastOutcome> outcomes;
+    private final Instant now;
 
-    RolloutRows(StatusViews views, Map<String, LastOutcome> outcomes) {
+    RolloutRows(StatusViews views, Map<String, LastOutcome> outcomes, Instant now) {
         views.deployments().forEach(d -> deployments.put(d.namespace() + "/" + d.view().name(), d));
         views.images().forEach(i -> images.put(i.namespace() + "/" + i.name(), i));
         this.outcomes = outcomes;
+        this.now = now;
     }
 
     List<RolloutRow> rows(List<WatchedImageDeploy> imageDeploys) {
         List<RolloutRow> rows = new ArrayList<>();
         imageDeploys.forEach(idp -> rows.add(row(idp)));
-        rows.sort(Comparator.comparingInt((RolloutRow r) -> ORDER.indexOf(r.state())).thenComparing(RolloutRow::namespace)
+        rows.sort(Comparator.comparingInt((RolloutRow r) -> RolloutStates.ORDER.indexOf(r.state())).thenComparing(RolloutRow::namespace)
                 .thenComparing(RolloutRow::name));
         return rows;
     }
@@ -51,75 +61,38 @@ final class RolloutRows {
         ManagedDeployment d = deployments.get(v.namespace() + "/" + v.deploymentName());
         List<ContainerRow> containers = w.refs().stream().map(ref -> container(v, d, ref)).toList();
         Progress progress = d == null ? null : d.progress();
-        String[] decided = decide(v, w.specProblem(), w.suspended(), d, containers);
-        String inSync = d == null || containers.isEmpty() ? "Unknown" : has(containers, "ManualChange") ? "False"
-                : has(containers, "Lagging") ? "False" : has(containers, "InSync") ? "True" : "Unknown";
-        String inSyncReason = has(containers, "ManualChange") ? "ManualChange" : "False".equals(inSync) ? "NewerBuild" : null;
-        String state = decided[0];
-        boolean problem = ORDER.indexOf(state) < ORDER.indexOf("Suspended");
-        return new RolloutRow(v.apiVersion(), v.namespace(), v.name(), v.deploymentName(), state, problem, decided[1],
-                decided[2], inSync, inSyncReason, w.suspended(), containers, progress,
-                outcomes.get(v.namespace() + "/" + v.name()));
+        RolloutPlan plan = planner.plan(new RolloutPlanner.Request(v, imagesOf(v), names(w),
+                Optional.ofNullable(d).map(ManagedDeployment::view), now));
+        RolloutStates.State state = RolloutStates.of(plan, v.deploymentName(), progress);
+        JsonNode status = plan.status() != null ? plan.status() : v.status();
+        JsonNode inSync = status == null ? null : Conditions.find(status.path("conditions"), RolloutPlanner.IN_SYNC);
+        // The planned status is the one after the plan's write: a build the plan would roll out, or one that
+        // waits for spec.suspend, is not in sync yet.
+        boolean newer = plan instanceof RolloutPlan.PatchImages || (status != null && status.path("waiting").size() > 0);
+        String inSyncStatus = d == null ? "Unknown" : newer ? "False"
+                : inSync == null ? "Unknown" : inSync.path("status").asText("Unknown");
+        String inSyncReason = !"False".equals(inSyncStatus) ? null : newer ? "NewerBuild" : inSync.path("reason").asText(null);
+        return new RolloutRow(v.apiVersion(), v.namespace(), v.name(), v.deploymentName(), state.state(),
+                state.problem(), state.reason(), state.message(), inSyncStatus, inSyncReason, w.suspended(), containers,
+                progress, outcomes.get(v.namespace() + "/" + v.name()));
     }
 
-    /** State, reason and message, the first that holds in the order of {@link #ORDER}'s urgency. */
-    private static String[] decide(ImageDeployView v, String specProblem, boolean suspended, ManagedDeployment d,
-            List<ContainerRow> cs) {
-        if (specProblem != null) {
-            return new String[] { "Failing", "InvalidSpec", specProblem };
-        }
-        if (suspended) {
-            return new String[] { "Suspended", "Suspended", "spec.suspend is true: Rekon applies no build to Deployment "
-                    + v.deploymentName() + " until it is set to false" };
-        }
-        for (ContainerRow c : cs) {
-            if ("ImageNotFound".equals(c.state())) {
-                return new String[] { "Failing", "ImageNotFound", "container " + c.container() + " names kpack Image "
-                        + c.image() + ", which does not exist in namespace " + v.namespace() };
+    /** The watched kpack Images the ImageDeploy names, by name. */
+    private Map<String, KpackImage> imagesOf(ImageDeployView v) {
+        Map<String, KpackImage> named = new LinkedHashMap<>();
+        v.refs().forEach(ref -> {
+            KpackImage img = images.get(v.namespace() + "/" + ref.imageName());
+            if (img != null) {
+                named.put(ref.imageName(), img);
             }
-        }
-        if (d == null) {
-            return cs.stream().anyMatch(c -> c.newestImage() != null)
-                    ? new String[] { "Lagging", "DeploymentMissing", "Deployment " + v.deploymentName()
-                            + " does not exist yet; the next event of its Image creates it" }
-                    : new String[] { "Waiting", "ImageNotReady", "no Image it names has a Ready build yet" };
-        }
-        for (ContainerRow c : cs) {
-            if ("ManualChange".equals(c.state())) {
-                return new String[] { "Drifted", "ManualChange", "container " + c.container() + " runs " + c.running()
-                        + " but Rekon applied " + c.appliedImage() + " (" + AppliedImage.describe(c.appliedBuild(), null)
-                        + " of Image " + c.image() + ") and no newer build exists: changed by hand" };
-            }
-        }
-        for (ContainerRow c : cs) {
-            if ("Lagging".equals(c.state())) {
-                return new String[] { "Lagging", "NewerBuild", "Image " + c.image() + " has "
-                        + AppliedImage.describe(c.newestBuild(), null) + " (" + c.newestImage() + ") Ready; container "
-                        + c.container() + " runs " + (c.appliedImage() == null ? c.running()
-                                : AppliedImage.describe(c.appliedBuild(), null)) };
-            }
-        }
-        for (ContainerRow c : cs) {
-            if ("ImageNotReady".equals(c.state())) {
-                return new String[] { "Waiting", "ImageNotReady", "Image " + c.image() + " has no Ready build yet" };
-            }
-        }
-        return progress(d.progress());
+        });
+        return named;
     }
 
-    private static String[] progress(Progress p) {
-        if ("False".equals(p.progressing())) {
-            return new String[] { "Failing", p.progressingReason() == null ? "NotProgressing" : p.progressingReason(),
-                    "the Deployment reports Progressing False" };
-        }
-        if (!p.observed()) {
-            return new String[] { "RollingOut", "NotObservedYet", "no Deployment controller has reported on it yet" };
-        }
-        if (p.updated() < p.desired() || p.ready() < p.desired()) {
-            return new String[] { "RollingOut", "RollingOut", p.updated() + " of " + p.desired() + " replicas updated, "
-                    + p.ready() + " ready" };
-        }
-        return new String[] { "Healthy", "InSync", "runs the newest Ready build of every Image it names" };
+    private static Set<String> names(WatchedImageDeploy w) {
+        Set<String> names = new LinkedHashSet<>();
+        w.refs().forEach(ref -> names.add(ref.imageName()));
+        return names;
     }
 
     private ContainerRow container(ImageDeployView v, ManagedDeployment d, ImageDeployView.ContainerRef ref) {
@@ -144,7 +117,4 @@ final class RolloutRows {
         return !newest.latestImage().equals(applied.image()) && !applied.isNewerThan(newest);
     }
 
-    private static boolean has(List<ContainerRow> cs, String state) {
-        return cs.stream().anyMatch(c -> state.equals(c.state()));
-    }
 }

@@ -43,7 +43,7 @@ public final class StatusPlanner {
         StatusViews v = r.views();
         Predicate<String> inScope = ns -> r.namespace() == null || r.namespace().equals(ns);
         var idps = v.imageDeploys().stream().filter(w -> inScope.test(w.view().namespace())).toList();
-        var rollouts = wants(r, "rollouts") ? new RolloutRows(v, lastOutcomes(v.decisions())).rows(idps) : null;
+        var rollouts = wants(r, "rollouts") ? new RolloutRows(v, lastOutcomes(v.decisions()), r.now()).rows(idps) : null;
         var images = wants(r, "rollouts") ? ImageRows.rows(idps, v.images()) : null;
         var prunes = wants(r, "rollouts") ? PruneRows.rows(v.imageDeploys(),
                 v.deployments().stream().filter(d -> inScope.test(d.namespace())).toList()) : null;

@@ -65,7 +65,7 @@ class StatusBrowserTest {
         assertTrue(drifted.matches("(?s)<tr [^>]*class=\"[^\"]*problem[^\"]*\"[^>]*data-state=\"Drifted\".*"), drifted);
         assertTrue(drifted.contains("ManualChange") && drifted.contains(StatusScene.HOTFIX), drifted);
         assertTrue(row(dom, "ImageDeploy demo/world").contains("NewerBuild"));
-        assertTrue(row(dom, "ImageDeploy demo/hello-paused").contains("spec.suspend is true"));
+        assertTrue(row(dom, "ImageDeploy demo/hello-paused").contains("is suspended (spec.suspend: true)"));
         assertTrue(row(dom, "Module kpack/regular").contains("MajorStepTooLarge"));
         assertTrue(row(dom, "Builder default/sample-builder").contains("state-False"));
         assertTrue(dom.contains("id=\"refresh\""), "the refresh button");

@@ -29,7 +29,7 @@ import io.fabric8.kubernetes.client.dsl.NonNamespaceOperation;
 import io.fabric8.kubernetes.client.dsl.Resource;
 
 /**
- * A module's objects on the Kubernetes API, all as the {@link ApplyIdentity}: read with one list per kind and
+ * A module's objects on the Kubernetes API, all as the {@link KubeApplyIdentity}: read with one list per kind and
  * namespace by the module's label, and, for the objects of the manifest that list did not find (to tell a free
  * name from someone else's object), one GET each, or one list of the kind when more than a few are missing (an
  * install); applied server-side and deleted.
@@ -42,7 +42,7 @@ public class KubeModuleObjects {
     private static final int GETS_PER_KIND = 4;
 
     @Inject
-    ApplyIdentity identity;
+    KubeApplyIdentity identity;
 
     @Inject
     ObjectMapper json;

@@ -21,9 +21,9 @@ import io.fabric8.kubernetes.client.KubernetesClientBuilder;
  * Flux does without {@code serviceAccountName}), which is said once in the log and on the status page.
  */
 @ApplicationScoped
-public class ApplyIdentity {
+public class KubeApplyIdentity {
 
-    private static final Logger LOG = Logger.getLogger(ApplyIdentity.class);
+    private static final Logger LOG = Logger.getLogger(KubeApplyIdentity.class);
 
     @Inject
     KubernetesClient client;
