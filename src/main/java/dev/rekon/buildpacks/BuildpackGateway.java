@@ -2,7 +2,6 @@ package dev.rekon.buildpacks;
 
 import java.util.Optional;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.cluster.Versioned;
@@ -17,22 +16,14 @@ import dev.rekon.registry.DockerConfig;
  */
 public interface BuildpackGateway {
 
-    /** The object as JSON; {@code namespace} null for cluster-scoped kinds. */
-    Optional<JsonNode> get(String kind, String namespace, String name);
-
-    /** A Buildpack or ClusterBuildpack as the apiserver has it now, with the version that guards its write. */
-    default Optional<Versioned<BuildpackView>> buildpack(String kind, String namespace, String name) {
-        return get(kind, namespace, name).map(j -> versioned(j, BuildpackView.of(j)));
-    }
+    /**
+     * A Buildpack or ClusterBuildpack as the apiserver has it now, with the version that guards its write;
+     * {@code namespace} null for the cluster-scoped kind.
+     */
+    Optional<Versioned<BuildpackView>> buildpack(String kind, String namespace, String name);
 
     /** A Builder or ClusterBuilder as the apiserver has it now, with the version that guards its write. */
-    default Optional<Versioned<BuilderView>> builder(String kind, String namespace, String name) {
-        return get(kind, namespace, name).map(j -> versioned(j, BuilderView.of(j)));
-    }
-
-    private static <V> Versioned<V> versioned(JsonNode object, V view) {
-        return new Versioned<>(object.path("metadata").path("resourceVersion").asText(null), view);
-    }
+    Optional<Versioned<BuilderView>> builder(String kind, String namespace, String name);
 
     /**
      * Writes the status, only if the object is still at {@code resourceVersion} when that is not null (a 409,

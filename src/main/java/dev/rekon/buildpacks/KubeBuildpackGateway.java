@@ -15,6 +15,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rekon.cluster.FieldManager;
 import dev.rekon.cluster.KubeErrors;
 import dev.rekon.cluster.PatchTargets;
+import dev.rekon.cluster.Versioned;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.TransientFailureException;
 import dev.rekon.registry.Credential;
@@ -63,7 +64,16 @@ public class KubeBuildpackGateway implements BuildpackGateway {
     }
 
     @Override
-    public Optional<JsonNode> get(String kind, String namespace, String name) {
+    public Optional<Versioned<BuildpackView>> buildpack(String kind, String namespace, String name) {
+        return get(kind, namespace, name).map(j -> Versioned.of(j, BuildpackView::of));
+    }
+
+    @Override
+    public Optional<Versioned<BuilderView>> builder(String kind, String namespace, String name) {
+        return get(kind, namespace, name).map(j -> Versioned.of(j, BuilderView::of));
+    }
+
+    private Optional<JsonNode> get(String kind, String namespace, String name) {
         GenericKubernetesResource r = KubeErrors.call("reading " + kind + " " + name, () -> namespace == null
                 ? client.genericKubernetesResources(context(kind)).withName(name).get()
                 : client.genericKubernetesResources(context(kind)).inNamespace(namespace).withName(name).get());

@@ -47,7 +47,16 @@ final class InMemoryBuildpacks implements BuildpackGateway, BuildpackCatalog, Bu
     }
 
     @Override
-    public Optional<JsonNode> get(String kind, String namespace, String name) {
+    public Optional<Versioned<BuildpackView>> buildpack(String kind, String namespace, String name) {
+        return get(kind, namespace, name).map(j -> Versioned.of(j, BuildpackView::of));
+    }
+
+    @Override
+    public Optional<Versioned<BuilderView>> builder(String kind, String namespace, String name) {
+        return get(kind, namespace, name).map(j -> Versioned.of(j, BuilderView::of));
+    }
+
+    private Optional<JsonNode> get(String kind, String namespace, String name) {
         return Optional.ofNullable(objects.get(key(kind, namespace, name))).map(ObjectNode::deepCopy);
     }
 
