@@ -191,7 +191,7 @@ public class KubeRolloutGateway implements RolloutGateway {
                         .resource(PatchTargets.deployment(namespace, name))
                         .patch(new PatchContext.Builder().withPatchType(PatchType.STRATEGIC_MERGE)
                                 .withFieldManager(FieldManager.NAME).build(), patch.toString()));
-        deployments.wrote(written);
+        deployments.wrote(written == null ? null : DeploymentView.fromJson(tree(written)));
     }
 
     /** Deletes the Deployment, guarded by {@code resourceVersion} when one is given (a delete precondition). */
@@ -222,7 +222,7 @@ public class KubeRolloutGateway implements RolloutGateway {
         GenericKubernetesResource written = KubeErrors.call(idp.ref(), "updating the status of ImageDeploy " + idp.namespace()
                 + "/" + idp.name(), () -> client.genericKubernetesResources(imageDeployContext(group))
                         .inNamespace(idp.namespace()).resource(r).updateStatus());
-        index.wrote(written);
+        index.wrote(written == null ? null : ImageDeployView.fromJson(tree(written)));
     }
 
 
