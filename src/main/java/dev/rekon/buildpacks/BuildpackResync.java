@@ -1,29 +1,20 @@
 package dev.rekon.buildpacks;
 
-import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import dev.rekon.cluster.KubeErrors;
-import dev.rekon.cluster.Versioned;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.Outcome;
 import dev.rekon.core.Reply;
 import dev.rekon.core.TransientFailureException;
 import dev.rekon.pipeline.NamespaceGuard;
-import dev.rekon.registry.DockerConfig;
 import dev.rekon.registry.ImageReference;
 import dev.rekon.resync.AreaResult;
 import dev.rekon.resync.AreaResync;
@@ -32,17 +23,15 @@ import dev.rekon.resync.ResyncScope;
 
 /**
  * The buildpacks part of a resync pass. Every Buildpack and ClusterBuildpack (from the catalog's watches, no read
- * per object) gets one manifest HEAD of its image, {@value #CONCURRENCY} at a time, with its pull secrets (objects
- * naming the same image with the same secrets share one). Only where {@link BuildpackRecheckPlanner} finds the
- * digest moved does the event path's own refresh run (full read, status write, re-resolution of the Builders it
- * affects). Then every Builder and ClusterBuilder is re-resolved from the catalog, written only where the
- * resolution differs. So registries without webhooks converge too.
+ * per object) gets one manifest HEAD of its image ({@link BuildpackHeads}). Only where
+ * {@link BuildpackRecheckPlanner} finds the digest moved does the event path's own refresh run (full read, status
+ * write, re-resolution of the Builders it affects). Then every Builder and ClusterBuilder is re-resolved
+ * ({@link BuilderRechecks}). So registries without webhooks converge too.
  */
 @ApplicationScoped
 public class BuildpackResync implements AreaResync {
 
     public static final String AREA = "buildpacks";
-    static final int CONCURRENCY = 4;
 
     /**
      * Per object and image, the digest a pass last saw the status converge at: spares an image index (whose status
@@ -80,52 +69,10 @@ public class BuildpackResync implements AreaResync {
             return tally.result();
         }
         Set<ObjectRef> written = new HashSet<>();
-        Map<ObjectRef, Object> heads = heads(buildpacks);
+        Map<ObjectRef, Object> heads = new BuildpackHeads(gateway).of(buildpacks);
         buildpacks.forEach(b -> recheck(b, heads.get(b.ref()), scope, tally, written));
-        resolveBuilders(scope, tally, written);
+        new BuilderRechecks(resolutions, builders, guard).resolve(scope, tally, written);
         return tally.result();
-    }
-
-    /**
-     * One HEAD per image (and pull secrets), bounded; each value is an {@link ImageHead}, a failure, or null where
-     * the status is refreshed without one.
-     */
-    private Map<ObjectRef, Object> heads(List<RecheckView> buildpacks) {
-        Map<String, Optional<DockerConfig>> secrets = new ConcurrentHashMap<>();
-        ExecutorService pool = Executors.newFixedThreadPool(CONCURRENCY, r -> {
-            Thread t = new Thread(r, "rekon-resync-buildpacks");
-            t.setDaemon(true);
-            return t;
-        });
-        try {
-            Map<String, Future<ImageHead>> byImage = new HashMap<>();
-            Map<ObjectRef, Future<ImageHead>> pending = new LinkedHashMap<>();
-            buildpacks.stream().filter(b -> b.image() != null && b.current()).forEach(b -> pending.put(b.ref(),
-                    byImage.computeIfAbsent(b.image() + " " + b.serviceAccountNamespace() + "/" + b.serviceAccountName(),
-                            k -> pool.submit(() -> head(b, secrets)))));
-            Map<ObjectRef, Object> heads = new HashMap<>();
-            pending.forEach((ref, f) -> heads.put(ref, outcome(f)));
-            return heads;
-        } finally {
-            pool.shutdownNow();
-        }
-    }
-
-    private ImageHead head(RecheckView b, Map<String, Optional<DockerConfig>> secrets) {
-        Optional<DockerConfig> creds = secrets.computeIfAbsent(b.serviceAccountNamespace() + "/" + b.serviceAccountName(),
-                k -> gateway.pullSecrets(b.serviceAccountNamespace(), b.serviceAccountName()));
-        return gateway.headDigest(b.image(), creds, b.serviceAccountNamespace(), b.serviceAccountName());
-    }
-
-    private static Object outcome(Future<ImageHead> f) {
-        try {
-            return f.get();
-        } catch (ExecutionException e) {
-            return e.getCause();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return e;
-        }
     }
 
     private void recheck(RecheckView b, Object head, ResyncScope scope, AreaTally tally, Set<ObjectRef> written) {
@@ -167,32 +114,6 @@ public class BuildpackResync implements AreaResync {
             }
         } catch (TransientFailureException | KubeErrors.PermanentApiException e) {
             tally.failed(b.ref(), "RefreshFailed", b.ref() + ": " + e.getMessage());
-        }
-    }
-
-    private void resolveBuilders(ResyncScope scope, AreaTally tally, Set<ObjectRef> written) {
-        Map<String, List<BuildpackSource>> sources = new HashMap<>();
-        for (Versioned<BuilderView> seen : builders.all(scope.namespace())) {
-            BuilderView b = seen.view();
-            if (!guard.allows(b.namespace())) {
-                continue;
-            }
-            if (written.contains(b.ref())) {
-                tally.changed(b.ref(), "BuildpackChanged", b.ref() + " re-resolved after a buildpack it uses changed");
-                continue;
-            }
-            try {
-                BuilderResolutions.Resolved resolved = resolutions.resolve(seen, sources, scope.report());
-                if (resolved.reply().outcome() == Outcome.REJECTED) {
-                    tally.failed(b.ref(), resolved.reply().reason(), resolved.reply().message());
-                } else if (resolved.plan() instanceof StatusPlan.Write w) {
-                    tally.changed(b.ref(), w.reason(), w.message());
-                } else {
-                    tally.unchanged();
-                }
-            } catch (TransientFailureException | KubeErrors.PermanentApiException e) {
-                tally.failed(b.ref(), "ResolveFailed", b.ref() + ": " + e.getMessage());
-            }
         }
     }
 

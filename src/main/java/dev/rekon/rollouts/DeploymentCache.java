@@ -9,13 +9,10 @@ import java.util.concurrent.ConcurrentHashMap;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-
 import dev.rekon.cluster.LatestKnown;
 import dev.rekon.cluster.Versioned;
 import dev.rekon.cluster.watch.FacetViews;
 import dev.rekon.cluster.watch.SharedWatches;
-import io.fabric8.kubernetes.api.model.HasMetadata;
 
 /**
  * The Deployments Rekon manages (label {@code app.kubernetes.io/managed-by=rekon}), the
@@ -34,9 +31,6 @@ public class DeploymentCache {
 
     @Inject
     ManagedDeploymentFacet facet;
-
-    @Inject
-    ObjectMapper mapper;
 
     /** This process's own writes, by namespace, each keyed by Deployment name. */
     private final Map<String, LatestKnown<DeploymentView>> written = new ConcurrentHashMap<>();
@@ -61,11 +55,10 @@ public class DeploymentCache {
         return watches.of(facet);
     }
 
-    /** Records a patch of this process, until the watch delivers it. */
-    public void wrote(HasMetadata deployment) {
-        if (deployment != null && deployment.getMetadata() != null) {
-            DeploymentView v = DeploymentView.fromJson(mapper.valueToTree(deployment));
-            written(deployment.getMetadata().getNamespace()).put(v.name(), v.resourceVersion(), v);
+    /** Records a patch of this process (as the apiserver answered it), until the watch delivers it. */
+    public void wrote(DeploymentView deployment) {
+        if (deployment != null) {
+            written(deployment.namespace()).put(deployment.name(), deployment.resourceVersion(), deployment);
         }
     }
 

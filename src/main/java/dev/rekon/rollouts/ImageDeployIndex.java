@@ -7,13 +7,10 @@ import java.util.Set;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-
 import dev.rekon.cluster.LatestKnown;
 import dev.rekon.cluster.Versioned;
 import dev.rekon.cluster.watch.FacetViews;
 import dev.rekon.cluster.watch.SharedWatches;
-import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 
 /**
  * The ImageDeploys of a namespace that reference a kpack Image, from the one watch of each group
@@ -35,9 +32,6 @@ public class ImageDeployIndex {
 
     @Inject
     ImageDeployFacet.Kpush kpushGroup;
-
-    @Inject
-    ObjectMapper mapper;
 
     private final LatestKnown<ImageDeployView> written = new LatestKnown<>(ImageDeployIndex::key);
 
@@ -61,19 +55,14 @@ public class ImageDeployIndex {
         return watches.of(RolloutGateway.KPUSH_GROUP.equals(group) ? kpushGroup : rekonGroup);
     }
 
-    /** Records a status write of this process, until the watch delivers it. */
-    public void wrote(GenericKubernetesResource object) {
-        if (object != null) {
-            ImageDeployView v = view(object);
-            written.put(key(v), object.getMetadata().getResourceVersion(), v);
+    /** Records a status write of this process (as the apiserver answered it), until the watch delivers it. */
+    public void wrote(ImageDeployView answered) {
+        if (answered != null) {
+            written.put(key(answered), answered.resourceVersion(), answered);
         }
     }
 
     private static String key(ImageDeployView v) {
         return v.group() + "/" + v.namespace() + "/" + v.name();
-    }
-
-    private ImageDeployView view(GenericKubernetesResource r) {
-        return ImageDeployView.fromJson(mapper.valueToTree(r));
     }
 }

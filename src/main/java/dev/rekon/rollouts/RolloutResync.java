@@ -1,26 +1,23 @@
 package dev.rekon.rollouts;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.LinkedHashSet;
-import java.util.ArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import dev.rekon.core.ObjectRef;
-import dev.rekon.core.Outcome;
-import dev.rekon.core.Reply;
 import dev.rekon.core.TransientFailureException;
 import dev.rekon.pipeline.ReconcileLoop;
 import dev.rekon.resync.AreaResult;
 import dev.rekon.resync.AreaResync;
-import dev.rekon.resync.AreaTally;
-import dev.rekon.resync.ResyncItem;
 import dev.rekon.resync.ResyncScope;
 
 /**
@@ -28,7 +25,7 @@ import dev.rekon.resync.ResyncScope;
  * builds of the kpack Images it references, planned through the one loop by the same {@link RolloutReconciler}
  * as events, in report mode, from {@link ResyncViews} alone. Only an ImageDeploy whose plan would write anything
  * (its Deployment missing or behind, a status write lost) is reconciled through the loop, so a converged cluster
- * costs no API call at all.
+ * costs no API call at all ({@link RolloutTally} counts each).
  * Afterwards {@link DeploymentPruner} removes the Deployments whose ImageDeploy is gone or renamed them.
  */
 @ApplicationScoped
@@ -61,7 +58,7 @@ public class RolloutResync implements AreaResync {
 
     @Override
     public AreaResult resync(ResyncScope scope) {
-        AreaTally tally = new AreaTally(AREA);
+        RolloutTally tally = new RolloutTally();
         Set<String> groups = new LinkedHashSet<>(List.of(RolloutGateway.GROUP));
         Optional<List<ImageDeployView>> idps = imageDeploys(scope, groups);
         Optional<List<KpackImage>> images = views.images(scope.namespace());
@@ -71,10 +68,9 @@ public class RolloutResync implements AreaResync {
                     + " (RBAC for list and watch, or a CRD missing); the next pass tries again");
             return tally.result();
         }
-        Counts counts = new Counts(tally, java.util.Collections.synchronizedList(new ArrayList<>()));
-        runAll(planAll(idps.get(), images.get(), deployments.get(), scope, counts));
-        counts.extras().addAll(pruner.prune(idps.get(), deployments.get(), groups, scope));
-        return withExtras(tally.result(), counts.extras());
+        runAll(planAll(idps.get(), images.get(), deployments.get(), scope, tally));
+        tally.pruned(pruner.prune(idps.get(), deployments.get(), groups, scope));
+        return tally.result();
     }
 
     /**
@@ -97,7 +93,7 @@ public class RolloutResync implements AreaResync {
 
     /** Plans every ImageDeploy in scope and counts those that write nothing; returns the reconciles to run. */
     private List<Runnable> planAll(List<ImageDeployView> idps, List<KpackImage> images,
-            List<DeploymentView> deployments, ResyncScope scope, Counts counts) {
+            List<DeploymentView> deployments, ResyncScope scope, RolloutTally tally) {
         Map<String, KpackImage> imageIndex = new HashMap<>();
         images.forEach(i -> imageIndex.put(i.namespace() + "/" + i.name(), i));
         Map<String, DeploymentView> deploymentIndex = new HashMap<>();
@@ -106,7 +102,7 @@ public class RolloutResync implements AreaResync {
         for (ImageDeployView idp : idps) {
             if (scope.covers(idp.namespace())) {
                 Runnable write = one(idp, imageIndex, deploymentIndex.get(idp.namespace() + "/" + idp.deploymentName()),
-                        scope, counts);
+                        scope, tally);
                 if (write != null) {
                     writes.add(write);
                 }
@@ -115,16 +111,12 @@ public class RolloutResync implements AreaResync {
         return writes;
     }
 
-    /** The tally, and the conflicts and pruned Deployments it has no count for. */
-    private record Counts(AreaTally tally, List<ResyncItem> extras) {
-    }
-
     /**
      * Plans one ImageDeploy through the loop in report mode, from the watches alone, and counts it; returns the
      * reconcile to run when the plan would write anything, else null.
      */
     private Runnable one(ImageDeployView idp, Map<String, KpackImage> imageIndex, DeploymentView cached,
-            ResyncScope scope, Counts counts) {
+            ResyncScope scope, RolloutTally tally) {
         Map<String, KpackImage> images = new LinkedHashMap<>();
         idp.refs().forEach(r -> {
             KpackImage image = imageIndex.get(idp.namespace() + "/" + r.imageName());
@@ -140,16 +132,16 @@ public class RolloutResync implements AreaResync {
             return null;
         }
         if (!step.writes() || scope.report()) {
-            count(counts, idp.ref(), step.reply(), step.writes());
+            tally.count(idp.ref(), step.reply(), step.writes());
             return null;
         }
         return () -> {
             try {
-                count(counts, idp.ref(), loop.reconcile(rollouts, key.readingTheDeployment()), true);
+                tally.count(idp.ref(), loop.reconcile(rollouts, key.readingTheDeployment()), true);
             } catch (TransientFailureException e) {
-                counts.tally().failed(idp.ref(), "TransientFailure", e.getMessage());
+                tally.failed(idp.ref(), "TransientFailure", e.getMessage());
             } catch (RuntimeException e) {
-                counts.tally().failed(idp.ref(), "Failed", e.getMessage());
+                tally.failed(idp.ref(), "Failed", e.getMessage());
             }
         };
     }
@@ -163,42 +155,13 @@ public class RolloutResync implements AreaResync {
             writes.forEach(Runnable::run);
             return;
         }
-        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(
-                Math.min(WRITERS, writes.size()));
+        ExecutorService pool = Executors.newFixedThreadPool(Math.min(WRITERS, writes.size()));
         try {
-            pool.invokeAll(writes.stream().map(java.util.concurrent.Executors::callable).toList());
+            pool.invokeAll(writes.stream().map(Executors::callable).toList());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
             pool.shutdown();
         }
-    }
-
-    private static void count(Counts counts, ObjectRef ref, Reply reply, boolean wrote) {
-        AreaTally tally = counts.tally();
-        Outcome outcome = reply.outcome();
-        String reason = reply.reason();
-        String message = reply.message();
-        if (ManualChanges.REASON.equals(reason)) {
-            tally.drifted(ref, reason, message);
-        } else if (RolloutPlanner.CONFLICT.equals(reason)) {
-            counts.extras().add(new ResyncItem(ref, "conflict", reason, message));
-        } else if (outcome == Outcome.APPLIED || wrote) {
-            tally.changed(ref, reason, message);
-        } else {
-            tally.unchanged();
-        }
-    }
-
-    /** The tally's result with the pruned Deployments (counted as changed) and the rest (conflicts, failed) added. */
-    static AreaResult withExtras(AreaResult r, List<ResyncItem> extras) {
-        if (extras.isEmpty()) {
-            return r;
-        }
-        int changed = (int) extras.stream().filter(i -> DeploymentPruner.PRUNED.equals(i.result())).count();
-        List<ResyncItem> objects = new ArrayList<>(r.objects());
-        objects.addAll(extras);
-        return new AreaResult(r.area(), r.checked() + extras.size(), r.changed() + changed, r.unchanged(), r.drifted(),
-                r.failed() + extras.size() - changed, objects);
     }
 }

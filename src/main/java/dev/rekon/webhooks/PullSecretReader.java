@@ -2,6 +2,7 @@ package dev.rekon.webhooks;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -15,10 +16,6 @@ import org.jboss.logging.Logger;
 import dev.rekon.cluster.KubeErrors;
 import dev.rekon.registry.Credential;
 import dev.rekon.registry.DockerConfig;
-import io.fabric8.kubernetes.api.model.LocalObjectReference;
-import io.fabric8.kubernetes.api.model.Secret;
-import io.fabric8.kubernetes.api.model.ServiceAccount;
-import io.fabric8.kubernetes.client.KubernetesClient;
 
 /**
  * Finds a registry credential among subscribers' pull secrets, in their order: the Secrets each names, then its
@@ -32,17 +29,16 @@ public class PullSecretReader {
     private static final Logger LOG = Logger.getLogger(PullSecretReader.class);
 
     @Inject
-    KubernetesClient client;
+    PullSecretGateway gateway;
 
     private final Set<String> refused = ConcurrentHashMap.newKeySet();
 
     public Optional<Credential> forRegistry(String registry, List<Subscription.PullSecrets> subscribers) {
         for (Subscription.PullSecrets s : subscribers) {
             for (String name : secretNames(s)) {
-                Secret secret = readable("pull secret " + s.namespace() + "/" + name,
-                        () -> client.secrets().inNamespace(s.namespace()).withName(name).get());
-                Optional<Credential> found = DockerConfig.ofSecretData(secret == null ? null : secret.getData())
-                        .forRegistry(registry);
+                Map<String, String> data = readable(secret(s.namespace(), name),
+                        () -> gateway.secretData(s.namespace(), name)).orElse(null);
+                Optional<Credential> found = DockerConfig.ofSecretData(data).forRegistry(registry);
                 if (found.isPresent()) {
                     return found;
                 }
@@ -54,26 +50,31 @@ public class PullSecretReader {
     private List<String> secretNames(Subscription.PullSecrets s) {
         List<String> names = new ArrayList<>(s.secretNames());
         if (s.serviceAccount() != null) {
-            ServiceAccount sa = readable("service account " + s.namespace() + "/" + s.serviceAccount(),
-                    () -> client.serviceAccounts().inNamespace(s.namespace()).withName(s.serviceAccount()).get());
-            if (sa != null) {
-                sa.getImagePullSecrets().stream().map(LocalObjectReference::getName).filter(n -> !names.contains(n))
-                        .forEach(names::add);
-            }
+            readable(serviceAccount(s.namespace(), s.serviceAccount()),
+                    () -> gateway.imagePullSecrets(s.namespace(), s.serviceAccount()))
+                    .ifPresent(listed -> listed.stream().filter(n -> !names.contains(n)).forEach(names::add));
         }
         return names;
     }
 
-    /** The object, or null when it is missing or Rekon may not read it. */
-    private <T> T readable(String what, Supplier<T> read) {
+    static String secret(String namespace, String name) {
+        return "pull secret " + namespace + "/" + name;
+    }
+
+    static String serviceAccount(String namespace, String name) {
+        return "service account " + namespace + "/" + name;
+    }
+
+    /** The object, or empty when it is missing or Rekon may not read it. */
+    private <T> Optional<T> readable(String what, Supplier<Optional<T>> read) {
         try {
-            return KubeErrors.call("reading " + what, read);
+            return read.get();
         } catch (KubeErrors.PermanentApiException e) {
             if (refused.add(what)) {
                 LOG.warnf("cannot read %s for a registry credential (%s); reading the digest without it. Grant Rekon"
                         + " 'get' on it to use it", what, e.getMessage());
             }
-            return null;
+            return Optional.empty();
         }
     }
 }

@@ -30,10 +30,9 @@ class DeploymentCacheTest {
         create(k8s, ns, "managed", true);
         create(k8s, ns, "foreign", false);
         DeploymentCache cache = new DeploymentCache();
-        cache.mapper = new ObjectMapper();
         cache.facet = new ManagedDeploymentFacet();
         // One watch per namespace with an explicit list, one cluster-wide with *.
-        cache.watches = SharedWatches.standalone(k8s, cache.mapper, NamespacePolicy.parse("*".equals(allowed) ? "*" : ns),
+        cache.watches = SharedWatches.standalone(k8s, new ObjectMapper(), NamespacePolicy.parse("*".equals(allowed) ? "*" : ns),
                 List.of(cache.facet));
         try {
             // The watch starts in the background on the first read; until it has synced, callers read the apiserver.

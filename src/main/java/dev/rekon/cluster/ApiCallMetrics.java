@@ -1,4 +1,4 @@
-package dev.rekon.web;
+package dev.rekon.cluster;
 
 import java.net.URI;
 import java.util.List;
