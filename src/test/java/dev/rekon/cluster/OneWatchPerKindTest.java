@@ -54,6 +54,14 @@ class OneWatchPerKindTest {
         Events.binary("dev.knative.apiserver.resource.update", apiServerExtensions("rekon.dev/v1alpha1", "ImageDeploy", ns,
                 "shop"), Kpack.json(k8s.genericKubernetesResources(Kpack.IMAGE_DEPLOYS).inNamespace(ns).withName("shop")
                         .get())).statusCode(200);
+        // The other areas: a Builder (buildpacks), a module wake (image swap) and a Kyma (module lifecycle).
+        Events.binary("dev.knative.apiserver.resource.update", apiServerExtensions("kpack.io/v1alpha2", "Builder", ns,
+                "no-builder"), "{\"apiVersion\":\"kpack.io/v1alpha2\",\"kind\":\"Builder\",\"metadata\":"
+                        + "{\"name\":\"no-builder\",\"namespace\":\"" + ns + "\"}}").statusCode(200);
+        Events.binary("dev.rekon.modules.wake", Map.of(), "{\"module\":\"no-module\"}").statusCode(200);
+        Events.binary("dev.knative.apiserver.resource.update", apiServerExtensions("operator.kyma-project.io/v1beta2",
+                "Kyma", ns, "no-kyma"), "{\"apiVersion\":\"operator.kyma-project.io/v1beta2\",\"kind\":\"Kyma\","
+                        + "\"metadata\":{\"name\":\"no-kyma\",\"namespace\":\"" + ns + "\"}}").statusCode(200);
         given().contentType("application/vnd.docker.distribution.events.v1+json")
                 .header("Authorization", "Bearer " + LocalRegistry.NOTIFICATION_TOKEN)
                 .body(Files.readString(Path.of("src/test/resources/webhooks/distribution/manifest-and-blob-push.json")))
