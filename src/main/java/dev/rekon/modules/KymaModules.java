@@ -1,9 +1,5 @@
 package dev.rekon.modules;
 
-import java.util.Map;
-
-import com.fasterxml.jackson.databind.JsonNode;
-
 import dev.rekon.core.InvalidEventException;
 import dev.rekon.core.SemVer;
 import dev.rekon.modules.ocm.ComponentDescriptor;
@@ -25,31 +21,6 @@ public final class KymaModules {
     public static final String INTENDED_DOWNGRADE_ANNOTATION = "rekon.dev/intended-downgrade";
 
     private KymaModules() {
-    }
-
-    /** Until every reader takes a {@link ModuleTemplateView}: its module. */
-    public static String templateModule(JsonNode template) {
-        return ModuleTemplateView.of(template).module();
-    }
-
-    /** Until every reader takes a {@link ModuleTemplateView}: its version. */
-    public static String templateVersion(JsonNode template) {
-        return ModuleTemplateView.of(template).version();
-    }
-
-    /** Until every reader takes a {@link ReleaseMetaView}: its module. */
-    public static String releaseMetaModule(JsonNode meta) {
-        return ReleaseMetaView.of(meta).module();
-    }
-
-    /** Until every reader takes a {@link ReleaseMetaView}: its channels. */
-    public static Map<String, String> channels(JsonNode meta) {
-        return ReleaseMetaView.of(meta).channels();
-    }
-
-    /** Until every reader takes a {@link ModuleTemplateView}. */
-    public static ModuleRelease release(JsonNode template, String channel, SignatureVerifier verifier) {
-        return release(ModuleTemplateView.of(template), channel, verifier);
     }
 
     /** @throws InvalidEventException when the template lacks a module name, a semver version or a descriptor */
