@@ -5,8 +5,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import com.fasterxml.jackson.databind.JsonNode;
-
 import dev.rekon.core.SemVer;
 
 /**
@@ -17,18 +15,18 @@ import dev.rekon.core.SemVer;
 public final class ChannelReleases {
 
     private final Map<String, Offer> offers = new HashMap<>();
-    private final List<JsonNode> templates;
+    private final List<ModuleTemplateView> templates;
 
     /** The version a ModuleReleaseMeta offers on one channel, and where it lives. */
     record Offer(String namespace, String version) {
     }
 
-    public ChannelReleases(List<JsonNode> releaseMetas, List<JsonNode> templates) {
+    public ChannelReleases(List<ReleaseMetaView> releaseMetas, List<ModuleTemplateView> templates) {
         this.templates = List.copyOf(templates);
-        for (JsonNode meta : releaseMetas) {
-            String module = KymaModules.releaseMetaModule(meta);
-            String namespace = meta.path("metadata").path("namespace").asText(null);
-            KymaModules.channels(meta).forEach((channel, version) -> offers.merge(module + "/" + channel,
+        for (ReleaseMetaView meta : releaseMetas) {
+            String module = meta.module();
+            String namespace = meta.namespace();
+            meta.channels().forEach((channel, version) -> offers.merge(module + "/" + channel,
                     new Offer(namespace, version), ChannelReleases::newer));
         }
     }
@@ -40,18 +38,19 @@ public final class ChannelReleases {
     }
 
     /** The ModuleTemplate of the offered version, if one describes it. */
-    public Optional<JsonNode> template(String module, String channel) {
+    public Optional<ModuleTemplateView> template(String module, String channel) {
         Offer o = offers.get(module + "/" + channel);
         return o == null ? Optional.empty() : find(templates, o.namespace(), module, o.version());
     }
 
     /** The template in {@code namespace} (any, when null) describing that version of the module. */
-    public static Optional<JsonNode> find(List<JsonNode> templates, String namespace, String module, String version) {
+    public static Optional<ModuleTemplateView> find(List<ModuleTemplateView> templates, String namespace, String module,
+            String version) {
         Optional<SemVer> wanted = SemVer.tryParse(version);
         return templates.stream()
-                .filter(t -> namespace == null || namespace.equals(t.path("metadata").path("namespace").asText(null)))
-                .filter(t -> module.equals(KymaModules.templateModule(t)))
-                .filter(t -> SemVer.tryParse(KymaModules.templateVersion(t))
+                .filter(t -> namespace == null || namespace.equals(t.namespace()))
+                .filter(t -> module.equals(t.module()))
+                .filter(t -> SemVer.tryParse(t.version())
                         .flatMap(v -> wanted.map(w -> v.compareTo(w) == 0)).orElse(false))
                 .findFirst();
     }

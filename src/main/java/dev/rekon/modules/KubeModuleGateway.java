@@ -2,7 +2,6 @@ package dev.rekon.modules;
 
 import java.net.HttpURLConnection;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 
@@ -66,14 +65,22 @@ public class KubeModuleGateway implements ModuleGateway {
     }
 
     @Override
-    public Optional<JsonNode> read(String kind, String namespace, String name) {
+    public <V> Optional<V> read(KymaKind<V> kind, String namespace, String name) {
+        return read(kind.kind(), namespace, name).map(kind.view());
+    }
+
+    @Override
+    public <V> List<V> list(KymaKind<V> kind, String namespace) {
+        return list(kind.kind(), namespace).stream().map(kind.view()).toList();
+    }
+
+    private Optional<JsonNode> read(String kind, String namespace, String name) {
         return call("read " + kind + " " + namespace + "/" + name, () -> Optional.ofNullable(
                 client.genericKubernetesResources(KymaModules.API_VERSION, kind).inNamespace(namespace)
                         .withName(name).get()).map(r -> (JsonNode) json.valueToTree(r)));
     }
 
-    @Override
-    public List<JsonNode> list(String kind, String namespace) {
+    private List<JsonNode> list(String kind, String namespace) {
         return call("list " + kind, () -> {
             var op = client.genericKubernetesResources(KymaModules.API_VERSION, kind);
             try {

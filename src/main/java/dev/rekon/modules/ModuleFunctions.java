@@ -1,7 +1,6 @@
 package dev.rekon.modules;
 
 import java.util.List;
-import java.util.function.Function;
 import java.util.function.Supplier;
 
 import jakarta.inject.Inject;
@@ -56,9 +55,10 @@ public class ModuleFunctions {
             attributes = @EventAttribute(name = "kind", value = KymaModules.RELEASE_META))
     public Reply modulesReleaseMeta(CloudEvent<JsonNode> event) {
         ApiServerEvent e = ApiServerEvent.parseNamespaced(event);
-        return installed(e, () -> withKymas(e, KymaModules::releaseMetaModule, service.handle(
+        ReleaseMetaView meta = e.object() == null ? null : ReleaseMetaView.of(e.object());
+        return installed(e, () -> withKymas(e, meta == null ? null : meta.module(), service.handle(
                 e.verb() == ApiServerEvent.Verb.DELETE ? new Withdrawn(e.kind(), e.namespace(), e.name())
-                        : new ReleaseMetaChanged(e.namespace(), e.name(), e.object()))));
+                        : new ReleaseMetaChanged(e.namespace(), e.name(), meta))));
     }
 
     @Funq
@@ -66,9 +66,10 @@ public class ModuleFunctions {
             attributes = @EventAttribute(name = "kind", value = KymaModules.TEMPLATE))
     public Reply modulesTemplate(CloudEvent<JsonNode> event) {
         ApiServerEvent e = ApiServerEvent.parseNamespaced(event);
-        return installed(e, () -> withKymas(e, KymaModules::templateModule, service.handle(
+        ModuleTemplateView template = e.object() == null ? null : ModuleTemplateView.of(e.object());
+        return installed(e, () -> withKymas(e, template == null ? null : template.module(), service.handle(
                 e.verb() == ApiServerEvent.Verb.DELETE ? new Withdrawn(e.kind(), e.namespace(), e.name())
-                        : new TemplateChanged(e.namespace(), e.name(), e.object()))));
+                        : new TemplateChanged(e.namespace(), e.name(), template))));
     }
 
     @Funq
@@ -93,8 +94,8 @@ public class ModuleFunctions {
      * A release object changed: besides Deployments labelled by hand, every Kyma of its namespace that installed the
      * module moves to what its channel now offers.
      */
-    private Reply withKymas(ApiServerEvent e, Function<JsonNode, String> moduleOf, Reply swapped) {
-        String module = e.object() == null || e.verb() == ApiServerEvent.Verb.DELETE ? null : moduleOf.apply(e.object());
+    private Reply withKymas(ApiServerEvent e, String moduleOfObject, Reply swapped) {
+        String module = e.verb() == ApiServerEvent.Verb.DELETE ? null : moduleOfObject;
         if (module == null || kinds.notInstalled("Kymas", List.of(InstalledKinds.KYMA)).isPresent()) {
             return swapped;
         }

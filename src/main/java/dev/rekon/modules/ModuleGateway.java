@@ -3,8 +3,6 @@ package dev.rekon.modules;
 import java.util.List;
 import java.util.Optional;
 
-import com.fasterxml.jackson.databind.JsonNode;
-
 import dev.rekon.modules.ModulePlan.DeploymentPatch;
 
 /**
@@ -20,11 +18,14 @@ public interface ModuleGateway {
     /** The Deployments of every module. */
     List<ModuleDeployment> allModuleDeployments();
 
-    /** A Kyma module object as JSON, or empty when it no longer exists. */
-    Optional<JsonNode> read(String kind, String namespace, String name);
+    /** A ModuleReleaseMeta or ModuleTemplate ({@code kind}), or empty when it no longer exists. */
+    <V> Optional<V> read(KymaKind<V> kind, String namespace, String name);
 
-    /** All objects of a Kyma module kind in a namespace, or in every namespace when it is null; none without Kyma. */
-    List<JsonNode> list(String kind, String namespace);
+    /**
+     * The ModuleReleaseMetas or ModuleTemplates ({@code kind}) in a namespace, or in every namespace when it is null;
+     * none without Kyma.
+     */
+    <V> List<V> list(KymaKind<V> kind, String namespace);
 
     /** Writes one patch, guarded by the resourceVersion it was planned against. */
     void patch(DeploymentPatch patch);

@@ -1,16 +1,14 @@
 package dev.rekon.modules;
 
-import com.fasterxml.jackson.databind.JsonNode;
-
 /** What a module event asks {@link ModuleService} to bring in line, parsed by {@link ModuleFunctions}. */
 public sealed interface ModuleInput {
 
     /** A ModuleReleaseMeta was added or changed; {@code object} null when the event only named it. */
-    record ReleaseMetaChanged(String namespace, String name, JsonNode object) implements ModuleInput {
+    record ReleaseMetaChanged(String namespace, String name, ReleaseMetaView object) implements ModuleInput {
     }
 
     /** A ModuleTemplate was added or changed; {@code object} null when the event only named it. */
-    record TemplateChanged(String namespace, String name, JsonNode object) implements ModuleInput {
+    record TemplateChanged(String namespace, String name, ModuleTemplateView object) implements ModuleInput {
     }
 
     /** A ModuleReleaseMeta or ModuleTemplate was deleted: installed modules keep running as they are. */

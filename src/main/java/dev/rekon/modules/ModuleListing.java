@@ -65,7 +65,7 @@ public class ModuleListing {
     }
 
     public List<Entry> list() {
-        ChannelReleases offered = new ChannelReleases(gateway.list(KymaModules.RELEASE_META, null), List.of());
+        ChannelReleases offered = new ChannelReleases(gateway.list(KymaKind.RELEASE_META, null), List.of());
         Map<String, List<ModuleDeployment>> groups = new TreeMap<>();
         for (ModuleDeployment d : gateway.allModuleDeployments()) {
             groups.computeIfAbsent(d.module() + "/" + d.channel(), k -> new ArrayList<>()).add(d);

@@ -10,8 +10,6 @@ import java.util.stream.Collectors;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import com.fasterxml.jackson.databind.JsonNode;
-
 import dev.rekon.core.InvalidEventException;
 import dev.rekon.core.Reply;
 import dev.rekon.core.SemVer;
@@ -43,17 +41,16 @@ public class ModuleReleases {
     ModuleTrust trust;
 
     public List<Offer> ofReleaseMeta(ReleaseMetaChanged m) {
-        JsonNode meta = m.object() != null ? m.object()
-                : gateway.read(KymaModules.RELEASE_META, m.namespace(), m.name()).orElse(null);
+        ReleaseMetaView meta = m.object() != null ? m.object() : gateway.read(KymaKind.RELEASE_META, m.namespace(), m.name()).orElse(null);
         if (meta == null) {
             return List.of(new Offer.Nothing(withdrawn(KymaModules.RELEASE_META, m.namespace(), m.name())));
         }
         String what = KymaModules.RELEASE_META + " " + m.namespace() + "/" + m.name();
-        String module = KymaModules.releaseMetaModule(meta);
+        String module = meta.module();
         if (module == null) {
             throw new InvalidEventException(what + " has no spec.moduleName");
         }
-        Map<String, String> offered = KymaModules.channels(meta);
+        Map<String, String> offered = meta.channels();
         TreeSet<String> followed = new TreeSet<>(gateway.deployments(module).stream().map(ModuleDeployment::channel).toList());
         List<Offer> offers = new ArrayList<>();
         for (String channel : followed) {
@@ -76,19 +73,19 @@ public class ModuleReleases {
     }
 
     public List<Offer> ofTemplate(TemplateChanged t) {
-        JsonNode template = t.object() != null ? t.object()
-                : gateway.read(KymaModules.TEMPLATE, t.namespace(), t.name()).orElse(null);
+        ModuleTemplateView template = t.object() != null ? t.object()
+                : gateway.read(KymaKind.TEMPLATE, t.namespace(), t.name()).orElse(null);
         if (template == null) {
             return List.of(new Offer.Nothing(withdrawn(KymaModules.TEMPLATE, t.namespace(), t.name())));
         }
-        String module = KymaModules.templateModule(template);
-        String version = KymaModules.templateVersion(template);
+        String module = template.module();
+        String version = template.version();
         Optional<SemVer> semver = SemVer.tryParse(version);
         if (module == null || semver.isEmpty()) {
             KymaModules.release(template, null, trust.verifier()); // throws the precise InvalidEventException
         }
         List<String> channels = channelsOffering(t.namespace(), module, semver.get());
-        String legacy = KymaModules.templateChannel(template);
+        String legacy = template.channel();
         if (channels.isEmpty() && legacy != null) {
             channels.add(legacy);
         }
@@ -103,15 +100,15 @@ public class ModuleReleases {
     }
 
     private List<String> channelsOffering(String namespace, String module, SemVer version) {
-        return gateway.list(KymaModules.RELEASE_META, namespace).stream()
-                .filter(m -> module.equals(KymaModules.releaseMetaModule(m)))
-                .flatMap(m -> KymaModules.channels(m).entrySet().stream())
+        return gateway.list(KymaKind.RELEASE_META, namespace).stream()
+                .filter(m -> module.equals(m.module()))
+                .flatMap(m -> m.channels().entrySet().stream())
                 .filter(c -> SemVer.tryParse(c.getValue()).map(v -> v.compareTo(version) == 0).orElse(false))
                 .map(Map.Entry::getKey).distinct().sorted().collect(Collectors.toCollection(ArrayList::new));
     }
 
-    private Optional<JsonNode> template(String namespace, String module, String version) {
-        return ChannelReleases.find(gateway.list(KymaModules.TEMPLATE, namespace), namespace, module, version);
+    private Optional<ModuleTemplateView> template(String namespace, String module, String version) {
+        return ChannelReleases.find(gateway.list(KymaKind.TEMPLATE, namespace), namespace, module, version);
     }
 
     private static Offer nothing(ModulePlan plan, String module, String version) {

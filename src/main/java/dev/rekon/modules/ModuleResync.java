@@ -62,8 +62,8 @@ public class ModuleResync implements AreaResync {
         ChannelReleases releases;
         try {
             installed = gateway.allModuleDeployments().stream().filter(d -> scope.covers(d.ref().namespace())).toList();
-            releases = new ChannelReleases(gateway.list(KymaModules.RELEASE_META, null),
-                    gateway.list(KymaModules.TEMPLATE, null));
+            releases = new ChannelReleases(gateway.list(KymaKind.RELEASE_META, null),
+                    gateway.list(KymaKind.TEMPLATE, null));
         } catch (TransientFailureException | RefusedException e) {
             tally.failed(null, "ReadFailed", "could not read the module Deployments and releases: " + e.getMessage());
             return tally.result();

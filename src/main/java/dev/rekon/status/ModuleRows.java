@@ -8,13 +8,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-import com.fasterxml.jackson.databind.JsonNode;
-
 import dev.rekon.core.SemVer;
 import dev.rekon.modules.KymaModules;
 import dev.rekon.modules.ModuleDeployment;
 import dev.rekon.modules.ModulePlan;
+import dev.rekon.modules.ModuleTemplateView;
 import dev.rekon.modules.ModuleUpdatePlanner;
+import dev.rekon.modules.ReleaseMetaView;
 import dev.rekon.modules.ocm.SignatureVerifier;
 import dev.rekon.status.StatusReport.ModuleRow;
 
@@ -36,11 +36,12 @@ final class ModuleRows {
         this.now = now;
     }
 
-    List<ModuleRow> rows(List<ModuleDeployment> installed, List<JsonNode> metas, List<JsonNode> templates) {
+    List<ModuleRow> rows(List<ModuleDeployment> installed, List<ReleaseMetaView> metas,
+            List<ModuleTemplateView> templates) {
         Map<String, String> offered = new HashMap<>();
-        for (JsonNode meta : metas) {
-            String module = KymaModules.releaseMetaModule(meta);
-            KymaModules.channels(meta).forEach((channel, version) -> offered.merge(module + "/" + channel, version,
+        for (ReleaseMetaView meta : metas) {
+            String module = meta.module();
+            meta.channels().forEach((channel, version) -> offered.merge(module + "/" + channel, version,
                     ModuleRows::newer));
         }
         Map<String, List<ModuleDeployment>> groups = new TreeMap<>();
@@ -56,7 +57,7 @@ final class ModuleRows {
     }
 
     private ModuleRow row(List<ModuleDeployment> ds, List<ModuleDeployment> allOfModule, String newest,
-            List<JsonNode> templates) {
+            List<ModuleTemplateView> templates) {
         ModuleDeployment first = ds.get(0);
         String running = ModuleUpdatePlanner.runningVersions(ds);
         String[] decided = decide(first.module(), first.channel(), running, newest, allOfModule, templates);
@@ -66,13 +67,13 @@ final class ModuleRows {
     }
 
     private String[] decide(String module, String channel, String running, String newest,
-            List<ModuleDeployment> allOfModule, List<JsonNode> templates) {
+            List<ModuleDeployment> allOfModule, List<ModuleTemplateView> templates) {
         if (newest == null) {
             return new String[] { "Unknown", "NoReleaseOnChannel", "no ModuleReleaseMeta offers module " + module
                     + " on channel '" + channel + "'" };
         }
-        JsonNode template = templates.stream().filter(t -> module.equals(KymaModules.templateModule(t))
-                && newest.equals(KymaModules.templateVersion(t))).findFirst().orElse(null);
+        ModuleTemplateView template = templates.stream().filter(t -> module.equals(t.module())
+                && newest.equals(t.version())).findFirst().orElse(null);
         if (template == null) {
             return new String[] { newest.equals(running) ? "UpToDate" : "Unknown", "NoModuleTemplate",
                     "no ModuleTemplate describes " + module + " " + newest + ", the newest version on '" + channel + "'" };

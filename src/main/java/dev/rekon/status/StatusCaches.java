@@ -9,8 +9,6 @@ import java.util.Map;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import com.fasterxml.jackson.databind.JsonNode;
-
 import dev.rekon.buildpacks.BuilderView;
 import dev.rekon.buildpacks.BuildpackView;
 import dev.rekon.buildpacks.KpackFacets;
@@ -19,6 +17,8 @@ import dev.rekon.cluster.watch.SharedWatches;
 import dev.rekon.core.RekonConfig;
 import dev.rekon.modules.ModuleDeployment;
 import dev.rekon.modules.ModulePushIndex;
+import dev.rekon.modules.ModuleTemplateView;
+import dev.rekon.modules.ReleaseMetaView;
 import dev.rekon.rollouts.DeploymentCache;
 import dev.rekon.rollouts.DeploymentView;
 import dev.rekon.rollouts.ImageDeployIndex;
@@ -112,8 +112,8 @@ public class StatusCaches {
         }
         List<ModuleDeployment> moduleDeployments = read.of(modules.views(), "module Deployments").stream()
                 .map(ModulePushIndex.Running::deployment).toList();
-        List<JsonNode> metas = read.of(watches.of(releaseMetas), "ModuleReleaseMetas");
-        List<JsonNode> moduleTemplates = read.of(watches.of(templates), "ModuleTemplates");
+        List<ReleaseMetaView> metas = read.of(watches.of(releaseMetas), "ModuleReleaseMetas");
+        List<ModuleTemplateView> moduleTemplates = read.of(watches.of(templates), "ModuleTemplates");
         if (!read.loading.isEmpty()) {
             throw new Loading(read.loading);
         }

@@ -9,14 +9,16 @@ import dev.rekon.buildpacks.BuildpackView;
 import dev.rekon.buildpacks.KpackFacets;
 import dev.rekon.cluster.watch.KindFacet;
 import dev.rekon.cluster.watch.WatchedKindId;
+import dev.rekon.modules.KymaKind;
 import dev.rekon.modules.KymaModules;
+import dev.rekon.modules.ModuleTemplateView;
+import dev.rekon.modules.ReleaseMetaView;
 import dev.rekon.rollouts.ManagedDeploymentFacet;
 import dev.rekon.rollouts.RolloutPlanner;
 
 /**
  * What only the status page reads of kinds the functions watch anyway (each a facet of that kind's one watch):
- * a managed Deployment's rollout progress, a buildpack's view, and Kyma's release objects, which the page shows
- * whole.
+ * a managed Deployment's rollout progress, a buildpack's view, and the views of Kyma's release objects.
  */
 public final class StatusFacets {
 
@@ -70,9 +72,12 @@ public final class StatusFacets {
         }
     }
 
-    abstract static class Kyma extends KindFacet<JsonNode> {
-        Kyma(String kind) {
-            super(kindOf(kind));
+    abstract static class Kyma<V> extends KindFacet<V> {
+        private final KymaKind<V> kyma;
+
+        Kyma(KymaKind<V> kyma) {
+            super(kindOf(kyma.kind()));
+            this.kyma = kyma;
         }
 
         private static WatchedKindId kindOf(String kind) {
@@ -82,22 +87,22 @@ public final class StatusFacets {
         }
 
         @Override
-        public JsonNode view(JsonNode object) {
-            return object;
+        public V view(JsonNode object) {
+            return kyma.view().apply(object);
         }
     }
 
     @Singleton
-    public static class ReleaseMetas extends Kyma {
+    public static class ReleaseMetas extends Kyma<ReleaseMetaView> {
         public ReleaseMetas() {
-            super(KymaModules.RELEASE_META);
+            super(KymaKind.RELEASE_META);
         }
     }
 
     @Singleton
-    public static class Templates extends Kyma {
+    public static class Templates extends Kyma<ModuleTemplateView> {
         public Templates() {
-            super(KymaModules.TEMPLATE);
+            super(KymaKind.TEMPLATE);
         }
     }
 }

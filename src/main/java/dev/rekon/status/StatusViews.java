@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.rekon.buildpacks.BuilderView;
 import dev.rekon.buildpacks.BuildpackView;
 import dev.rekon.modules.ModuleDeployment;
+import dev.rekon.modules.ModuleTemplateView;
+import dev.rekon.modules.ReleaseMetaView;
 import dev.rekon.rollouts.DeploymentView;
 import dev.rekon.rollouts.ImageDeployView;
 import dev.rekon.rollouts.KpackImage;
@@ -18,7 +20,8 @@ import dev.rekon.rollouts.KpackImage;
  */
 public record StatusViews(List<WatchedImageDeploy> imageDeploys, List<ManagedDeployment> deployments,
         List<KpackImage> images, List<BuildpackView> buildpacks, List<BuilderView> builders,
-        List<ModuleDeployment> moduleDeployments, List<JsonNode> releaseMetas, List<JsonNode> templates,
+        List<ModuleDeployment> moduleDeployments, List<ReleaseMetaView> releaseMetas,
+        List<ModuleTemplateView> templates,
         List<StatusReport.Decision> decisions, List<String> unavailable) {
 
     public StatusViews {

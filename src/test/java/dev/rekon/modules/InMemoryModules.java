@@ -50,16 +50,17 @@ final class InMemoryModules implements ModuleGateway {
     }
 
     @Override
-    public Optional<JsonNode> read(String kind, String namespace, String name) {
-        return kymaObjects.stream().filter(o -> kind.equals(o.path("kind").asText())
+    public <V> Optional<V> read(KymaKind<V> kind, String namespace, String name) {
+        return kymaObjects.stream().filter(o -> kind.kind().equals(o.path("kind").asText())
                 && namespace.equals(o.at("/metadata/namespace").asText()) && name.equals(o.at("/metadata/name").asText()))
-                .findFirst();
+                .findFirst().map(kind.view());
     }
 
     @Override
-    public List<JsonNode> list(String kind, String namespace) {
-        return kymaObjects.stream().filter(o -> kind.equals(o.path("kind").asText())
-                && (namespace == null || namespace.equals(o.at("/metadata/namespace").asText()))).toList();
+    public <V> List<V> list(KymaKind<V> kind, String namespace) {
+        return kymaObjects.stream().filter(o -> kind.kind().equals(o.path("kind").asText())
+                && (namespace == null || namespace.equals(o.at("/metadata/namespace").asText()))).map(kind.view())
+                .toList();
     }
 
     @Override

@@ -10,6 +10,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rekon.buildpacks.BuilderView;
 import dev.rekon.buildpacks.BuildpackView;
 import dev.rekon.modules.ModuleDeployment;
+import dev.rekon.modules.ModuleTemplateView;
+import dev.rekon.modules.ReleaseMetaView;
 import dev.rekon.rollouts.KpackImage;
 import dev.rekon.status.StatusViews.ManagedDeployment;
 import dev.rekon.status.StatusViews.WatchedImageDeploy;
@@ -112,7 +114,8 @@ final class StatusFixtures {
     }
 
     StatusViews views() {
-        return new StatusViews(imageDeploys, deployments, images, buildpacks, builders, moduleDeployments, metas,
-                templates, decisions, List.of());
+        return new StatusViews(imageDeploys, deployments, images, buildpacks, builders, moduleDeployments,
+                metas.stream().map(ReleaseMetaView::of).toList(), templates.stream().map(ModuleTemplateView::of).toList(),
+                decisions, List.of());
     }
 }

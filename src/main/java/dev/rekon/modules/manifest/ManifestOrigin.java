@@ -4,8 +4,7 @@ import java.net.URI;
 import java.util.Locale;
 import java.util.Optional;
 
-import com.fasterxml.jackson.databind.JsonNode;
-
+import dev.rekon.modules.ModuleTemplateView;
 import dev.rekon.modules.ocm.ComponentDescriptor;
 import dev.rekon.modules.ocm.ComponentDescriptor.Digest;
 import dev.rekon.modules.ocm.ComponentDescriptor.Resource;
@@ -17,7 +16,7 @@ import dev.rekon.modules.ocm.ComponentDescriptor.Resource;
  */
 public sealed interface ManifestOrigin {
 
-    String LINK_RESOURCE = "rawManifest";
+    String LINK_RESOURCE = ModuleTemplateView.RAW_MANIFEST_LINK;
     String SHA256_DIGEST = "sha256:[0-9a-f]{64}";
 
     /** A local blob of the component version's OCI repository, named by its digest. */
@@ -37,16 +36,14 @@ public sealed interface ManifestOrigin {
     }
 
     /** @param descriptor the parsed {@code spec.descriptor}, or null when it is not an OCM component */
-    static ManifestOrigin of(JsonNode template, ComponentDescriptor descriptor) {
+    static ManifestOrigin of(ModuleTemplateView template, ComponentDescriptor descriptor) {
         Optional<Resource> raw = descriptor == null ? Optional.empty()
                 : descriptor.resource(ComponentDescriptor.RAW_MANIFEST);
         if (raw.isPresent()) {
             return fromResource(raw.get(), descriptor);
         }
-        for (JsonNode r : template.path("spec").path("resources")) {
-            if (LINK_RESOURCE.equals(r.path("name").asText())) {
-                return link(r.path("link").asText(""));
-            }
+        if (template.rawManifestLink() != null) {
+            return link(template.rawManifestLink());
         }
         return new Unreadable("has no manifest: add a resource named '" + ComponentDescriptor.RAW_MANIFEST
                 + "' to the OCM descriptor (spec.descriptor), or spec.resources[{name: " + LINK_RESOURCE + ", link}]");

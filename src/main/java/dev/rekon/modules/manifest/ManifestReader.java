@@ -12,6 +12,7 @@ import dev.rekon.core.InvalidEventException;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.RefusedException;
 import dev.rekon.modules.KymaModules;
+import dev.rekon.modules.ModuleTemplateView;
 import dev.rekon.modules.SignatureCheck;
 import dev.rekon.modules.manifest.ModuleManifest.Provenance;
 import dev.rekon.modules.ocm.ComponentDescriptor;
@@ -44,11 +45,10 @@ public final class ManifestReader implements ManifestSource {
     }
 
     @Override
-    public ModuleManifest fetch(JsonNode template) {
-        ObjectRef ref = new ObjectRef(KymaModules.API_VERSION, KymaModules.TEMPLATE,
-                template.path("metadata").path("namespace").asText(null), template.path("metadata").path("name").asText());
-        String module = KymaModules.templateModule(template);
-        String version = KymaModules.templateVersion(template);
+    public ModuleManifest fetch(ModuleTemplateView template) {
+        ObjectRef ref = template.ref();
+        String module = template.module();
+        String version = template.version();
         if (module == null || version == null) {
             throw refused(ref, "names no module and version: set spec.moduleName and spec.version");
         }
@@ -116,8 +116,8 @@ public final class ManifestReader implements ManifestSource {
         return bytes;
     }
 
-    private static ComponentDescriptor descriptor(JsonNode template, ObjectRef ref) {
-        JsonNode d = template.path("spec").path("descriptor");
+    private static ComponentDescriptor descriptor(ModuleTemplateView template, ObjectRef ref) {
+        JsonNode d = template.descriptor();
         if (!d.path("component").isObject()) {
             return null; // a community template may carry an empty descriptor and a link
         }
@@ -128,9 +128,9 @@ public final class ManifestReader implements ManifestSource {
         }
     }
 
-    private static ObjectNode defaultCr(JsonNode template, ObjectRef ref) {
-        JsonNode data = template.path("spec").path("data");
-        if (data.isMissingNode() || data.isNull()) {
+    private static ObjectNode defaultCr(ModuleTemplateView template, ObjectRef ref) {
+        JsonNode data = template.data();
+        if (data == null) {
             return null;
         }
         if (!(data instanceof ObjectNode o) || !o.path("apiVersion").isTextual() || !o.path("kind").isTextual()

@@ -1,6 +1,6 @@
 package dev.rekon.modules.manifest;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.rekon.modules.ModuleTemplateView;
 
 /**
  * Reads the whole manifest of the module version a Kyma ModuleTemplate describes: from the OCM descriptor's
@@ -15,5 +15,5 @@ import com.fasterxml.jackson.databind.JsonNode;
  */
 public interface ManifestSource {
 
-    ModuleManifest fetch(JsonNode moduleTemplate);
+    ModuleManifest fetch(ModuleTemplateView moduleTemplate);
 }

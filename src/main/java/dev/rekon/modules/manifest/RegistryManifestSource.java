@@ -10,9 +10,8 @@ import jakarta.inject.Inject;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
-import com.fasterxml.jackson.databind.JsonNode;
-
 import dev.rekon.core.ObjectRef;
+import dev.rekon.modules.ModuleTemplateView;
 import dev.rekon.modules.ModuleTrust;
 import dev.rekon.registry.Credential;
 import dev.rekon.registry.RegistryClient;
@@ -55,7 +54,7 @@ public class RegistryManifestSource implements ManifestSource {
     }
 
     @Override
-    public ModuleManifest fetch(JsonNode moduleTemplate) {
+    public ModuleManifest fetch(ModuleTemplateView moduleTemplate) {
         return reader.fetch(moduleTemplate);
     }
 

@@ -21,6 +21,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.RefusedException;
+import dev.rekon.modules.ModuleTemplateView;
 import dev.rekon.modules.manifest.ModuleManifest.Provenance;
 import dev.rekon.modules.ocm.PublicKeys.NamedKey;
 import dev.rekon.modules.ocm.SignatureVerifier;
@@ -65,7 +66,7 @@ class ManifestReaderTest {
     final Fetcher fetcher = new Fetcher();
 
     ModuleManifest read(ObjectNode template, boolean required) {
-        return new ManifestReader(fetcher, VERIFIER, required).fetch(template);
+        return new ManifestReader(fetcher, VERIFIER, required).fetch(ModuleTemplateView.of(template));
     }
 
     String refusal(ObjectNode template, boolean required) {

@@ -26,6 +26,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.core.RefusedException;
 import dev.rekon.core.TransientFailureException;
+import dev.rekon.modules.ModuleTemplateView;
 import dev.rekon.modules.manifest.ModuleManifest.Provenance;
 import dev.rekon.registry.Credential;
 import dev.rekon.registry.RegistryClient;
@@ -67,7 +68,7 @@ class ManifestRegistryEndToEndTest {
     }
 
     static ModuleManifest read(ObjectNode template, boolean required) {
-        return reader(required, Optional.empty()).fetch(template);
+        return reader(required, Optional.empty()).fetch(ModuleTemplateView.of(template));
     }
 
     /** A manifest unique to the test, so that tampering with its blob touches no other test's. */
@@ -107,10 +108,10 @@ class ManifestRegistryEndToEndTest {
         ManifestReader reader = reader(true, Optional.empty(), new RegistryClient(Set.of(), Duration.ofSeconds(10),
                 (host, method, status) -> requests.incrementAndGet()));
         for (ObjectNode t : List.of(template("kpack-0.4.1", "0.4.1", d), template("kpack-0.4.1", "0.4.1", artifact))) {
-            reader.fetch(t);
+            reader.fetch(ModuleTemplateView.of(t));
             int first = requests.get();
             assertTrue(first > 0);
-            assertEquals(Provenance.SIGNED, reader.fetch(t).provenance());
+            assertEquals(Provenance.SIGNED, reader.fetch(ModuleTemplateView.of(t)).provenance());
             assertEquals(first, requests.get());
             requests.set(0);
         }
@@ -183,7 +184,7 @@ class ManifestRegistryEndToEndTest {
         ObjectNode d = signed(component("0.4.1", guarded.hostPort(), blob));
         new OcmRegistry(guarded.hostPort(), "modules:s3cret").pushComponent(d, blob);
         ObjectNode t = template("kpack-0.4.1", "0.4.1", d);
-        ModuleManifest m = reader(true, Optional.of(new Credential("modules", "s3cret"))).fetch(t);
+        ModuleManifest m = reader(true, Optional.of(new Credential("modules", "s3cret"))).fetch(ModuleTemplateView.of(t));
         assertEquals(Provenance.SIGNED, m.provenance());
         RefusedException e = assertThrows(RefusedException.class, () -> read(t, true));
         assertTrue(e.getMessage().contains("(RegistryUnauthorized"), e.getMessage());

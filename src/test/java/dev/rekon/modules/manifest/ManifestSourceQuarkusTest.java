@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.core.RefusedException;
+import dev.rekon.modules.ModuleTemplateView;
 import dev.rekon.modules.manifest.ModuleManifest.Provenance;
 import dev.rekon.testing.LocalCluster;
 import dev.rekon.testing.LocalRegistry;
@@ -90,12 +91,12 @@ class ManifestSourceQuarkusTest {
         new OcmRegistry(guarded.hostPort(), "modules:s3cret").pushComponent(d, blob);
         ObjectNode t = ManifestFixtures.template("kpack-0.4.1", "0.4.1", d);
         ((ObjectNode) t.get("metadata")).put("namespace", namespace(true));
-        ModuleManifest m = source.fetch(t);
+        ModuleManifest m = source.fetch(ModuleTemplateView.of(t));
         assertEquals(Provenance.UNSIGNED, m.provenance());
         assertEquals(3, m.objects().size());
 
         ((ObjectNode) t.get("metadata")).put("namespace", namespace(false));
-        RefusedException e = assertThrows(RefusedException.class, () -> source.fetch(t));
+        RefusedException e = assertThrows(RefusedException.class, () -> source.fetch(ModuleTemplateView.of(t)));
         assertTrue(e.getMessage().contains("(RegistryUnauthorized"), e.getMessage());
     }
 }

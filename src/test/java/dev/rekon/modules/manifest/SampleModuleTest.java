@@ -21,6 +21,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 
+import dev.rekon.modules.ModuleTemplateView;
 import dev.rekon.modules.manifest.ModuleManifest.Provenance;
 import dev.rekon.modules.ocm.PublicKeys;
 import dev.rekon.modules.ocm.SignatureVerifier;
@@ -71,9 +72,9 @@ class SampleModuleTest {
         ManifestReader reader = new ManifestReader(new RegistryManifestGateway(new RegistryClient(Set.of(),
                 Duration.ofSeconds(10)), (t, h) -> Optional.empty(), Set.of(), Duration.ofSeconds(10)),
                 new SignatureVerifier(PublicKeys.load(trusted.toString())), true);
-        ModuleManifest first = reader.fetch(yaml(dir.resolve("moduletemplate-kpack-0.4.1.yaml")));
-        ModuleManifest second = reader.fetch(yaml(dir.resolve("moduletemplate-kpack-0.4.3.yaml")));
-        ModuleManifest major = reader.fetch(yaml(dir.resolve("moduletemplate-kpack-2.0.0.yaml")));
+        ModuleManifest first = reader.fetch(ModuleTemplateView.of(yaml(dir.resolve("moduletemplate-kpack-0.4.1.yaml"))));
+        ModuleManifest second = reader.fetch(ModuleTemplateView.of(yaml(dir.resolve("moduletemplate-kpack-0.4.3.yaml"))));
+        ModuleManifest major = reader.fetch(ModuleTemplateView.of(yaml(dir.resolve("moduletemplate-kpack-2.0.0.yaml"))));
         for (ModuleManifest m : List.of(first, second, major)) {
             assertEquals(Provenance.SIGNED, m.provenance());
             assertEquals("Kpack", m.defaultCr().path("kind").asText());

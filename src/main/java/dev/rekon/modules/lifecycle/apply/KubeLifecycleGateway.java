@@ -16,6 +16,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rekon.cluster.KubeErrors;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.RekonConfig;
+import dev.rekon.modules.KymaKind;
 import dev.rekon.modules.KymaModules;
 import dev.rekon.modules.ModuleDeployment;
 import dev.rekon.modules.lifecycle.KymaModule;
@@ -71,7 +72,11 @@ public class KubeLifecycleGateway implements LifecycleGateway {
     }
 
     @Override
-    public List<JsonNode> kymaObjects(String kind, String namespace) {
+    public <V> List<V> kymaObjects(KymaKind<V> kind, String namespace) {
+        return kymaObjects(kind.kind(), namespace).stream().map(kind.view()).toList();
+    }
+
+    private List<JsonNode> kymaObjects(String kind, String namespace) {
         return KubeErrors.call("list " + kind + " in " + namespace, () -> client.genericKubernetesResources(
                 KymaModules.API_VERSION, kind).inNamespace(namespace).list().getItems())
                 .stream().map(o -> (JsonNode) json.valueToTree(o)).toList();

@@ -5,11 +5,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.core.ObjectRef;
+import dev.rekon.modules.KymaKind;
 import dev.rekon.modules.lifecycle.KymaModule;
 import dev.rekon.modules.lifecycle.intent.KymaView;
 import dev.rekon.modules.lifecycle.inventory.Inventory;
@@ -30,7 +30,7 @@ public interface LifecycleGateway {
     List<KymaView> kymas(String namespace);
 
     /** Kyma's ModuleReleaseMetas or ModuleTemplates ({@code kind}) in a namespace. */
-    List<JsonNode> kymaObjects(String kind, String namespace);
+    <V> List<V> kymaObjects(KymaKind<V> kind, String namespace);
 
     Optional<Inventory> inventory(KymaModule key);
 

@@ -15,6 +15,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.cluster.EventRecorder;
 import dev.rekon.core.ObjectRef;
+import dev.rekon.modules.KymaKind;
 import dev.rekon.modules.ModuleDeployment;
 import dev.rekon.modules.lifecycle.KymaModule;
 import dev.rekon.modules.lifecycle.intent.KymaView;
@@ -79,9 +80,9 @@ public final class InMemoryLifecycle implements LifecycleGateway {
     }
 
     @Override
-    public List<JsonNode> kymaObjects(String kind, String namespace) {
-        return kymaObjects.stream().filter(o -> kind.equals(o.path("kind").asText())
-                && namespace.equals(o.at("/metadata/namespace").asText())).toList();
+    public <V> List<V> kymaObjects(KymaKind<V> kind, String namespace) {
+        return kymaObjects.stream().filter(o -> kind.kind().equals(o.path("kind").asText())
+                && namespace.equals(o.at("/metadata/namespace").asText())).map(kind.view()).toList();
     }
 
     @Override
