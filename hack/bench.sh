@@ -7,6 +7,9 @@
 # A subset of the figures (cold, latency, noop, scale, builders, status, resync, modules; noop needs latency),
 # e.g. only the cold part:
 #   JAVA_TOOL_OPTIONS=-Drekon.bench.only=cold hack/bench.sh
+# Beside another commit's run: copy its target/bench/results.json away and name it, e.g.
+#   JAVA_TOOL_OPTIONS="-Drekon.bench.only=latency -Drekon.bench.baseline=../before.json" hack/bench.sh 200 10 10
+# prints the latency figures of both runs side by side after the table.
 # With JAVA_HOME on a JDK 25 the AOT cache is recorded first (hack/aot-cache.sh) unless REKON_AOT=off.
 set -euo pipefail
 cd "$(dirname "$0")/.."

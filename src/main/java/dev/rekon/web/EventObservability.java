@@ -52,6 +52,7 @@ public class EventObservability {
             ctx.next();
             return;
         }
+        ColdStartGate.eventReceived();
         String traceparent = traceparent(ctx);
         if (traceparent != null) {
             MDC.put(MDC_KEY, traceparent); // the request's own context: logs made while handling it carry it

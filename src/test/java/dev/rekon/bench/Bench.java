@@ -122,6 +122,12 @@ public final class Bench {
         Files.writeString(out.resolve("results.json"), new JsonObject(b.results).encodePrettily());
         System.out.println();
         b.table.forEach(System.out::println);
+        Path baseline = Baseline.file();
+        if (baseline != null && b.results.get("latency") instanceof List<?> rows) {
+            @SuppressWarnings("unchecked")
+            List<Map<String, Object>> latency = (List<Map<String, Object>>) rows;
+            Baseline.table(baseline, latency).forEach(System.out::println);
+        }
         System.out.println("\nwritten: target/bench/results.json");
     }
 
