@@ -10,8 +10,8 @@ import dev.rekon.buildpacks.KpackFacets;
 import dev.rekon.cluster.watch.KindFacet;
 import dev.rekon.cluster.watch.WatchedKindId;
 import dev.rekon.modules.KymaModules;
-import dev.rekon.rollouts.ManagedDeploymentFacet;
-import dev.rekon.rollouts.RolloutPlanner;
+import dev.rekon.rollouts.plan.RolloutPlanner;
+import dev.rekon.rollouts.watch.ManagedDeploymentFacet;
 
 /**
  * What only the status page reads of kinds the functions watch anyway (each a facet of that kind's one watch):

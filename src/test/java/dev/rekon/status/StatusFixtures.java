@@ -10,7 +10,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rekon.buildpacks.BuilderView;
 import dev.rekon.buildpacks.BuildpackView;
 import dev.rekon.modules.ModuleDeployment;
-import dev.rekon.rollouts.KpackImage;
+import dev.rekon.rollouts.view.KpackImage;
 import dev.rekon.status.StatusViews.ManagedDeployment;
 import dev.rekon.status.StatusViews.WatchedImageDeploy;
 
