@@ -11,9 +11,9 @@ import jakarta.inject.Inject;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import dev.rekon.buildpacks.BuilderView;
-import dev.rekon.buildpacks.BuildpackView;
-import dev.rekon.buildpacks.KpackFacets;
+import dev.rekon.buildpacks.catalog.KpackFacets;
+import dev.rekon.buildpacks.view.BuilderView;
+import dev.rekon.buildpacks.view.BuildpackView;
 import dev.rekon.cluster.watch.FacetViews;
 import dev.rekon.cluster.watch.SharedWatches;
 import dev.rekon.core.RekonConfig;

@@ -4,9 +4,9 @@ import jakarta.inject.Singleton;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import dev.rekon.buildpacks.BuildpackSource;
-import dev.rekon.buildpacks.BuildpackView;
-import dev.rekon.buildpacks.KpackFacets;
+import dev.rekon.buildpacks.catalog.KpackFacets;
+import dev.rekon.buildpacks.view.BuildpackSource;
+import dev.rekon.buildpacks.view.BuildpackView;
 import dev.rekon.cluster.watch.KindFacet;
 import dev.rekon.cluster.watch.WatchedKindId;
 import dev.rekon.modules.KymaModules;

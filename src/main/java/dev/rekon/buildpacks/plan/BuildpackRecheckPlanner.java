@@ -1,7 +1,8 @@
-package dev.rekon.buildpacks;
+package dev.rekon.buildpacks.plan;
 
 import java.util.Objects;
 
+import dev.rekon.buildpacks.view.ImageHead;
 import dev.rekon.core.ObjectRef;
 
 /**

@@ -1,4 +1,4 @@
-package dev.rekon.buildpacks;
+package dev.rekon.buildpacks.catalog;
 
 import java.util.Collection;
 import java.util.List;
@@ -8,6 +8,10 @@ import jakarta.inject.Singleton;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.rekon.buildpacks.plan.AffectedBuilders;
+import dev.rekon.buildpacks.view.BuilderView;
+import dev.rekon.buildpacks.view.BuildpackSource;
+import dev.rekon.buildpacks.view.BuildpackView;
 import dev.rekon.cluster.watch.KindFacet;
 import dev.rekon.cluster.watch.WatchedKindId;
 
@@ -21,10 +25,15 @@ public final class KpackFacets {
     private KpackFacets() {
     }
 
+    /** Whether the kpack kind is namespaced (Buildpack, Builder) rather than cluster-scoped. */
+    public static boolean namespaced(String kind) {
+        return kind.equals(BuildpackSource.BUILDPACK) || kind.equals(BuilderView.BUILDER);
+    }
+
     /** The kpack kind, served as {@code kpack.io/v1alpha2}. */
     public static WatchedKindId kindOf(String kind) {
         String plural = kind.toLowerCase(Locale.ROOT) + "s";
-        return KubeBuildpackGateway.namespaced(kind) ? WatchedKindId.namespaced("kpack.io", "v1alpha2", plural, kind)
+        return namespaced(kind) ? WatchedKindId.namespaced("kpack.io", "v1alpha2", plural, kind)
                 : WatchedKindId.clusterScoped("kpack.io", "v1alpha2", plural, kind);
     }
 

@@ -1,8 +1,9 @@
-package dev.rekon.buildpacks;
+package dev.rekon.buildpacks.view;
 
 import java.util.List;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.rekon.core.ObjectRef;
 import dev.rekon.registry.ImageReference;
@@ -15,6 +16,8 @@ public record BuildpackView(String kind, String namespace, String name, long gen
         String serviceAccountNamespace, String serviceAccountName, JsonNode status) {
 
     public static final String API_VERSION = "kpack.io/v1alpha2";
+
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     public static BuildpackView of(JsonNode object) {
         JsonNode meta = object.path("metadata");
@@ -45,8 +48,8 @@ public record BuildpackView(String kind, String namespace, String name, long gen
     /** The buildpacks this resource's status lists now (no registry read). */
     public BuildpackSource asSource() {
         List<BuildpackEntry> entries = status == null || !status.has("buildpacks") ? List.of()
-                : StatusDiff.JSON.convertValue(status.get("buildpacks"),
-                        StatusDiff.JSON.getTypeFactory().constructCollectionType(List.class, BuildpackEntry.class));
+                : JSON.convertValue(status.get("buildpacks"),
+                        JSON.getTypeFactory().constructCollectionType(List.class, BuildpackEntry.class));
         return new BuildpackSource(kind, namespace, name, entries);
     }
 

@@ -1,8 +1,10 @@
-package dev.rekon.buildpacks;
+package dev.rekon.buildpacks.plan;
 
 import java.util.List;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+
+import dev.rekon.buildpacks.view.OrderEntry;
 
 import io.quarkus.runtime.annotations.RegisterForReflection;
 

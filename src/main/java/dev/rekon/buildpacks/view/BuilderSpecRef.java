@@ -1,4 +1,4 @@
-package dev.rekon.buildpacks;
+package dev.rekon.buildpacks.view;
 
 /**
  * One entry of a Builder's {@code spec.order[].group[]} as the user wrote it: by {@code id} (and maybe

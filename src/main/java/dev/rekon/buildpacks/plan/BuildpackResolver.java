@@ -1,4 +1,4 @@
-package dev.rekon.buildpacks;
+package dev.rekon.buildpacks.plan;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -8,6 +8,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
+import dev.rekon.buildpacks.view.BuilderSpecRef;
+import dev.rekon.buildpacks.view.BuildpackEntry;
+import dev.rekon.buildpacks.view.BuildpackSource;
+import dev.rekon.buildpacks.view.ModuleRef;
+import dev.rekon.buildpacks.view.OrderEntry;
 import dev.rekon.core.SemVer;
 
 /**

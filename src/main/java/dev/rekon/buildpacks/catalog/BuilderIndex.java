@@ -1,8 +1,11 @@
-package dev.rekon.buildpacks;
+package dev.rekon.buildpacks.catalog;
 
 import java.util.Collection;
 import java.util.List;
 
+import dev.rekon.buildpacks.plan.AffectedBuilders;
+import dev.rekon.buildpacks.view.BuilderView;
+import dev.rekon.buildpacks.view.BuildpackSource;
 import dev.rekon.cluster.Versioned;
 
 /**

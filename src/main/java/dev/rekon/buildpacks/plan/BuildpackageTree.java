@@ -1,9 +1,14 @@
-package dev.rekon.buildpacks;
+package dev.rekon.buildpacks.plan;
 
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+
+import dev.rekon.buildpacks.view.BuildpackEntry;
+import dev.rekon.buildpacks.view.BuildpackSource;
+import dev.rekon.buildpacks.view.ModuleRef;
+import dev.rekon.buildpacks.view.OrderEntry;
 
 /**
  * The meta-buildpack structure inside one buildpackage: a root is a buildpack no other one lists in its order;

@@ -1,4 +1,4 @@
-package dev.rekon.buildpacks;
+package dev.rekon.buildpacks.plan;
 
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -7,6 +7,7 @@ import java.util.Set;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.rekon.buildpacks.view.BuilderView;
 import dev.rekon.cluster.Conditions;
 
 /**

@@ -1,4 +1,4 @@
-package dev.rekon.buildpacks;
+package dev.rekon.buildpacks.plan;
 
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -10,6 +10,9 @@ import java.util.regex.Pattern;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.rekon.buildpacks.view.BuildpackEntry;
+import dev.rekon.buildpacks.view.BuildpackView;
+import dev.rekon.buildpacks.view.ImageRead;
 import dev.rekon.cluster.Conditions;
 import dev.rekon.registry.RegistryImage;
 

@@ -1,4 +1,4 @@
-package dev.rekon.buildpacks;
+package dev.rekon.buildpacks.plan;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 

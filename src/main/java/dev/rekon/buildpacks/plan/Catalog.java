@@ -1,7 +1,9 @@
-package dev.rekon.buildpacks;
+package dev.rekon.buildpacks.plan;
 
 import java.util.List;
 import java.util.Map;
+
+import dev.rekon.buildpacks.view.BuildpackSource;
 
 /**
  * Everything a Builder may resolve against, already read: the Buildpacks of its namespace (empty for a

@@ -1,6 +1,10 @@
-package dev.rekon.buildpacks;
+package dev.rekon.buildpacks.catalog;
 
 import java.util.List;
+
+import dev.rekon.buildpacks.plan.RecheckView;
+import dev.rekon.buildpacks.view.BuildpackSource;
+import dev.rekon.buildpacks.view.BuildpackView;
 
 /**
  * The Buildpacks and ClusterBuildpacks as Builders resolve against them, without a list per event; what an

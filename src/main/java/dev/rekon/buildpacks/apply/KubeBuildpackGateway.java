@@ -1,4 +1,4 @@
-package dev.rekon.buildpacks;
+package dev.rekon.buildpacks.apply;
 
 import java.util.List;
 import java.util.Optional;
@@ -12,6 +12,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.rekon.buildpacks.catalog.KpackFacets;
+import dev.rekon.buildpacks.view.BuilderView;
+import dev.rekon.buildpacks.view.BuildpackView;
+import dev.rekon.buildpacks.view.ImageHead;
+import dev.rekon.buildpacks.view.ImageRead;
 import dev.rekon.cluster.FieldManager;
 import dev.rekon.cluster.KubeErrors;
 import dev.rekon.cluster.PatchTargets;
@@ -54,13 +59,10 @@ public class KubeBuildpackGateway implements BuildpackGateway {
     @Inject
     dev.rekon.core.RekonConfig rekon;
 
-    static boolean namespaced(String kind) {
-        return kind.equals(BuildpackSource.BUILDPACK) || kind.equals(BuilderView.BUILDER);
-    }
-
-    static ResourceDefinitionContext context(String kind) {
+    /** The kpack kind as the generic client names it. */
+    public static ResourceDefinitionContext context(String kind) {
         return new ResourceDefinitionContext.Builder().withGroup("kpack.io").withVersion("v1alpha2")
-                .withPlural(kind.toLowerCase(java.util.Locale.ROOT) + "s").withKind(kind).withNamespaced(namespaced(kind)).build();
+                .withPlural(kind.toLowerCase(java.util.Locale.ROOT) + "s").withKind(kind).withNamespaced(KpackFacets.namespaced(kind)).build();
     }
 
     @Override

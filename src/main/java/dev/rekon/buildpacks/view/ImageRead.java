@@ -1,4 +1,4 @@
-package dev.rekon.buildpacks;
+package dev.rekon.buildpacks.view;
 
 import dev.rekon.registry.RegistryImage;
 

@@ -1,4 +1,4 @@
-package dev.rekon.buildpacks;
+package dev.rekon.buildpacks.view;
 
 /** What one manifest HEAD of a buildpackage image gave: the digest its reference points at, or a permanent reason. */
 public sealed interface ImageHead {

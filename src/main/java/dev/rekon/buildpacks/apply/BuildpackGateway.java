@@ -1,9 +1,13 @@
-package dev.rekon.buildpacks;
+package dev.rekon.buildpacks.apply;
 
 import java.util.Optional;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.rekon.buildpacks.view.BuilderView;
+import dev.rekon.buildpacks.view.BuildpackView;
+import dev.rekon.buildpacks.view.ImageHead;
+import dev.rekon.buildpacks.view.ImageRead;
 import dev.rekon.cluster.Versioned;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.registry.DockerConfig;

@@ -1,7 +1,8 @@
-package dev.rekon.buildpacks;
+package dev.rekon.buildpacks.plan;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.rekon.buildpacks.view.BuildpackView;
 import dev.rekon.cluster.Conditions;
 import dev.rekon.core.ObjectRef;
 

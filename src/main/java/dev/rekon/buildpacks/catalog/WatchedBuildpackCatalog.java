@@ -1,4 +1,4 @@
-package dev.rekon.buildpacks;
+package dev.rekon.buildpacks.catalog;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -9,6 +9,10 @@ import jakarta.inject.Inject;
 
 import org.jboss.logging.Logger;
 
+import dev.rekon.buildpacks.plan.AffectedBuilders;
+import dev.rekon.buildpacks.plan.RecheckView;
+import dev.rekon.buildpacks.view.BuildpackSource;
+import dev.rekon.buildpacks.view.BuildpackView;
 import dev.rekon.cluster.LatestKnown;
 import dev.rekon.cluster.Versioned;
 import dev.rekon.cluster.watch.FacetViews;
@@ -77,7 +81,7 @@ public class WatchedBuildpackCatalog implements BuildpackCatalog {
 
     private List<Cataloged> current(String kind, String namespace, String repositoryKey) {
         List<Versioned<Cataloged>> watched = views(kind).cachedOrListed(
-                KubeBuildpackGateway.namespaced(kind) ? namespace : null, repositoryKey == null ? null : Set.of(repositoryKey));
+                KpackFacets.namespaced(kind) ? namespace : null, repositoryKey == null ? null : Set.of(repositoryKey));
         return latest.over(watched, c -> kind.equals(c.source().kind())
                 && (namespace == null || namespace.equals(c.source().namespace())));
     }

@@ -1,9 +1,11 @@
-package dev.rekon.buildpacks;
+package dev.rekon.buildpacks.plan;
 
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
+import dev.rekon.buildpacks.view.BuilderView;
+import dev.rekon.buildpacks.view.BuildpackSource;
 import dev.rekon.registry.ImageReference;
 
 /**
