@@ -5,6 +5,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import dev.rekon.buildpacks.catalog.BuilderIndex;
+import dev.rekon.buildpacks.plan.StatusPlan;
+import dev.rekon.buildpacks.view.BuilderView;
+import dev.rekon.buildpacks.view.BuildpackSource;
 import dev.rekon.cluster.KubeErrors;
 import dev.rekon.cluster.Versioned;
 import dev.rekon.core.ObjectRef;

@@ -10,6 +10,16 @@ import java.util.Optional;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import dev.rekon.buildpacks.apply.BuildpackGateway;
+import dev.rekon.buildpacks.catalog.BuildpackCatalog;
+import dev.rekon.buildpacks.plan.BuilderStatusPlanner;
+import dev.rekon.buildpacks.plan.BuildpackageLabels;
+import dev.rekon.buildpacks.plan.Catalog;
+import dev.rekon.buildpacks.plan.StatusPlan;
+import dev.rekon.buildpacks.view.BuilderView;
+import dev.rekon.buildpacks.view.BuildpackSource;
+import dev.rekon.buildpacks.view.BuildpackView;
+import dev.rekon.buildpacks.view.ImageRead;
 import dev.rekon.cluster.Versioned;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.Reply;

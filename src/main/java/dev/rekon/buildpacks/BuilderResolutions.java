@@ -7,6 +7,11 @@ import java.util.Map;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import dev.rekon.buildpacks.catalog.BuilderIndex;
+import dev.rekon.buildpacks.plan.AffectedBuilders;
+import dev.rekon.buildpacks.plan.StatusPlan;
+import dev.rekon.buildpacks.view.BuilderView;
+import dev.rekon.buildpacks.view.BuildpackSource;
 import dev.rekon.cluster.Versioned;
 import dev.rekon.core.Reply;
 import dev.rekon.pipeline.NamespaceGuard;

@@ -11,6 +11,9 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
+import dev.rekon.buildpacks.apply.BuildpackGateway;
+import dev.rekon.buildpacks.plan.RecheckView;
+import dev.rekon.buildpacks.view.ImageHead;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.registry.DockerConfig;
 

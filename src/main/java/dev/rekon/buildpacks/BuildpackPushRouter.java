@@ -6,6 +6,8 @@ import java.util.List;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import dev.rekon.buildpacks.catalog.BuilderIndex;
+import dev.rekon.buildpacks.catalog.BuildpackCatalog;
 import dev.rekon.cluster.InstalledKinds;
 import dev.rekon.core.Reply;
 import dev.rekon.registry.ImageReference;

@@ -10,6 +10,13 @@ import jakarta.inject.Inject;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.rekon.buildpacks.apply.BuildpackGateway;
+import dev.rekon.buildpacks.catalog.BuildpackCatalog;
+import dev.rekon.buildpacks.plan.BuildpackStatusPlanner;
+import dev.rekon.buildpacks.plan.StatusPlan;
+import dev.rekon.buildpacks.view.BuildpackSource;
+import dev.rekon.buildpacks.view.BuildpackView;
+import dev.rekon.buildpacks.view.ImageRead;
 import dev.rekon.cluster.Versioned;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.Reply;

@@ -9,6 +9,12 @@ import java.util.concurrent.ConcurrentHashMap;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import dev.rekon.buildpacks.apply.BuildpackGateway;
+import dev.rekon.buildpacks.catalog.BuilderIndex;
+import dev.rekon.buildpacks.catalog.BuildpackCatalog;
+import dev.rekon.buildpacks.plan.BuildpackRecheckPlanner;
+import dev.rekon.buildpacks.plan.RecheckView;
+import dev.rekon.buildpacks.view.ImageHead;
 import dev.rekon.cluster.KubeErrors;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.Outcome;

@@ -6,11 +6,15 @@ import java.util.List;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-
 import dev.rekon.buildpacks.BuildpackInput.BuilderChanged;
 import dev.rekon.buildpacks.BuildpackInput.BuilderDeleted;
 import dev.rekon.buildpacks.BuildpackInput.BuildpackChanged;
 import dev.rekon.buildpacks.BuildpackInput.Published;
+import dev.rekon.buildpacks.catalog.BuilderIndex;
+import dev.rekon.buildpacks.catalog.BuildpackCatalog;
+import dev.rekon.buildpacks.view.BuilderView;
+import dev.rekon.buildpacks.view.BuildpackSource;
+import dev.rekon.buildpacks.view.BuildpackView;
 import dev.rekon.cluster.Versioned;
 import dev.rekon.core.Reply;
 import dev.rekon.pipeline.NamespaceGuard;

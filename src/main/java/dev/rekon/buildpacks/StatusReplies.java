@@ -3,6 +3,7 @@ package dev.rekon.buildpacks;
 import java.util.List;
 import java.util.stream.Collectors;
 
+import dev.rekon.buildpacks.plan.StatusPlan;
 import dev.rekon.core.Reply;
 
 /** Turns the status plans of one event into its reply: applied when anything was written, else unchanged. */

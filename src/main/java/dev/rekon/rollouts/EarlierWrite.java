@@ -1,5 +1,7 @@
 package dev.rekon.rollouts;
 
+import dev.rekon.rollouts.plan.RolloutPlan;
+
 /**
  * The rollout whose Deployment write stood, for one key: its status pass ({@link StatusPasses}), and any attempt
  * after that pass lost a race, plan from views that show the write (so they plan no Deployment write again); this

@@ -7,6 +7,7 @@ import jakarta.inject.Inject;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.Reply;
 import dev.rekon.pipeline.Reconciler;
+import dev.rekon.rollouts.apply.RolloutGateway;
 
 /**
  * What the rollout reconcilers of one ImageDeploy share, whatever the input ({@link RolloutReconciler} for builds,

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.rekon.core.InvalidEventException;
 import dev.rekon.events.ApiServerEvent;
+import dev.rekon.rollouts.view.KpackImage;
 
 /**
  * Reads the manual event for curl users, {@value #TYPE}: {@code {"namespace", "image", "latestImage",

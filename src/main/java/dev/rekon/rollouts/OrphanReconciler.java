@@ -10,6 +10,10 @@ import dev.rekon.core.ObjectRef;
 import dev.rekon.core.Reply;
 import dev.rekon.pipeline.Reconciler;
 import dev.rekon.rollouts.RolloutInput.ImageDeployDeleted;
+import dev.rekon.rollouts.apply.RolloutGateway;
+import dev.rekon.rollouts.plan.OrphanPlanner;
+import dev.rekon.rollouts.view.DeploymentView;
+import dev.rekon.rollouts.view.ImageDeployView;
 
 /**
  * The deletion of an ImageDeploy as the one reconcile loop runs it: reads whether the ImageDeploy exists again

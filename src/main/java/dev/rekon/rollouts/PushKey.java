@@ -1,6 +1,7 @@
 package dev.rekon.rollouts;
 
 import dev.rekon.registry.ImageReference;
+import dev.rekon.rollouts.view.PushSubscriber;
 
 /**
  * Names one ImageDeploy that follows a pushed repository, for the one loop ({@link PushReconciler}), with the push

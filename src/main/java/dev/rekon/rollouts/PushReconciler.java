@@ -4,6 +4,12 @@ import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.rekon.rollouts.plan.PushRolloutPlanner;
+import dev.rekon.rollouts.plan.RolloutPlan;
+import dev.rekon.rollouts.plan.RolloutPlanner;
+import dev.rekon.rollouts.view.DeploymentView;
+import dev.rekon.rollouts.view.ImageDeployView;
+
 /**
  * A registry push as the one reconcile loop runs it, for one ImageDeploy that follows the pushed repository:
  * reads the ImageDeploy with its update policy (always from the apiserver) and its Deployment (cache or read,

@@ -4,6 +4,10 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import dev.rekon.cluster.EventRecorder;
+import dev.rekon.rollouts.apply.RolloutGateway;
+import dev.rekon.rollouts.plan.ManualChanges;
+import dev.rekon.rollouts.plan.RolloutPlan;
+import dev.rekon.rollouts.view.ImageDeployView;
 
 /**
  * Writes one {@link RolloutStep}, whatever planned it (a build, a push, a resync). A step that writes the

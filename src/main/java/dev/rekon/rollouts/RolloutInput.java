@@ -1,5 +1,7 @@
 package dev.rekon.rollouts;
 
+import dev.rekon.rollouts.view.KpackImage;
+
 /** What a rollout event asks {@link RolloutService} to bring in line, parsed and guarded by {@link RolloutFunctions}. */
 public sealed interface RolloutInput {
 

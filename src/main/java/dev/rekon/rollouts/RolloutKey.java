@@ -6,6 +6,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
+import dev.rekon.rollouts.view.DeploymentView;
+import dev.rekon.rollouts.view.ImageDeployView;
+import dev.rekon.rollouts.view.KpackImage;
+
 /**
  * Names one ImageDeploy for the one loop ({@link RolloutReconciler}), with what the input is about and what it
  * already knows, so that the first attempt reads nothing it has: the kpack Images an Image event is about (with

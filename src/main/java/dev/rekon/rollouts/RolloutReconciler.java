@@ -6,6 +6,12 @@ import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.rekon.rollouts.plan.RolloutPlan;
+import dev.rekon.rollouts.plan.RolloutPlanner;
+import dev.rekon.rollouts.view.DeploymentView;
+import dev.rekon.rollouts.view.ImageDeployView;
+import dev.rekon.rollouts.view.KpackImage;
+
 /**
  * Image rollouts as the one reconcile loop runs them, for one ImageDeploy: reads the ImageDeploy, its Deployment
  * and the kpack Images in scope (from what the key knows and the watch caches, or fresh after a lost race), plans

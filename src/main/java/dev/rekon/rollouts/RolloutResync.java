@@ -19,6 +19,12 @@ import dev.rekon.pipeline.ReconcileLoop;
 import dev.rekon.resync.AreaResult;
 import dev.rekon.resync.AreaResync;
 import dev.rekon.resync.ResyncScope;
+import dev.rekon.rollouts.apply.DeploymentPruner;
+import dev.rekon.rollouts.apply.RolloutGateway;
+import dev.rekon.rollouts.view.DeploymentView;
+import dev.rekon.rollouts.view.ImageDeployView;
+import dev.rekon.rollouts.view.KpackImage;
+import dev.rekon.rollouts.watch.ResyncViews;
 
 /**
  * The rollouts part of a resync pass: every ImageDeploy in the allowed namespaces against the current Ready

@@ -11,6 +11,8 @@ import dev.rekon.rollouts.RolloutInput.ImageDeleted;
 import dev.rekon.rollouts.RolloutInput.ImageDeployChanged;
 import dev.rekon.rollouts.RolloutInput.ImageDeployDeleted;
 import dev.rekon.rollouts.RolloutInput.ImageReported;
+import dev.rekon.rollouts.apply.RolloutGateway;
+import dev.rekon.rollouts.view.KpackImage;
 
 /**
  * Finds which ImageDeploys a rollout input concerns and runs each through the one {@link ReconcileLoop}: an

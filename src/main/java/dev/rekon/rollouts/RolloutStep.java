@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.Reply;
 import dev.rekon.pipeline.Reconciler;
+import dev.rekon.rollouts.plan.RolloutPlan;
+import dev.rekon.rollouts.view.ImageDeployView;
 
 /**
  * One ImageDeploy's plan as the loop carries it, whatever the input (a build, a change of the ImageDeploy, a

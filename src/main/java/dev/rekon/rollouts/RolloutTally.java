@@ -10,6 +10,9 @@ import dev.rekon.core.Reply;
 import dev.rekon.resync.AreaResult;
 import dev.rekon.resync.AreaTally;
 import dev.rekon.resync.ResyncItem;
+import dev.rekon.rollouts.apply.DeploymentPruner;
+import dev.rekon.rollouts.plan.ManualChanges;
+import dev.rekon.rollouts.plan.RolloutPlanner;
 
 /**
  * Decides how each ImageDeploy of a rollouts resync pass counts in its result: a hand change is drifted, a

@@ -7,9 +7,9 @@ import java.util.Objects;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import dev.rekon.buildpacks.BuilderSpecRef;
-import dev.rekon.buildpacks.BuilderView;
-import dev.rekon.buildpacks.BuildpackView;
+import dev.rekon.buildpacks.view.BuilderSpecRef;
+import dev.rekon.buildpacks.view.BuilderView;
+import dev.rekon.buildpacks.view.BuildpackView;
 import dev.rekon.cluster.Conditions;
 import dev.rekon.status.StatusReport.BuilderRow;
 import dev.rekon.status.StatusReport.BuildpackRow;

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-import dev.rekon.rollouts.KpackImage;
+import dev.rekon.rollouts.view.KpackImage;
 import dev.rekon.status.StatusReport.ImageRow;
 import dev.rekon.status.StatusViews.WatchedImageDeploy;
 

@@ -6,7 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import dev.rekon.rollouts.ImageDeployView;
+import dev.rekon.rollouts.view.ImageDeployView;
 import dev.rekon.status.StatusReport.PruneRow;
 import dev.rekon.status.StatusViews.ManagedDeployment;
 import dev.rekon.status.StatusViews.WatchedImageDeploy;

@@ -15,11 +15,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.rekon.cluster.Conditions;
 
-import dev.rekon.rollouts.AppliedImage;
-import dev.rekon.rollouts.ImageDeployView;
-import dev.rekon.rollouts.KpackImage;
-import dev.rekon.rollouts.RolloutPlan;
-import dev.rekon.rollouts.RolloutPlanner;
+import dev.rekon.rollouts.plan.RolloutPlan;
+import dev.rekon.rollouts.plan.RolloutPlanner;
+import dev.rekon.rollouts.view.AppliedImage;
+import dev.rekon.rollouts.view.ImageDeployView;
+import dev.rekon.rollouts.view.KpackImage;
 import dev.rekon.status.StatusReport.ContainerRow;
 import dev.rekon.status.StatusReport.LastOutcome;
 import dev.rekon.status.StatusReport.Progress;

@@ -2,8 +2,8 @@ package dev.rekon.status;
 
 import java.util.List;
 
-import dev.rekon.rollouts.RolloutPlan;
-import dev.rekon.rollouts.RolloutPlanner;
+import dev.rekon.rollouts.plan.RolloutPlan;
+import dev.rekon.rollouts.plan.RolloutPlanner;
 import dev.rekon.status.StatusReport.Progress;
 
 /**

@@ -4,17 +4,17 @@ import jakarta.inject.Singleton;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import dev.rekon.buildpacks.BuildpackSource;
-import dev.rekon.buildpacks.BuildpackView;
-import dev.rekon.buildpacks.KpackFacets;
+import dev.rekon.buildpacks.catalog.KpackFacets;
+import dev.rekon.buildpacks.view.BuildpackSource;
+import dev.rekon.buildpacks.view.BuildpackView;
 import dev.rekon.cluster.watch.KindFacet;
 import dev.rekon.cluster.watch.WatchedKindId;
 import dev.rekon.modules.KymaKind;
 import dev.rekon.modules.KymaModules;
 import dev.rekon.modules.ModuleTemplateView;
 import dev.rekon.modules.ReleaseMetaView;
-import dev.rekon.rollouts.ManagedDeploymentFacet;
-import dev.rekon.rollouts.RolloutPlanner;
+import dev.rekon.rollouts.plan.RolloutPlanner;
+import dev.rekon.rollouts.watch.ManagedDeploymentFacet;
 
 /**
  * What only the status page reads of kinds the functions watch anyway (each a facet of that kind's one watch):

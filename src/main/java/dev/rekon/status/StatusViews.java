@@ -4,14 +4,14 @@ import java.util.List;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import dev.rekon.buildpacks.BuilderView;
-import dev.rekon.buildpacks.BuildpackView;
+import dev.rekon.buildpacks.view.BuilderView;
+import dev.rekon.buildpacks.view.BuildpackView;
 import dev.rekon.modules.ModuleDeployment;
 import dev.rekon.modules.ModuleTemplateView;
 import dev.rekon.modules.ReleaseMetaView;
-import dev.rekon.rollouts.DeploymentView;
-import dev.rekon.rollouts.ImageDeployView;
-import dev.rekon.rollouts.KpackImage;
+import dev.rekon.rollouts.view.DeploymentView;
+import dev.rekon.rollouts.view.ImageDeployView;
+import dev.rekon.rollouts.view.KpackImage;
 
 /**
  * Everything the report is made from, as the watch caches hold it at one moment: no field here needs an API call.
@@ -63,7 +63,7 @@ public record StatusViews(List<WatchedImageDeploy> imageDeploys, List<ManagedDep
         public static ManagedDeployment fromJson(JsonNode d) {
             JsonNode meta = d.path("metadata");
             return new ManagedDeployment(meta.path("namespace").asText(null), DeploymentView.fromJson(d),
-                    meta.path("labels").path(dev.rekon.rollouts.RolloutPlanner.IMAGEDEPLOY_LABEL).asText(null),
+                    meta.path("labels").path(dev.rekon.rollouts.plan.RolloutPlanner.IMAGEDEPLOY_LABEL).asText(null),
                     progress(d));
         }
 

@@ -8,6 +8,11 @@ import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import dev.rekon.buildpacks.plan.AffectedBuilders;
+import dev.rekon.buildpacks.view.BuilderSpecRef;
+import dev.rekon.buildpacks.view.BuilderView;
+import dev.rekon.buildpacks.view.BuildpackSource;
+
 class AffectedBuildersTest {
 
     static BuilderView builder(String kind, String namespace, String name, BuilderSpecRef ref) {

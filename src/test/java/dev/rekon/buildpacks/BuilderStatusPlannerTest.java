@@ -17,6 +17,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.rekon.buildpacks.plan.BuilderStatusPlanner;
+import dev.rekon.buildpacks.plan.Catalog;
+import dev.rekon.buildpacks.plan.StatusPlan;
+import dev.rekon.buildpacks.view.BuilderView;
+
 class BuilderStatusPlannerTest {
 
     static final ObjectMapper JSON = new ObjectMapper();

@@ -21,13 +21,19 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.rekon.buildpacks.apply.BuildpackGateway;
+import dev.rekon.buildpacks.apply.KubeBuildpackGateway;
+import dev.rekon.buildpacks.catalog.BuildpackCatalog;
+import dev.rekon.buildpacks.view.BuildpackEntry;
+import dev.rekon.buildpacks.view.BuildpackSource;
+import dev.rekon.buildpacks.view.BuildpackView;
 import dev.rekon.cluster.KubeErrors;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.TransientFailureException;
 
 import dev.rekon.testing.Await;
-import dev.rekon.testing.BuildpackageImages;
 import dev.rekon.testing.BuildpackageImages.Buildpack;
+import dev.rekon.testing.BuildpackageImages;
 import dev.rekon.testing.Events;
 import dev.rekon.testing.Kpack;
 import dev.rekon.testing.LocalCluster;

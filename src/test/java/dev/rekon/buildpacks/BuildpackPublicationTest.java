@@ -21,8 +21,10 @@ import org.junit.jupiter.api.TestMethodOrder;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import dev.rekon.testing.BuildpackageImages;
+import dev.rekon.buildpacks.apply.KubeBuildpackGateway;
+import dev.rekon.buildpacks.plan.BuildpackResolver;
 import dev.rekon.testing.BuildpackageImages.Buildpack;
+import dev.rekon.testing.BuildpackageImages;
 import dev.rekon.testing.Events;
 import dev.rekon.testing.Kpack;
 import dev.rekon.testing.LocalCluster;

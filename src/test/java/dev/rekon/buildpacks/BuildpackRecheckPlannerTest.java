@@ -11,6 +11,11 @@ import org.junit.jupiter.params.provider.MethodSource;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.rekon.buildpacks.plan.BuildpackRecheckPlanner;
+import dev.rekon.buildpacks.plan.BuildpackStatusPlanner;
+import dev.rekon.buildpacks.plan.RecheckView;
+import dev.rekon.buildpacks.view.BuildpackView;
+import dev.rekon.buildpacks.view.ImageHead;
 import dev.rekon.core.ObjectRef;
 
 /** When one manifest HEAD makes a resync refresh a Buildpack's status, and when it leaves it alone. */

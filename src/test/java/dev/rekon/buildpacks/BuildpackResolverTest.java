@@ -15,6 +15,13 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import dev.rekon.buildpacks.plan.BuildpackResolver;
+import dev.rekon.buildpacks.plan.Catalog;
+import dev.rekon.buildpacks.plan.Resolution;
+import dev.rekon.buildpacks.view.BuilderSpecRef;
+import dev.rekon.buildpacks.view.ModuleRef;
+import dev.rekon.buildpacks.view.OrderEntry;
+
 class BuildpackResolverTest {
 
     static final String RUST = "127.0.0.1:5000/bp/rust:1";

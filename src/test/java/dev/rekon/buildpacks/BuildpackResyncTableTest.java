@@ -10,6 +10,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import dev.rekon.buildpacks.view.ImageRead;
 import dev.rekon.core.TransientFailureException;
 import dev.rekon.registry.RegistryImage;
 import dev.rekon.resync.AreaResult;

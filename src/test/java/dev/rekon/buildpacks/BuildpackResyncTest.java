@@ -21,13 +21,14 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 
+import dev.rekon.buildpacks.view.BuildpackView;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.resync.AreaResult;
 import dev.rekon.resync.ResyncItem;
 import dev.rekon.resync.ResyncScope;
 import dev.rekon.testing.Await;
-import dev.rekon.testing.BuildpackageImages;
 import dev.rekon.testing.BuildpackageImages.Buildpack;
+import dev.rekon.testing.BuildpackageImages;
 import dev.rekon.testing.Kpack;
 import dev.rekon.testing.LocalCluster;
 import dev.rekon.testing.LocalRegistry;

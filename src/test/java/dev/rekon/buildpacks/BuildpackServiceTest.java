@@ -22,6 +22,7 @@ import dev.rekon.buildpacks.BuildpackInput.BuilderChanged;
 import dev.rekon.buildpacks.BuildpackInput.BuilderDeleted;
 import dev.rekon.buildpacks.BuildpackInput.BuildpackChanged;
 import dev.rekon.buildpacks.BuildpackInput.Published;
+import dev.rekon.buildpacks.view.ImageRead;
 import dev.rekon.core.Reply;
 import dev.rekon.core.TransientFailureException;
 import dev.rekon.pipeline.NamespaceGuard;

@@ -15,6 +15,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.rekon.buildpacks.plan.BuildpackStatusPlanner;
+import dev.rekon.buildpacks.plan.BuildpackageLabels;
+import dev.rekon.buildpacks.plan.StatusPlan;
+import dev.rekon.buildpacks.view.BuildpackEntry;
+import dev.rekon.buildpacks.view.BuildpackSource;
+import dev.rekon.buildpacks.view.BuildpackView;
+import dev.rekon.buildpacks.view.ImageRead;
 import dev.rekon.registry.ImageReference;
 import dev.rekon.registry.RegistryImage;
 

@@ -3,6 +3,11 @@ package dev.rekon.buildpacks;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.rekon.buildpacks.view.BuildpackEntry;
+import dev.rekon.buildpacks.view.BuildpackSource;
+import dev.rekon.buildpacks.view.ModuleRef;
+import dev.rekon.buildpacks.view.OrderEntry;
+
 /** Small builders for buildpack entries and sources in planner tests. */
 final class Fixtures {
 

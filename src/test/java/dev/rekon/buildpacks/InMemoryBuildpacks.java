@@ -13,6 +13,16 @@ import java.util.Optional;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.rekon.buildpacks.apply.BuildpackGateway;
+import dev.rekon.buildpacks.catalog.BuilderIndex;
+import dev.rekon.buildpacks.catalog.BuildpackCatalog;
+import dev.rekon.buildpacks.plan.AffectedBuilders;
+import dev.rekon.buildpacks.plan.RecheckView;
+import dev.rekon.buildpacks.view.BuilderView;
+import dev.rekon.buildpacks.view.BuildpackSource;
+import dev.rekon.buildpacks.view.BuildpackView;
+import dev.rekon.buildpacks.view.ImageHead;
+import dev.rekon.buildpacks.view.ImageRead;
 import dev.rekon.cluster.Versioned;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.registry.DockerConfig;

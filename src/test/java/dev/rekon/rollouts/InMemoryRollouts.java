@@ -16,6 +16,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rekon.cluster.KubeErrors;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.RefusedException;
+import dev.rekon.rollouts.apply.RolloutGateway;
+import dev.rekon.rollouts.plan.RolloutPlanner;
+import dev.rekon.rollouts.view.DeploymentView;
+import dev.rekon.rollouts.view.ImageDeployView;
+import dev.rekon.rollouts.view.KpackImage;
 import dev.rekon.testing.Failures;
 
 /**

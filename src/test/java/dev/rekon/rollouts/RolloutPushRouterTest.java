@@ -15,6 +15,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.cluster.Conditions;
 import dev.rekon.core.Reply;
+import dev.rekon.rollouts.view.PushSubscriber;
+import dev.rekon.rollouts.watch.ImageDeployPushIndex;
 import dev.rekon.testing.Failures;
 import dev.rekon.testing.RecordingEvents;
 import dev.rekon.webhooks.ImagePushed;

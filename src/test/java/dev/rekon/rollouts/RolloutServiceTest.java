@@ -28,6 +28,9 @@ import dev.rekon.pipeline.NamespaceGuard;
 import dev.rekon.pipeline.ReconcileLoop;
 import dev.rekon.rollouts.RolloutInput.ImageDeployDeleted;
 import dev.rekon.rollouts.RolloutInput.ImageReported;
+import dev.rekon.rollouts.apply.RolloutGateway;
+import dev.rekon.rollouts.plan.RolloutPlanner;
+import dev.rekon.rollouts.view.KpackImage;
 import dev.rekon.testing.Failures;
 import dev.rekon.testing.RecordingEvents;
 

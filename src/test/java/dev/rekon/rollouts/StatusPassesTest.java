@@ -10,6 +10,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 import org.junit.jupiter.api.Test;
 
+import dev.rekon.rollouts.view.ImageDeployView;
+import dev.rekon.rollouts.view.KpackImage;
+
 /** When status passes run: at once for a quiet ImageDeploy, then the newest key once per interval. */
 class StatusPassesTest {
 

@@ -7,12 +7,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.rekon.buildpacks.BuilderView;
-import dev.rekon.buildpacks.BuildpackView;
+import dev.rekon.buildpacks.view.BuilderView;
+import dev.rekon.buildpacks.view.BuildpackView;
 import dev.rekon.modules.ModuleDeployment;
 import dev.rekon.modules.ModuleTemplateView;
 import dev.rekon.modules.ReleaseMetaView;
-import dev.rekon.rollouts.KpackImage;
+import dev.rekon.rollouts.view.KpackImage;
 import dev.rekon.status.StatusViews.ManagedDeployment;
 import dev.rekon.status.StatusViews.WatchedImageDeploy;
 

@@ -168,7 +168,7 @@ class StatusPlannerTest {
 
     @Test
     void aBuildpackWhoseStatusNamesNoStoredImageIsStillARow() {
-        var views = List.of(dev.rekon.buildpacks.BuildpackView.of(StatusFixtures.json("""
+        var views = List.of(dev.rekon.buildpacks.view.BuildpackView.of(StatusFixtures.json("""
                 {"apiVersion": "kpack.io/v1alpha2", "kind": "ClusterBuildpack", "metadata": {"name": "bare"},
                  "spec": {"source": {"image": "registry.local/bare:1"}},
                  "status": {"buildpacks": [{"id": "bare/one", "version": "1.0.0"}]}}""")));

@@ -8,8 +8,8 @@ import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Test;
 
-import dev.rekon.rollouts.ImageDeployPushIndex;
-import dev.rekon.rollouts.PushSubscriber;
+import dev.rekon.rollouts.view.PushSubscriber;
+import dev.rekon.rollouts.watch.ImageDeployPushIndex;
 import dev.rekon.testing.Await;
 import dev.rekon.testing.Kpack;
 import dev.rekon.testing.LocalCluster;

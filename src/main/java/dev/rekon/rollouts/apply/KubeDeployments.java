@@ -1,0 +1,95 @@
+package dev.rekon.rollouts.apply;
+
+import java.util.List;
+import java.util.Optional;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.rekon.cluster.FieldManager;
+import dev.rekon.cluster.KubeErrors;
+import dev.rekon.cluster.PatchTargets;
+import dev.rekon.core.ObjectRef;
+import dev.rekon.rollouts.plan.RolloutPlanner;
+import dev.rekon.rollouts.view.DeploymentView;
+import dev.rekon.rollouts.watch.DeploymentCache;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
+
+/**
+ * The Deployments of rollouts on the Kubernetes API: read from the {@link DeploymentCache} where it holds them,
+ * else from the apiserver; created, patched (as field manager {@code rekon}, the answer recorded in the cache until
+ * the watch delivers it) and deleted, each write guarded by the version the caller read.
+ */
+@ApplicationScoped
+public class KubeDeployments {
+
+    @Inject
+    KubernetesClient client;
+
+    @Inject
+    ObjectMapper mapper;
+
+    @Inject
+    DeploymentCache cache;
+
+    Optional<DeploymentView> read(String namespace, String name) {
+        Deployment d = KubeErrors.call(ref(namespace, name), "reading Deployment " + namespace + "/" + name,
+                () -> client.apps().deployments().inNamespace(namespace).withName(name).get());
+        return Optional.ofNullable(d).map(this::view);
+    }
+
+    Optional<DeploymentView> cachedOrRead(String namespace, String name) {
+        Optional<DeploymentView> cached = cache.get(namespace, name);
+        return cached.isPresent() ? cached : read(namespace, name);
+    }
+
+    Optional<String> labelledFor(String namespace, String imageDeploy) {
+        List<Deployment> items = KubeErrors.call("listing Deployments of ImageDeploy " + namespace + "/" + imageDeploy,
+                () -> client.apps().deployments().inNamespace(namespace)
+                        .withLabel(RolloutPlanner.IMAGEDEPLOY_LABEL, imageDeploy).list().getItems());
+        return items.stream().map(d -> d.getMetadata().getName()).findFirst();
+    }
+
+    void create(ObjectNode deployment) {
+        Deployment d = mapper.convertValue(deployment, Deployment.class);
+        // A plain create, not server-side apply: two racing events would both apply as manager rekon without
+        // a conflict, and the later, possibly older, one would win. A create fails with 409 AlreadyExists
+        // instead; the event is then planned again against the Deployment that exists, guarded by its version.
+        // fabric8 offers a field manager only with server-side apply, so the create goes through its raw API.
+        String ns = d.getMetadata().getNamespace();
+        String name = d.getMetadata().getName();
+        KubeErrors.call(ref(ns, name), "creating Deployment " + ns + "/" + name, () -> client.raw(
+                "/apis/apps/v1/namespaces/" + ns + "/deployments?fieldManager=" + FieldManager.NAME, "POST",
+                deployment.toString()));
+    }
+
+    void patch(String namespace, String name, ObjectNode patch) {
+        Deployment written = KubeErrors.call(ref(namespace, name), "patching Deployment " + namespace + "/" + name,
+                () -> client.apps().deployments().inNamespace(namespace)
+                        .resource(PatchTargets.deployment(namespace, name))
+                        .patch(new PatchContext.Builder().withPatchType(PatchType.STRATEGIC_MERGE)
+                                .withFieldManager(FieldManager.NAME).build(), patch.toString()));
+        cache.wrote(written == null ? null : view(written));
+    }
+
+    boolean delete(String namespace, String name, String resourceVersion) {
+        var deployment = client.apps().deployments().inNamespace(namespace).withName(name);
+        return KubeErrors.call(ref(namespace, name), "deleting Deployment " + namespace + "/" + name,
+                () -> !(resourceVersion == null ? deployment.delete()
+                        : deployment.lockResourceVersion(resourceVersion).delete()).isEmpty());
+    }
+
+    private DeploymentView view(Deployment d) {
+        return DeploymentView.fromJson(mapper.valueToTree(d));
+    }
+
+    private static ObjectRef ref(String namespace, String name) {
+        return new ObjectRef("apps/v1", "Deployment", namespace, name);
+    }
+}

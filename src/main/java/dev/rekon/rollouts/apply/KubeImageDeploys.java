@@ -1,0 +1,101 @@
+package dev.rekon.rollouts.apply;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.rekon.cluster.KubeErrors;
+import dev.rekon.core.ObjectRef;
+import dev.rekon.rollouts.view.ImageDeployView;
+import dev.rekon.rollouts.watch.ImageDeployIndex;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
+
+/**
+ * The ImageDeploys of rollouts on the Kubernetes API: those referencing a kpack Image from the
+ * {@link ImageDeployIndex} (listed when it knows none), one read as the apiserver has it now, and the status
+ * written guarded by the resourceVersion the plan was made from, the answer recorded in the index until the watch
+ * delivers it.
+ */
+@ApplicationScoped
+public class KubeImageDeploys {
+
+    @Inject
+    KubernetesClient client;
+
+    @Inject
+    ObjectMapper mapper;
+
+    @Inject
+    ImageDeployIndex index;
+
+    static ResourceDefinitionContext context(String group) {
+        return new ResourceDefinitionContext.Builder().withGroup(group)
+                .withVersion("v1alpha1").withPlural("imagedeploys").withKind("ImageDeploy").withNamespaced(true)
+                .build();
+    }
+
+    Optional<JsonNode> read(String group, String namespace, String name) {
+        GenericKubernetesResource r = KubeErrors.call(new ObjectRef(group + "/v1alpha1", "ImageDeploy", namespace, name),
+                "reading ImageDeploy " + namespace + "/" + name,
+                () -> client.genericKubernetesResources(context(group)).inNamespace(namespace).withName(name).get());
+        return Optional.ofNullable(r).map(mapper::valueToTree);
+    }
+
+    /**
+     * Every ImageDeploy of {@code groups} in the namespace that references the kpack Image, as its watch last saw
+     * it (writes guarded by that version catch one that is behind). Without a watch, or when it knows none (an
+     * ImageDeploy created a moment ago may not have reached it yet), the namespace is listed.
+     */
+    List<ImageDeployView> referencing(List<String> groups, String namespace, String imageName) {
+        List<ImageDeployView> out = new ArrayList<>();
+        for (String group : groups) {
+            out.addAll(index.referencing(group, namespace, imageName).orElse(List.of()));
+        }
+        return out.isEmpty() ? listReferencing(groups, namespace, imageName) : out;
+    }
+
+    private List<ImageDeployView> listReferencing(List<String> groups, String namespace, String imageName) {
+        List<ImageDeployView> out = new ArrayList<>();
+        for (String group : groups) {
+            List<GenericKubernetesResource> items = KubeErrors.call("listing ImageDeploys in " + namespace,
+                    () -> client.genericKubernetesResources(context(group)).inNamespace(namespace).list().getItems());
+            for (GenericKubernetesResource item : items) {
+                ImageDeployView v = view(item);
+                if (v.references(imageName)) {
+                    out.add(v);
+                }
+            }
+        }
+        return out;
+    }
+
+    void writeStatus(ImageDeployView idp, ObjectNode status) {
+        GenericKubernetesResource r = new GenericKubernetesResource();
+        r.setApiVersion(idp.apiVersion());
+        r.setKind(idp.kind());
+        r.setMetadata(new ObjectMetaBuilder().withName(idp.name()).withNamespace(idp.namespace())
+                .withResourceVersion(idp.resourceVersion()).build());
+        r.setAdditionalProperty("spec", mapper.convertValue(
+                mapper.createObjectNode().set("deployment", idp.deployment()), Map.class));
+        r.setAdditionalProperty("status", mapper.convertValue(status, Map.class));
+        GenericKubernetesResource written = KubeErrors.call(idp.ref(), "updating the status of ImageDeploy "
+                + idp.namespace() + "/" + idp.name(), () -> client.genericKubernetesResources(context(idp.group()))
+                        .inNamespace(idp.namespace()).resource(r).updateStatus());
+        index.wrote(written == null ? null : view(written));
+    }
+
+    private ImageDeployView view(GenericKubernetesResource r) {
+        return ImageDeployView.fromJson(mapper.valueToTree(r));
+    }
+}

@@ -1,0 +1,140 @@
+package dev.rekon.rollouts.apply;
+
+import java.util.List;
+import java.util.Optional;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.rekon.cluster.InstalledKinds;
+import dev.rekon.cluster.KubeErrors;
+import dev.rekon.core.ObjectRef;
+import dev.rekon.rollouts.RolloutConfig;
+import dev.rekon.rollouts.view.DeploymentView;
+import dev.rekon.rollouts.view.ImageDeployView;
+import dev.rekon.rollouts.view.KpackImage;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
+
+/**
+ * The {@link RolloutGateway} on the Kubernetes API. It decides which kinds rollouts handle here (the configured
+ * kpack Image kind, the ImageDeploy groups enabled and served) and reads kpack Images directly; ImageDeploys go
+ * through {@link KubeImageDeploys}, Deployments through {@link KubeDeployments}. Failures are sorted by
+ * {@link KubeErrors}.
+ */
+@ApplicationScoped
+public class KubeRolloutGateway implements RolloutGateway {
+
+    @Inject
+    KubernetesClient client;
+
+    @Inject
+    RolloutConfig config;
+
+    @Inject
+    InstalledKinds kinds;
+
+    @Inject
+    ObjectMapper mapper;
+
+    @Inject
+    KubeImageDeploys imageDeploys;
+
+    @Inject
+    KubeDeployments deployments;
+
+    @Override
+    public String imageGroup() {
+        return config.imageCrd().group();
+    }
+
+    @Override
+    public List<String> imageDeployGroups() {
+        return configuredImageDeployGroups().stream().filter(g -> kinds.installed(imageDeployKind(g))).toList();
+    }
+
+    private List<String> configuredImageDeployGroups() {
+        return config.kpushImageDeploys() ? List.of(GROUP, KPUSH_GROUP) : List.of(GROUP);
+    }
+
+    @Override
+    public Optional<String> imageDeployNotInstalled(String group) {
+        return configuredImageDeployGroups().contains(group)
+                ? kinds.notInstalled("ImageDeploy of " + group, List.of(imageDeployKind(group))) : Optional.empty();
+    }
+
+    @Override
+    public Optional<String> imageNotInstalled() {
+        return kinds.notInstalled("a kpack Image event", List.of(kinds.kpackImage()));
+    }
+
+    private static InstalledKinds.Kind imageDeployKind(String group) {
+        return GROUP.equals(group) ? InstalledKinds.IMAGE_DEPLOY : InstalledKinds.KPUSH_IMAGE_DEPLOY;
+    }
+
+    @Override
+    public Optional<KpackImage> image(String namespace, String name) {
+        RolloutConfig.ImageCrd crd = config.imageCrd();
+        ResourceDefinitionContext context = new ResourceDefinitionContext.Builder().withGroup(crd.group())
+                .withVersion(crd.version()).withPlural(crd.plural()).withKind("Image").withNamespaced(true).build();
+        GenericKubernetesResource r = KubeErrors.call(new ObjectRef(crd.group() + "/" + crd.version(), "Image",
+                namespace, name), "reading kpack Image " + namespace + "/" + name,
+                () -> client.genericKubernetesResources(context).inNamespace(namespace).withName(name).get());
+        return Optional.ofNullable(r).map(x -> KpackImage.fromJson(mapper.valueToTree(x)));
+    }
+
+    @Override
+    public Optional<ImageDeployView> imageDeploy(String group, String namespace, String name) {
+        return imageDeploys.read(group, namespace, name).map(ImageDeployView::fromJson);
+    }
+
+    @Override
+    public Optional<Followed> imageDeployFollowing(String group, String namespace, String name) {
+        return imageDeploys.read(group, namespace, name)
+                .map(t -> new Followed(ImageDeployView.fromJson(t), t.path("spec")));
+    }
+
+    @Override
+    public List<ImageDeployView> imageDeploysReferencing(String namespace, String imageName) {
+        return imageDeploys.referencing(imageDeployGroups(), namespace, imageName);
+    }
+
+    @Override
+    public void writeStatus(ImageDeployView idp, ObjectNode status) {
+        imageDeploys.writeStatus(idp, status);
+    }
+
+    @Override
+    public Optional<DeploymentView> deployment(String namespace, String name) {
+        return deployments.read(namespace, name);
+    }
+
+    @Override
+    public Optional<DeploymentView> deploymentCachedOrRead(String namespace, String name) {
+        return deployments.cachedOrRead(namespace, name);
+    }
+
+    @Override
+    public Optional<String> deploymentLabelledFor(String namespace, String imageDeploy) {
+        return deployments.labelledFor(namespace, imageDeploy);
+    }
+
+    @Override
+    public void createDeployment(ObjectNode deployment) {
+        deployments.create(deployment);
+    }
+
+    @Override
+    public void patchDeployment(String namespace, String name, ObjectNode patch) {
+        deployments.patch(namespace, name, patch);
+    }
+
+    @Override
+    public boolean deleteDeployment(String namespace, String name, String resourceVersion) {
+        return deployments.delete(namespace, name, resourceVersion);
+    }
+}

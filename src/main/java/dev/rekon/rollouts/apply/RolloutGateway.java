@@ -1,0 +1,70 @@
+package dev.rekon.rollouts.apply;
+
+import java.util.List;
+import java.util.Optional;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.rekon.rollouts.view.DeploymentView;
+import dev.rekon.rollouts.view.ImageDeployView;
+import dev.rekon.rollouts.view.KpackImage;
+
+/**
+ * All I/O of image rollouts. Reads answer empty for what does not exist; failures are sorted at this edge: a
+ * {@link dev.rekon.core.TransientFailureException} (unreachable, 5xx, 409 conflict) or a
+ * {@link dev.rekon.cluster.KubeErrors.PermanentApiException}. Every write is guarded by the resourceVersion the
+ * caller read.
+ */
+public interface RolloutGateway {
+
+    String GROUP = "rekon.dev";
+    String KPUSH_GROUP = "crd.whizzosoftware.com";
+
+    /** The API group of the kpack Image kind rollouts follow. */
+    String imageGroup();
+
+    /** The ImageDeploy groups handled: Rekon's, and kpush's when enabled, of those the cluster serves. */
+    List<String> imageDeployGroups();
+
+    /** Why an ImageDeploy of a configured group cannot be handled here (its CRD is missing); empty when it can. */
+    Optional<String> imageDeployNotInstalled(String group);
+
+    /** Why kpack Image events cannot be handled here (its CRD is missing); empty when they can. */
+    Optional<String> imageNotInstalled();
+
+    Optional<KpackImage> image(String namespace, String name);
+
+    Optional<ImageDeployView> imageDeploy(String group, String namespace, String name);
+
+    /** An ImageDeploy with its spec, whose {@code updatePolicy} says which pushes it follows. */
+    record Followed(ImageDeployView view, JsonNode spec) {
+    }
+
+    /** The ImageDeploy as the apiserver has it now, with its spec: a push is never planned from an old policy. */
+    Optional<Followed> imageDeployFollowing(String group, String namespace, String name);
+
+    /** Every ImageDeploy of the handled groups in the namespace that references the kpack Image. */
+    List<ImageDeployView> imageDeploysReferencing(String namespace, String imageName);
+
+    /** The Deployment as the apiserver has it now. */
+    Optional<DeploymentView> deployment(String namespace, String name);
+
+    /** A Deployment Rekon manages as its watch last saw it, else as the apiserver has it. */
+    Optional<DeploymentView> deploymentCachedOrRead(String namespace, String name);
+
+    /** The name of the Deployment Rekon created for the ImageDeploy, found by its label. */
+    Optional<String> deploymentLabelledFor(String namespace, String imageDeploy);
+
+    /** Creates the Deployment; 409 when it exists already. */
+    void createDeployment(ObjectNode deployment);
+
+    /** Patches the Deployment; the patch carries the resourceVersion that guards it. */
+    void patchDeployment(String namespace, String name, ObjectNode patch);
+
+    /** Deletes the Deployment, guarded by {@code resourceVersion} (null: unguarded); false when it was gone. */
+    boolean deleteDeployment(String namespace, String name, String resourceVersion);
+
+    /** Replaces the status subresource, guarded by the ImageDeploy's resourceVersion. */
+    void writeStatus(ImageDeployView idp, ObjectNode status);
+}

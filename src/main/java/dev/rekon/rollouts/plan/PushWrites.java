@@ -1,0 +1,87 @@
+package dev.rekon.rollouts.plan;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.rekon.cluster.Conditions.Condition;
+import dev.rekon.cluster.Conditions;
+import dev.rekon.cluster.JsonEquality;
+import dev.rekon.registry.ImageReference;
+import dev.rekon.rollouts.plan.PushRolloutPlanner.Follower;
+import dev.rekon.rollouts.view.AppliedImage;
+import dev.rekon.rollouts.view.DeploymentView;
+import dev.rekon.rollouts.view.ImageDeployView;
+
+/**
+ * What a push plan of {@link PushRolloutPlanner} writes, and how it says so: the patch of only the containers that
+ * follow the pushed repository (carrying the resourceVersion it was planned from, the repository kept as the
+ * Deployment writes it), and the ImageDeploy status recording their images, null when it already does (a
+ * redelivered push writes nothing). It decides nothing itself.
+ */
+final class PushWrites {
+
+    private PushWrites() {
+    }
+
+    static ObjectNode patch(DeploymentView live, Map<Follower, String> changes) {
+        ObjectNode patch = JsonNodeFactory.instance.objectNode();
+        patch.putObject("metadata").put("resourceVersion", live.resourceVersion());
+        ObjectNode pod = patch.putObject("spec").putObject("template").putObject("spec");
+        changes.forEach((f, image) -> pod.withArray(f.init() ? "initContainers" : "containers").addObject()
+                .put("name", f.container()).put("image", image));
+        return patch;
+    }
+
+    /** The ImageDeploy status with the images recorded and the Progressing condition set; null if unchanged. */
+    static ObjectNode status(PushRolloutPlanner.Request r, Map<Follower, String> recorded,
+            Condition progressing) {
+        ImageDeployView idp = r.imageDeploy();
+        JsonNode current = idp.status();
+        ObjectNode next = current.deepCopy();
+        Map<String, AppliedImage> applied = idp.applied();
+        recorded.forEach((f, image) -> {
+            AppliedImage old = applied.get(f.key());
+            if (old == null || !image.equals(old.image())) {
+                applied.put(f.key(), new AppliedImage(f.key(), image, null, null, null, r.now()));
+            }
+        });
+        ArrayNode images = JsonNodeFactory.instance.arrayNode();
+        applied.values().forEach(a -> images.add(a.toJson()));
+        next.set("images", images);
+        next.put("deployment", idp.deploymentName());
+        next.set("conditions", Conditions.set(current.path("conditions"), progressing, idp.generation(), r.now()));
+        if (JsonEquality.same(next.get("images"), current.path("images")) && !recorded.isEmpty()) {
+            return null; // the images are recorded already: a redelivery writes nothing
+        }
+        return JsonEquality.same(next, current) ? null : next;
+    }
+
+    static String describe(Map<Follower, String> images) {
+        List<String> parts = new ArrayList<>();
+        images.forEach((f, image) -> parts.add(f.key() + "=" + image));
+        return String.join(", ", parts);
+    }
+
+    /** repository:tag@digest as the push names it (the tag alone when the push carried no digest). */
+    static String desiredImage(ImageReference pushed) {
+        return pushed.registry() + "/" + pushed.repository() + ":" + pushed.tag()
+                + (pushed.digest() == null ? "" : "@" + pushed.digest());
+    }
+
+    /** Keeps the repository as the Deployment writes it ({@code nginx}, not {@code docker.io/library/nginx}). */
+    static String withRepositoryOf(String current, String target) {
+        ImageReference t = ImageReference.parse(target);
+        String name = current.contains("@") ? current.substring(0, current.indexOf('@')) : current;
+        int colon = name.lastIndexOf(':');
+        if (colon > name.lastIndexOf('/')) {
+            name = name.substring(0, colon);
+        }
+        return name + ":" + t.tag() + (t.digest() == null ? "" : "@" + t.digest());
+    }
+}

@@ -1,0 +1,74 @@
+package dev.rekon.rollouts.plan;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.rekon.cluster.Conditions.Condition;
+import dev.rekon.rollouts.view.AppliedImage;
+import dev.rekon.rollouts.view.ImageDeployView;
+import dev.rekon.rollouts.view.KpackImage;
+
+/**
+ * The parts every rollout decision shares: how it says an ImageDeploy is ready or held, why an Image cannot roll
+ * out, and the status it composes ({@link RolloutStatus}). It decides nothing itself.
+ */
+final class RolloutWording {
+
+    private RolloutWording() {
+    }
+
+    static Condition ready(ImageDeployView idp) {
+        return Condition.isTrue(RolloutPlanner.READY, "ImagesApplied",
+                "Deployment " + idp.deploymentName() + " runs the latest ready build of every referenced kpack Image");
+    }
+
+    static ObjectNode status(RolloutPlanner.Request r, Map<String, KpackImage> rolled, Condition ready,
+            Condition progressing, Condition inSync) {
+        return RolloutStatus.compose(r, rolled, null, ready, progressing, inSync);
+    }
+
+    /** A plan that rejects the ImageDeploy as written: Ready False saying what to fix. */
+    static RolloutPlan.Rejected rejected(RolloutPlanner.Request r, String reason, String message) {
+        return new RolloutPlan.Rejected(reason, message,
+                status(r, Map.of(), Condition.isFalse(RolloutPlanner.READY, reason, message), null, null));
+    }
+
+    static String notReadyDetail(RolloutPlanner.Request r, Set<String> names, Set<String> notReady, Set<String> older) {
+        StringBuilder sb = new StringBuilder();
+        for (String n : names) {
+            KpackImage img = r.images().get(n);
+            if (notReady.contains(n) && img != null && img.notReadyMessage() != null) {
+                sb.append("; ").append(n).append(": ").append(img.notReadyMessage());
+            } else if (older.contains(n)) {
+                sb.append("; ").append(n).append(": only an older build than the one applied was seen");
+            }
+        }
+        return sb.toString();
+    }
+
+    /**
+     * Holds a rollout of a suspended ImageDeploy: the Deployment stays, and the status names the builds that
+     * wait, so that lifting {@code spec.suspend} shows what it will apply.
+     */
+    static RolloutPlan hold(RolloutPlanner.Request r, Collection<KpackImage> waiting, Condition inSync) {
+        List<String> parts = waiting.stream().map(i -> AppliedImage.describe(i.buildCounter(), i.buildTime())
+                + " of kpack Image " + i.name() + " (" + i.latestImage() + ")").toList();
+        String message = suspendedPrefix(r.imageDeploy()) + String.join(", ", parts) + " waits for Deployment "
+                + r.imageDeploy().deploymentName() + "; set spec.suspend to false to roll it out";
+        return new RolloutPlan.NoChange(RolloutPlanner.SUSPENDED, message, RolloutStatus.compose(r, Map.of(),
+                RolloutStatus.waiting(waiting), Condition.isFalse(RolloutPlanner.PROGRESSING, RolloutPlanner.SUSPENDED,
+                        message), inSync));
+    }
+
+    static String suspendedPrefix(ImageDeployView idp) {
+        return "ImageDeploy " + idp.name() + " is suspended (spec.suspend: true): ";
+    }
+
+    static String names(Set<String> names) {
+        return String.join(", ", names);
+    }
+}

@@ -1,0 +1,69 @@
+package dev.rekon.rollouts.watch;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import dev.rekon.cluster.LatestKnown;
+import dev.rekon.cluster.Versioned;
+import dev.rekon.cluster.watch.FacetViews;
+import dev.rekon.cluster.watch.SharedWatches;
+import dev.rekon.rollouts.view.DeploymentView;
+
+/**
+ * The Deployments Rekon manages (label {@code app.kubernetes.io/managed-by=rekon}), the
+ * {@link ManagedDeploymentFacet} of the one Deployment watch, cluster-wide when {@code rekon.namespaces} is {@code *}, else per namespace (started in the background on
+ * first use, read directly until it has synced), as views made once per version, so that a rollout plans without reading the Deployment from the
+ * apiserver. It only answers for Deployments it holds; any other (one Rekon did not create, or one created a
+ * moment ago) is read from the apiserver. This process's own guarded patches stand in until the watch delivers
+ * them; a plan made from a view that lags anyway patches guarded by its resourceVersion, gets a 409, and the
+ * rollout plans again from a fresh read.
+ */
+@ApplicationScoped
+public class DeploymentCache {
+
+    @Inject
+    SharedWatches watches;
+
+    @Inject
+    ManagedDeploymentFacet facet;
+
+    /** This process's own writes, by namespace, each keyed by Deployment name. */
+    private final Map<String, LatestKnown<DeploymentView>> written = new ConcurrentHashMap<>();
+
+    /** The managed Deployment as last seen, or as this process last wrote it, if the namespace's watch holds it. */
+    public Optional<DeploymentView> get(String namespace, String name) {
+        return views().cached(namespace, Set.of(name))
+                .flatMap(found -> written(namespace).over(found, v -> false).stream().findFirst());
+    }
+
+    /**
+     * Every managed Deployment in {@code namespace} (null: every allowed one), for readers off the event path that
+     * can wait up to {@code waitMillis} for the watch to sync; empty when not watched. The resync reads the same
+     * watch, so each managed Deployment is watched and held once.
+     */
+    public Optional<List<DeploymentView>> all(String namespace, long waitMillis) {
+        return views().waiting(namespace, null, waitMillis).map(l -> l.stream().map(Versioned::view).toList());
+    }
+
+    /** The managed Deployments' facet of the one Deployment watch. */
+    public FacetViews<DeploymentView> views() {
+        return watches.of(facet);
+    }
+
+    /** Records a patch of this process (as the apiserver answered it), until the watch delivers it. */
+    public void wrote(DeploymentView deployment) {
+        if (deployment != null) {
+            written(deployment.namespace()).put(deployment.name(), deployment.resourceVersion(), deployment);
+        }
+    }
+
+    private LatestKnown<DeploymentView> written(String namespace) {
+        return written.computeIfAbsent(namespace, ns -> new LatestKnown<>(DeploymentView::name));
+    }
+}

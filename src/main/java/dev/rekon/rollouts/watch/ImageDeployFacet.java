@@ -1,0 +1,49 @@
+package dev.rekon.rollouts.watch;
+
+import java.util.Collection;
+
+import jakarta.inject.Singleton;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.rekon.cluster.watch.KindFacet;
+import dev.rekon.cluster.watch.WatchedKindId;
+import dev.rekon.rollouts.apply.RolloutGateway;
+import dev.rekon.rollouts.view.ImageDeployView;
+
+/**
+ * ImageDeploys as rollouts, the resync and the status page read them: one {@link ImageDeployView} per object,
+ * found by the kpack Image names its containers reference. One bean per group Rekon handles.
+ */
+public abstract class ImageDeployFacet extends KindFacet<ImageDeployView> {
+
+    ImageDeployFacet(String group) {
+        super(WatchedKindId.namespaced(group, "v1alpha1", "imagedeploys", "ImageDeploy"));
+    }
+
+    @Override
+    public ImageDeployView view(JsonNode object) {
+        return ImageDeployView.fromJson(object);
+    }
+
+    @Override
+    public Collection<String> indexKeys(ImageDeployView view) {
+        return view.refs().stream().map(ImageDeployView.ContainerRef::imageName).distinct().toList();
+    }
+
+    /** Rekon's own ImageDeploys ({@value RolloutGateway#GROUP}). */
+    @Singleton
+    public static class Rekon extends ImageDeployFacet {
+        public Rekon() {
+            super(RolloutGateway.GROUP);
+        }
+    }
+
+    /** kpush's ImageDeploys ({@value RolloutGateway#KPUSH_GROUP}), read when {@code kpush-image-deploys} is on. */
+    @Singleton
+    public static class Kpush extends ImageDeployFacet {
+        public Kpush() {
+            super(RolloutGateway.KPUSH_GROUP);
+        }
+    }
+}

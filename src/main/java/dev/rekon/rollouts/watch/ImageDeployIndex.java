@@ -1,0 +1,70 @@
+package dev.rekon.rollouts.watch;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import dev.rekon.cluster.LatestKnown;
+import dev.rekon.cluster.Versioned;
+import dev.rekon.cluster.watch.FacetViews;
+import dev.rekon.cluster.watch.SharedWatches;
+import dev.rekon.rollouts.apply.RolloutGateway;
+import dev.rekon.rollouts.view.ImageDeployView;
+
+/**
+ * The ImageDeploys of a namespace that reference a kpack Image, from the one watch of each group
+ * ({@link ImageDeployFacet}), cluster-wide when {@code rekon.namespaces} is {@code *}, else per namespace (started
+ * in the background on the first event there, read directly until it has synced), as views made once per
+ * version, so that an Image event costs the same with 10 or 10,000 ImageDeploys and reads none of them from the apiserver. A view may lag the apiserver by the
+ * watch's delay: this process's own status writes stand in until the watch delivers them, and the rollout
+ * writes its status guarded by the view's resourceVersion, re-reading on a conflict. Without a watch (no RBAC
+ * for watch, CRD missing, apiserver down) it answers empty and the caller lists.
+ */
+@ApplicationScoped
+public class ImageDeployIndex {
+
+    @Inject
+    SharedWatches watches;
+
+    @Inject
+    ImageDeployFacet.Rekon rekonGroup;
+
+    @Inject
+    ImageDeployFacet.Kpush kpushGroup;
+
+    private final LatestKnown<ImageDeployView> written = new LatestKnown<>(ImageDeployIndex::key);
+
+    /** The ImageDeploys that referenced the Image when last seen; empty when not indexed. */
+    public Optional<List<ImageDeployView>> referencing(String group, String namespace, String imageName) {
+        return views(group).cached(namespace, Set.of(imageName)).map(found -> written.over(found,
+                v -> group.equals(v.group()) && namespace.equals(v.namespace()) && v.references(imageName)));
+    }
+
+    /**
+     * Every ImageDeploy of the group in {@code namespace} (null: every allowed one), for readers off the event path
+     * that can wait up to {@code waitMillis} for the watch to sync; empty when not watched. The resync and the
+     * status page read the same watch, so each ImageDeploy is watched and held once.
+     */
+    public Optional<List<ImageDeployView>> all(String group, String namespace, long waitMillis) {
+        return views(group).waiting(namespace, null, waitMillis).map(l -> l.stream().map(Versioned::view).toList());
+    }
+
+    /** The group's facet of the one ImageDeploy watch. */
+    public FacetViews<ImageDeployView> views(String group) {
+        return watches.of(RolloutGateway.KPUSH_GROUP.equals(group) ? kpushGroup : rekonGroup);
+    }
+
+    /** Records a status write of this process (as the apiserver answered it), until the watch delivers it. */
+    public void wrote(ImageDeployView answered) {
+        if (answered != null) {
+            written.put(key(answered), answered.resourceVersion(), answered);
+        }
+    }
+
+    private static String key(ImageDeployView v) {
+        return v.group() + "/" + v.namespace() + "/" + v.name();
+    }
+}

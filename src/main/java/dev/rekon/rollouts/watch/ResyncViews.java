@@ -1,0 +1,60 @@
+package dev.rekon.rollouts.watch;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import dev.rekon.cluster.Versioned;
+import dev.rekon.cluster.watch.FacetViews;
+import dev.rekon.cluster.watch.SharedWatches;
+import dev.rekon.rollouts.view.DeploymentView;
+import dev.rekon.rollouts.view.ImageDeployView;
+import dev.rekon.rollouts.view.KpackImage;
+
+/**
+ * What the rollouts resync reads, all from watches and none per object: every ImageDeploy (of each enabled
+ * group), every kpack Image and every Deployment labelled {@code app.kubernetes.io/managed-by=rekon}, in the
+ * allowed namespaces: one cluster-wide watch per kind when every namespace is allowed, else one per allowed
+ * namespace (so per-namespace RoleBindings suffice). These are the very watches the event path, pushes and the
+ * status page read ({@link SharedWatches}), so each object is watched and held once. The watches start with the
+ * first pass (or event) and keep running, so later passes cost no list. Empty when a watch cannot run (no RBAC
+ * for watch, CRD missing).
+ */
+@ApplicationScoped
+public class ResyncViews {
+
+    /** How long a pass waits for watches it started to sync: they start in the background, off the event path. */
+    static final Duration SYNC_WAIT = Duration.ofSeconds(10);
+
+    @Inject
+    SharedWatches watches;
+
+    @Inject
+    KpackImageFacet images;
+
+    @Inject
+    ImageDeployIndex imageDeploys;
+
+    @Inject
+    DeploymentCache deployments;
+
+    /** The ImageDeploys of the group in {@code namespace} (null: every allowed one); empty when not watched. */
+    public Optional<List<ImageDeployView>> imageDeploys(String group, String namespace) {
+        return imageDeploys.all(group, namespace, SYNC_WAIT.toMillis());
+    }
+
+    public Optional<List<KpackImage>> images(String namespace) {
+        return all(watches.of(images), namespace);
+    }
+
+    public Optional<List<DeploymentView>> deployments(String namespace) {
+        return deployments.all(namespace, SYNC_WAIT.toMillis());
+    }
+
+    private static <V> Optional<List<V>> all(FacetViews<V> views, String namespace) {
+        return views.waiting(namespace, null, SYNC_WAIT.toMillis()).map(l -> l.stream().map(Versioned::view).toList());
+    }
+}
