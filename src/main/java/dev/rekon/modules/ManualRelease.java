@@ -11,6 +11,9 @@ import dev.rekon.core.InvalidEventException;
 import dev.rekon.core.SemVer;
 import dev.rekon.modules.ocm.CanonicalJson;
 import dev.rekon.modules.ocm.SignatureVerifier;
+import dev.rekon.modules.plan.ModuleDeployment;
+import dev.rekon.modules.release.ModuleRelease;
+import dev.rekon.modules.release.SignatureCheck;
 
 /**
  * The manual release event ({@value #TYPE}) a person sends with curl: module, version, channel (default

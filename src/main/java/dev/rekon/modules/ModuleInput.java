@@ -1,5 +1,9 @@
 package dev.rekon.modules;
 
+import dev.rekon.modules.release.ModuleRelease;
+import dev.rekon.modules.release.ModuleTemplateView;
+import dev.rekon.modules.release.ReleaseMetaView;
+
 /** What a module event asks {@link ModuleService} to bring in line, parsed by {@link ModuleFunctions}. */
 public sealed interface ModuleInput {
 

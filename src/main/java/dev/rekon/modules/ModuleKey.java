@@ -2,6 +2,8 @@ package dev.rekon.modules;
 
 import java.util.List;
 import java.util.function.Predicate;
+import dev.rekon.modules.plan.ModuleDeployment;
+import dev.rekon.modules.release.ModuleRelease;
 
 /**
  * Names one module image swap for the reconcile loop: a release to bring to the module's Deployments, or an

@@ -13,6 +13,12 @@ import jakarta.inject.Singleton;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.rekon.cluster.InstalledKinds;
+import dev.rekon.modules.apply.ModuleGateway;
+import dev.rekon.modules.plan.ModuleDeployment;
+import dev.rekon.modules.plan.ModuleHolds;
+import dev.rekon.modules.plan.ModuleUpdatePlanner;
+import dev.rekon.modules.release.ChannelReleases;
+import dev.rekon.modules.release.KymaKind;
 import dev.rekon.web.ErrorReplies;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import io.vertx.ext.web.Router;

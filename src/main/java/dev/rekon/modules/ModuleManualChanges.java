@@ -9,8 +9,11 @@ import org.jboss.logging.Logger;
 
 import dev.rekon.cluster.EventRecorder;
 import dev.rekon.core.TransientFailureException;
-import dev.rekon.modules.ModuleHolds.Hold;
-import dev.rekon.modules.ModulePlan.DeploymentPatch;
+import dev.rekon.modules.apply.ModuleGateway;
+import dev.rekon.modules.plan.ModuleDeployment;
+import dev.rekon.modules.plan.ModuleHolds.Hold;
+import dev.rekon.modules.plan.ModuleHolds;
+import dev.rekon.modules.plan.ModulePlan.DeploymentPatch;
 
 /**
  * Reports module Deployments changed by hand, once per change: a Warning Event on the Deployment, and the change

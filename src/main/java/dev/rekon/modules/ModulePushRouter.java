@@ -11,6 +11,11 @@ import jakarta.inject.Inject;
 
 import dev.rekon.core.Reply;
 import dev.rekon.core.SemVer;
+import dev.rekon.modules.plan.ModuleDeployment;
+import dev.rekon.modules.plan.ModuleUpdatePlanner;
+import dev.rekon.modules.release.ModuleRelease;
+import dev.rekon.modules.release.SignatureCheck;
+import dev.rekon.modules.watch.ModulePushIndex;
 import dev.rekon.pipeline.ApiRefusals;
 import dev.rekon.pipeline.Replies;
 import dev.rekon.registry.ImageReference;

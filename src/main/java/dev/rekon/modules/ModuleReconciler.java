@@ -10,6 +10,12 @@ import jakarta.inject.Inject;
 
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.Reply;
+import dev.rekon.modules.apply.ModuleGateway;
+import dev.rekon.modules.plan.ModuleDeployment;
+import dev.rekon.modules.plan.ModulePlan;
+import dev.rekon.modules.plan.ModuleReplies;
+import dev.rekon.modules.plan.ModuleSwitchPlanner;
+import dev.rekon.modules.plan.ModuleUpdatePlanner;
 import dev.rekon.pipeline.Reconciler;
 
 /**

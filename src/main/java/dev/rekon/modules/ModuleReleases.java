@@ -15,7 +15,18 @@ import dev.rekon.core.Reply;
 import dev.rekon.core.SemVer;
 import dev.rekon.modules.ModuleInput.ReleaseMetaChanged;
 import dev.rekon.modules.ModuleInput.TemplateChanged;
-import dev.rekon.modules.ModulePlan.NoChange;
+import dev.rekon.modules.apply.ModuleGateway;
+import dev.rekon.modules.plan.ModuleDeployment;
+import dev.rekon.modules.plan.ModulePlan.NoChange;
+import dev.rekon.modules.plan.ModulePlan;
+import dev.rekon.modules.plan.ModuleReplies;
+import dev.rekon.modules.plan.ModuleUpdatePlanner;
+import dev.rekon.modules.release.ChannelReleases;
+import dev.rekon.modules.release.KymaKind;
+import dev.rekon.modules.release.KymaModules;
+import dev.rekon.modules.release.ModuleRelease;
+import dev.rekon.modules.release.ModuleTemplateView;
+import dev.rekon.modules.release.ReleaseMetaView;
 
 /**
  * Reads which releases a changed ModuleReleaseMeta or ModuleTemplate offers: one per channel the module's

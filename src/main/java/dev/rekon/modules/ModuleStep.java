@@ -3,6 +3,9 @@ package dev.rekon.modules;
 import java.util.List;
 
 import dev.rekon.core.Reply;
+import dev.rekon.modules.plan.ModuleDeployment;
+import dev.rekon.modules.plan.ModuleHolds;
+import dev.rekon.modules.plan.ModulePlan;
 import dev.rekon.pipeline.Reconciler;
 
 /**

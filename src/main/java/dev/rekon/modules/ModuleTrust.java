@@ -8,6 +8,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import dev.rekon.modules.ocm.PublicKeys;
 import dev.rekon.modules.ocm.SignatureVerifier;
+import dev.rekon.modules.plan.ModuleUpdatePlanner;
+import dev.rekon.modules.release.MaintenanceWindow;
 
 /**
  * Builds the module policy and the signature verifier from configuration once, so that a bad key file or

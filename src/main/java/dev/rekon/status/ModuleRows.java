@@ -9,13 +9,13 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import dev.rekon.core.SemVer;
-import dev.rekon.modules.KymaModules;
-import dev.rekon.modules.ModuleDeployment;
-import dev.rekon.modules.ModulePlan;
-import dev.rekon.modules.ModuleTemplateView;
-import dev.rekon.modules.ModuleUpdatePlanner;
-import dev.rekon.modules.ReleaseMetaView;
 import dev.rekon.modules.ocm.SignatureVerifier;
+import dev.rekon.modules.plan.ModuleDeployment;
+import dev.rekon.modules.plan.ModulePlan;
+import dev.rekon.modules.plan.ModuleUpdatePlanner;
+import dev.rekon.modules.release.KymaModules;
+import dev.rekon.modules.release.ModuleTemplateView;
+import dev.rekon.modules.release.ReleaseMetaView;
 import dev.rekon.status.StatusReport.ModuleRow;
 
 /**

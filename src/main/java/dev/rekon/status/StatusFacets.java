@@ -9,10 +9,10 @@ import dev.rekon.buildpacks.view.BuildpackSource;
 import dev.rekon.buildpacks.view.BuildpackView;
 import dev.rekon.cluster.watch.KindFacet;
 import dev.rekon.cluster.watch.WatchedKindId;
-import dev.rekon.modules.KymaKind;
-import dev.rekon.modules.KymaModules;
-import dev.rekon.modules.ModuleTemplateView;
-import dev.rekon.modules.ReleaseMetaView;
+import dev.rekon.modules.release.KymaKind;
+import dev.rekon.modules.release.KymaModules;
+import dev.rekon.modules.release.ModuleTemplateView;
+import dev.rekon.modules.release.ReleaseMetaView;
 import dev.rekon.rollouts.plan.RolloutPlanner;
 import dev.rekon.rollouts.watch.ManagedDeploymentFacet;
 

@@ -8,8 +8,8 @@ import java.util.Set;
 import java.util.function.Predicate;
 
 import dev.rekon.core.ObjectRef;
-import dev.rekon.modules.ModuleUpdatePlanner;
 import dev.rekon.modules.ocm.SignatureVerifier;
+import dev.rekon.modules.plan.ModuleUpdatePlanner;
 import dev.rekon.status.StatusReport.Decision;
 import dev.rekon.status.StatusReport.Decisions;
 import dev.rekon.status.StatusReport.LastOutcome;

@@ -6,9 +6,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.rekon.buildpacks.view.BuilderView;
 import dev.rekon.buildpacks.view.BuildpackView;
-import dev.rekon.modules.ModuleDeployment;
-import dev.rekon.modules.ModuleTemplateView;
-import dev.rekon.modules.ReleaseMetaView;
+import dev.rekon.modules.plan.ModuleDeployment;
+import dev.rekon.modules.release.ModuleTemplateView;
+import dev.rekon.modules.release.ReleaseMetaView;
 import dev.rekon.rollouts.view.DeploymentView;
 import dev.rekon.rollouts.view.ImageDeployView;
 import dev.rekon.rollouts.view.KpackImage;

@@ -11,7 +11,10 @@ import java.util.Optional;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import dev.rekon.modules.ModulePlan.DeploymentPatch;
+import dev.rekon.modules.apply.ModuleGateway;
+import dev.rekon.modules.plan.ModuleDeployment;
+import dev.rekon.modules.plan.ModulePlan.DeploymentPatch;
+import dev.rekon.modules.release.KymaKind;
 import dev.rekon.testing.Failures;
 
 /**

@@ -4,29 +4,32 @@ import java.util.Map;
 
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.SemVer;
+import dev.rekon.modules.plan.ModuleDeployment;
+import dev.rekon.modules.release.ModuleRelease;
+import dev.rekon.modules.release.SignatureCheck;
 
 /** Small builders for planner tests: a kpack-like module with a controller and a webhook container. */
-final class ModuleFixtures {
+public final class ModuleFixtures {
 
-    static final String REGISTRY = "registry.example/kpack/";
+    public static final String REGISTRY = "registry.example/kpack/";
 
     private ModuleFixtures() {
     }
 
-    static ModuleDeployment deployment(String version, String channel) {
+    public static ModuleDeployment deployment(String version, String channel) {
         return deployment("kpack-controller", version, channel, 2, null);
     }
 
-    static ModuleDeployment deployment(String name, String version, String channel, int replicas, Integer before) {
+    public static ModuleDeployment deployment(String name, String version, String channel, int replicas, Integer before) {
         return new ModuleDeployment(new ObjectRef("apps/v1", "Deployment", "kpack", name), "7", "kpack", version,
                 channel, Map.of("controller", REGISTRY + "controller:" + version, "sidecar", "proxy:1"), replicas, before);
     }
 
-    static ModuleRelease release(String version, String channel) {
+    public static ModuleRelease release(String version, String channel) {
         return release(version, channel, false, false, SignatureCheck.verified("verified with key a.pem"));
     }
 
-    static ModuleRelease release(String version, String channel, boolean switchChannel, boolean downgrade,
+    public static ModuleRelease release(String version, String channel, boolean switchChannel, boolean downgrade,
             SignatureCheck signature) {
         return new ModuleRelease("kpack", SemVer.parse(version), channel, switchChannel,
                 Map.of("controller", REGISTRY + "controller:" + version, "webhook", REGISTRY + "webhook:" + version),

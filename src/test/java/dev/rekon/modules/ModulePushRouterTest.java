@@ -14,6 +14,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import dev.rekon.core.Reply;
+import dev.rekon.modules.plan.ModulePlan;
+import dev.rekon.modules.watch.ModulePushIndex;
 import dev.rekon.testing.Failures;
 import dev.rekon.testing.RecordingEvents;
 import dev.rekon.webhooks.ImagePushed;

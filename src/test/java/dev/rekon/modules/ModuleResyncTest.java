@@ -15,6 +15,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.core.ObjectRef;
 import dev.rekon.modules.ocm.TestSigning;
+import dev.rekon.modules.plan.ModuleDeployment;
+import dev.rekon.modules.release.KymaModules;
 import dev.rekon.resync.AreaResult;
 import dev.rekon.resync.ResyncScope;
 import dev.rekon.testing.Failures;

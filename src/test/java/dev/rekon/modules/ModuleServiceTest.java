@@ -31,6 +31,8 @@ import dev.rekon.modules.ModuleInput.Release;
 import dev.rekon.modules.ModuleInput.ReleaseMetaChanged;
 import dev.rekon.modules.ModuleInput.TemplateChanged;
 import dev.rekon.modules.ModuleInput.Withdrawn;
+import dev.rekon.modules.apply.KubeModuleDeployments;
+import dev.rekon.modules.plan.ModuleDeployment;
 import dev.rekon.pipeline.ConflictRetry;
 import dev.rekon.testing.Failures;
 import dev.rekon.testing.RecordingEvents;

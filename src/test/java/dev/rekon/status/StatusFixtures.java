@@ -9,9 +9,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.buildpacks.view.BuilderView;
 import dev.rekon.buildpacks.view.BuildpackView;
-import dev.rekon.modules.ModuleDeployment;
-import dev.rekon.modules.ModuleTemplateView;
-import dev.rekon.modules.ReleaseMetaView;
+import dev.rekon.modules.plan.ModuleDeployment;
+import dev.rekon.modules.release.ModuleTemplateView;
+import dev.rekon.modules.release.ReleaseMetaView;
 import dev.rekon.rollouts.view.KpackImage;
 import dev.rekon.status.StatusViews.ManagedDeployment;
 import dev.rekon.status.StatusViews.WatchedImageDeploy;

@@ -19,8 +19,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import dev.rekon.core.ObjectRef;
-import dev.rekon.modules.ModuleUpdatePlanner;
 import dev.rekon.modules.ocm.SignatureVerifier;
+import dev.rekon.modules.plan.ModuleUpdatePlanner;
 import dev.rekon.status.StatusReport.RolloutRow;
 
 class StatusPlannerTest {

@@ -7,15 +7,15 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import dev.rekon.core.RefusedException;
-import dev.rekon.modules.ChannelReleases;
-import dev.rekon.modules.KymaKind;
-import dev.rekon.modules.ModuleTemplateView;
-import dev.rekon.modules.ReleaseMetaView;
 import dev.rekon.modules.lifecycle.apply.LifecycleGateway;
 import dev.rekon.modules.lifecycle.intent.DeclaredModule;
 import dev.rekon.modules.lifecycle.plan.Release;
 import dev.rekon.modules.lifecycle.plan.Resolution;
 import dev.rekon.modules.manifest.ManifestSource;
+import dev.rekon.modules.release.ChannelReleases;
+import dev.rekon.modules.release.KymaKind;
+import dev.rekon.modules.release.ModuleTemplateView;
+import dev.rekon.modules.release.ReleaseMetaView;
 
 /**
  * Resolves a Kyma's module entry to its release as Kyma does: the module's ModuleReleaseMeta names the version

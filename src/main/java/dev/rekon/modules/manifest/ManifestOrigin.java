@@ -4,10 +4,10 @@ import java.net.URI;
 import java.util.Locale;
 import java.util.Optional;
 
-import dev.rekon.modules.ModuleTemplateView;
-import dev.rekon.modules.ocm.ComponentDescriptor;
 import dev.rekon.modules.ocm.ComponentDescriptor.Digest;
 import dev.rekon.modules.ocm.ComponentDescriptor.Resource;
+import dev.rekon.modules.ocm.ComponentDescriptor;
+import dev.rekon.modules.release.ModuleTemplateView;
 
 /**
  * Where a ModuleTemplate's manifest is read from, decided from the template alone (pure): the descriptor's

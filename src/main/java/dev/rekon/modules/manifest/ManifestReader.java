@@ -11,12 +11,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rekon.core.InvalidEventException;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.RefusedException;
-import dev.rekon.modules.KymaModules;
-import dev.rekon.modules.ModuleTemplateView;
-import dev.rekon.modules.SignatureCheck;
 import dev.rekon.modules.manifest.ModuleManifest.Provenance;
 import dev.rekon.modules.ocm.ComponentDescriptor;
 import dev.rekon.modules.ocm.SignatureVerifier;
+import dev.rekon.modules.release.KymaModules;
+import dev.rekon.modules.release.ModuleTemplateView;
+import dev.rekon.modules.release.SignatureCheck;
 import dev.rekon.registry.RegistryImage;
 
 /**

@@ -1,6 +1,6 @@
 package dev.rekon.modules.manifest;
 
-import dev.rekon.modules.ModuleTemplateView;
+import dev.rekon.modules.release.ModuleTemplateView;
 
 /**
  * Reads the whole manifest of the module version a Kyma ModuleTemplate describes: from the OCM descriptor's

@@ -1,8 +1,8 @@
 package dev.rekon.modules.manifest;
 
-import dev.rekon.modules.SignatureCheck;
 import dev.rekon.modules.manifest.ModuleManifest.Provenance;
 import dev.rekon.modules.ocm.ComponentDescriptor.Digest;
+import dev.rekon.modules.release.SignatureCheck;
 
 /**
  * Decides how far a signature covers a manifest (pure). OCM signs the descriptor, whose resources record

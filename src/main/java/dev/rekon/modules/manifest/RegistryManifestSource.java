@@ -11,8 +11,8 @@ import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import dev.rekon.core.ObjectRef;
-import dev.rekon.modules.ModuleTemplateView;
 import dev.rekon.modules.ModuleTrust;
+import dev.rekon.modules.release.ModuleTemplateView;
 import dev.rekon.registry.Credential;
 import dev.rekon.registry.RegistryClient;
 import dev.rekon.registry.RegistryConfig;

@@ -11,8 +11,8 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 
-import dev.rekon.modules.SignatureCheck;
 import dev.rekon.modules.ocm.PublicKeys.NamedKey;
+import dev.rekon.modules.release.SignatureCheck;
 
 /**
  * Decides whether a release is signed by one of the configured keys: an OCM descriptor when one of its

@@ -21,11 +21,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.RefusedException;
-import dev.rekon.modules.ModuleTemplateView;
 import dev.rekon.modules.manifest.ModuleManifest.Provenance;
 import dev.rekon.modules.ocm.PublicKeys.NamedKey;
 import dev.rekon.modules.ocm.SignatureVerifier;
 import dev.rekon.modules.ocm.TestSigning;
+import dev.rekon.modules.release.ModuleTemplateView;
 import dev.rekon.registry.ImageReference;
 import dev.rekon.registry.RegistryImage;
 

@@ -26,8 +26,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.core.RefusedException;
 import dev.rekon.core.TransientFailureException;
-import dev.rekon.modules.ModuleTemplateView;
 import dev.rekon.modules.manifest.ModuleManifest.Provenance;
+import dev.rekon.modules.release.ModuleTemplateView;
 import dev.rekon.registry.Credential;
 import dev.rekon.registry.RegistryClient;
 import dev.rekon.testing.LocalRegistry;

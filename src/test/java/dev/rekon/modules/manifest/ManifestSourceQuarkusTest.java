@@ -18,8 +18,8 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.core.RefusedException;
-import dev.rekon.modules.ModuleTemplateView;
 import dev.rekon.modules.manifest.ModuleManifest.Provenance;
+import dev.rekon.modules.release.ModuleTemplateView;
 import dev.rekon.testing.LocalCluster;
 import dev.rekon.testing.LocalRegistry;
 import dev.rekon.testing.RekonTestResource;

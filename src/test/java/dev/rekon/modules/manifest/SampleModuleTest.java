@@ -21,10 +21,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 
-import dev.rekon.modules.ModuleTemplateView;
 import dev.rekon.modules.manifest.ModuleManifest.Provenance;
 import dev.rekon.modules.ocm.PublicKeys;
 import dev.rekon.modules.ocm.SignatureVerifier;
+import dev.rekon.modules.release.ModuleTemplateView;
 import dev.rekon.registry.RegistryClient;
 import dev.rekon.testing.Commands;
 import dev.rekon.testing.LocalCluster;

@@ -16,8 +16,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.rekon.modules.SignatureCheck;
-import dev.rekon.modules.SignatureCheck.Status;
+import dev.rekon.modules.release.SignatureCheck.Status;
+import dev.rekon.modules.release.SignatureCheck;
 
 class SignatureVerifierTest {
 

@@ -9,11 +9,11 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.core.ObjectRef;
-import dev.rekon.modules.KymaKind;
 import dev.rekon.modules.lifecycle.KymaModule;
 import dev.rekon.modules.lifecycle.intent.KymaView;
 import dev.rekon.modules.lifecycle.inventory.Inventory;
 import dev.rekon.modules.lifecycle.plan.LiveObject;
+import dev.rekon.modules.release.KymaKind;
 
 /**
  * All I/O of the module lifecycle: Kymas and Kyma's release objects, the modules' inventories (ConfigMaps in the

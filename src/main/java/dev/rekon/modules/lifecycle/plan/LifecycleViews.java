@@ -6,11 +6,11 @@ import java.util.Map;
 
 import dev.rekon.core.NamespacePolicy;
 import dev.rekon.core.ObjectRef;
-import dev.rekon.modules.MaintenanceWindow;
 import dev.rekon.modules.lifecycle.KymaModule;
 import dev.rekon.modules.lifecycle.intent.DeclaredModule;
 import dev.rekon.modules.lifecycle.intent.KymaView;
 import dev.rekon.modules.lifecycle.inventory.Inventory;
+import dev.rekon.modules.release.MaintenanceWindow;
 
 /**
  * Everything the lifecycle planner decides from, read in one attempt; every input explicit.

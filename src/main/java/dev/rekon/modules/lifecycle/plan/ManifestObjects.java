@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.core.ObjectRef;
-import dev.rekon.modules.ModuleDeployment;
+import dev.rekon.modules.plan.ModuleDeployment;
 
 /**
  * A manifest object as the module lifecycle applies it: named by an {@link ObjectRef}, labelled as the module's

@@ -15,14 +15,14 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.cluster.EventRecorder;
 import dev.rekon.core.ObjectRef;
-import dev.rekon.modules.KymaKind;
-import dev.rekon.modules.ModuleDeployment;
 import dev.rekon.modules.lifecycle.KymaModule;
 import dev.rekon.modules.lifecycle.intent.KymaView;
 import dev.rekon.modules.lifecycle.inventory.Identity;
 import dev.rekon.modules.lifecycle.inventory.Inventory;
 import dev.rekon.modules.lifecycle.plan.LiveObject;
 import dev.rekon.modules.lifecycle.plan.ManifestObjects;
+import dev.rekon.modules.plan.ModuleDeployment;
+import dev.rekon.modules.release.KymaKind;
 import dev.rekon.testing.Failures;
 
 /**

@@ -1,4 +1,4 @@
-package dev.rekon.modules;
+package dev.rekon.modules.release;
 
 import com.fasterxml.jackson.databind.JsonNode;
 

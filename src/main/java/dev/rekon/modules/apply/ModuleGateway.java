@@ -1,9 +1,11 @@
-package dev.rekon.modules;
+package dev.rekon.modules.apply;
 
 import java.util.List;
 import java.util.Optional;
 
-import dev.rekon.modules.ModulePlan.DeploymentPatch;
+import dev.rekon.modules.plan.ModuleDeployment;
+import dev.rekon.modules.plan.ModulePlan.DeploymentPatch;
+import dev.rekon.modules.release.KymaKind;
 
 /**
  * All I/O of module updates: the module Deployments (labelled {@value ModuleDeployment#MODULE_LABEL}) in the

@@ -1,4 +1,4 @@
-package dev.rekon.modules;
+package dev.rekon.modules.release;
 
 /**
  * How a release's signature checked against the configured public keys: verified (naming the key), absent,

@@ -1,11 +1,11 @@
-package dev.rekon.modules;
+package dev.rekon.modules.plan;
 
 import java.util.List;
 import java.util.stream.Collectors;
 
-import dev.rekon.modules.ModulePlan.Apply;
-import dev.rekon.modules.ModulePlan.DeploymentPatch;
-import dev.rekon.modules.ModulePlan.NoChange;
+import dev.rekon.modules.plan.ModulePlan.Apply;
+import dev.rekon.modules.plan.ModulePlan.DeploymentPatch;
+import dev.rekon.modules.plan.ModulePlan.NoChange;
 
 /**
  * Decides enable and disable: disabling scales each of the module's Deployments to 0 and remembers its

@@ -1,4 +1,4 @@
-package dev.rekon.modules;
+package dev.rekon.modules.apply;
 
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -10,6 +10,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.rekon.core.ObjectRef;
+import dev.rekon.modules.plan.ModuleDeployment;
+import dev.rekon.modules.watch.ModulePushIndex;
 import dev.rekon.registry.ImageReference;
 import dev.rekon.webhooks.Subscription;
 import io.fabric8.kubernetes.api.model.LocalObjectReference;
@@ -27,7 +29,7 @@ public final class KubeModuleDeployments {
     }
 
     /** A watched Deployment labelled as a module's: its view, the repositories it runs, its pull secrets. */
-    static ModulePushIndex.Running running(ObjectMapper mapper, JsonNode object) {
+    public static ModulePushIndex.Running running(ObjectMapper mapper, JsonNode object) {
         Deployment d = mapper.convertValue(object, Deployment.class);
         ModuleDeployment view = view(d);
         var pod = d.getSpec().getTemplate().getSpec();

@@ -1,4 +1,4 @@
-package dev.rekon.modules;
+package dev.rekon.modules.plan;
 
 import static dev.rekon.modules.ModuleFixtures.REGISTRY;
 import static dev.rekon.modules.ModuleFixtures.release;
@@ -19,11 +19,12 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import dev.rekon.core.ObjectRef;
-import dev.rekon.modules.ModuleDeployment.ManualChange;
-import dev.rekon.modules.ModulePlan.Apply;
-import dev.rekon.modules.ModulePlan.DeploymentPatch;
-import dev.rekon.modules.ModuleUpdatePlanner.Decision;
-import dev.rekon.modules.ModuleUpdatePlanner.Policy;
+import dev.rekon.modules.plan.ModuleDeployment.ManualChange;
+import dev.rekon.modules.plan.ModulePlan.Apply;
+import dev.rekon.modules.plan.ModulePlan.DeploymentPatch;
+import dev.rekon.modules.plan.ModuleUpdatePlanner.Decision;
+import dev.rekon.modules.plan.ModuleUpdatePlanner.Policy;
+import dev.rekon.modules.release.ModuleRelease;
 
 /** Suspend and manual changes: which releases leave a module Deployment alone, and which roll forward. */
 class ModuleHoldsTest {

@@ -1,4 +1,4 @@
-package dev.rekon.modules;
+package dev.rekon.modules.plan;
 
 import java.util.ArrayList;
 import java.util.List;

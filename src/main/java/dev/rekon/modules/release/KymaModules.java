@@ -1,4 +1,4 @@
-package dev.rekon.modules;
+package dev.rekon.modules.release;
 
 import dev.rekon.core.InvalidEventException;
 import dev.rekon.core.SemVer;

@@ -1,4 +1,4 @@
-package dev.rekon.modules;
+package dev.rekon.modules.plan;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -10,10 +10,13 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 import dev.rekon.core.SemVer;
-import dev.rekon.modules.ModulePlan.Apply;
-import dev.rekon.modules.ModulePlan.DeploymentPatch;
-import dev.rekon.modules.ModulePlan.NoChange;
-import dev.rekon.modules.ModulePlan.Rejected;
+import dev.rekon.modules.plan.ModulePlan.Apply;
+import dev.rekon.modules.plan.ModulePlan.DeploymentPatch;
+import dev.rekon.modules.plan.ModulePlan.NoChange;
+import dev.rekon.modules.plan.ModulePlan.Rejected;
+import dev.rekon.modules.release.MaintenanceWindow;
+import dev.rekon.modules.release.ModuleRelease;
+import dev.rekon.modules.release.SignatureCheck;
 
 /**
  * Decides whether a module release reaches the module's Deployments, and with which patch. Releases move
@@ -183,7 +186,7 @@ public final class ModuleUpdatePlanner {
                 + " (from " + release.origin() + ")");
     }
 
-    static NoChange notInstalled(String module) {
+    public static NoChange notInstalled(String module) {
         return new NoChange("ModuleNotInstalled", "no Deployment is labelled " + ModuleDeployment.MODULE_LABEL + "="
                 + module + " in the namespaces Rekon may act in; label the module's Deployments (and set "
                 + ModuleDeployment.VERSION_LABEL + ") to let Rekon manage them");

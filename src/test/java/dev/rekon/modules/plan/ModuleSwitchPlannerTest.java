@@ -1,4 +1,4 @@
-package dev.rekon.modules;
+package dev.rekon.modules.plan;
 
 import static dev.rekon.modules.ModuleFixtures.deployment;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -7,9 +7,9 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import dev.rekon.modules.ModulePlan.Apply;
-import dev.rekon.modules.ModulePlan.DeploymentPatch;
-import dev.rekon.modules.ModulePlan.NoChange;
+import dev.rekon.modules.plan.ModulePlan.Apply;
+import dev.rekon.modules.plan.ModulePlan.DeploymentPatch;
+import dev.rekon.modules.plan.ModulePlan.NoChange;
 
 class ModuleSwitchPlannerTest {
 

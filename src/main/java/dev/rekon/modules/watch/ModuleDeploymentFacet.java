@@ -1,4 +1,4 @@
-package dev.rekon.modules;
+package dev.rekon.modules.watch;
 
 import java.util.Collection;
 
@@ -10,6 +10,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.rekon.cluster.watch.KindFacet;
 import dev.rekon.cluster.watch.WatchedKindId;
+import dev.rekon.modules.apply.KubeModuleDeployments;
+import dev.rekon.modules.plan.ModuleDeployment;
 
 /**
  * Deployments as the module functions read them: for each one labelled {@value ModuleDeployment#MODULE_LABEL}, its

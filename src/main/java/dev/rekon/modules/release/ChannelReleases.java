@@ -1,4 +1,4 @@
-package dev.rekon.modules;
+package dev.rekon.modules.release;
 
 import java.util.HashMap;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.rekon.modules;
+package dev.rekon.modules.apply;
 
 import java.net.HttpURLConnection;
 import java.util.List;
@@ -17,7 +17,10 @@ import dev.rekon.cluster.KubeErrors;
 import dev.rekon.cluster.PatchTargets;
 import dev.rekon.core.NamespacePolicy;
 import dev.rekon.core.RekonConfig;
-import dev.rekon.modules.ModulePlan.DeploymentPatch;
+import dev.rekon.modules.plan.ModuleDeployment;
+import dev.rekon.modules.plan.ModulePlan.DeploymentPatch;
+import dev.rekon.modules.release.KymaKind;
+import dev.rekon.modules.release.KymaModules;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;

@@ -1,4 +1,4 @@
-package dev.rekon.modules;
+package dev.rekon.modules.watch;
 
 import java.util.List;
 import java.util.Set;
@@ -9,6 +9,7 @@ import jakarta.inject.Inject;
 import dev.rekon.cluster.Versioned;
 import dev.rekon.cluster.watch.FacetViews;
 import dev.rekon.cluster.watch.SharedWatches;
+import dev.rekon.modules.plan.ModuleDeployment;
 import dev.rekon.webhooks.Subscription;
 
 /**

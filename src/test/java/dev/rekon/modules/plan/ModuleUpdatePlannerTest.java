@@ -1,4 +1,4 @@
-package dev.rekon.modules;
+package dev.rekon.modules.plan;
 
 import static dev.rekon.modules.ModuleFixtures.REGISTRY;
 import static dev.rekon.modules.ModuleFixtures.deployment;
@@ -17,11 +17,14 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import dev.rekon.modules.ModulePlan.Apply;
-import dev.rekon.modules.ModulePlan.DeploymentPatch;
-import dev.rekon.modules.ModulePlan.NoChange;
-import dev.rekon.modules.ModulePlan.Rejected;
-import dev.rekon.modules.ModuleUpdatePlanner.Policy;
+import dev.rekon.modules.plan.ModulePlan.Apply;
+import dev.rekon.modules.plan.ModulePlan.DeploymentPatch;
+import dev.rekon.modules.plan.ModulePlan.NoChange;
+import dev.rekon.modules.plan.ModulePlan.Rejected;
+import dev.rekon.modules.plan.ModuleUpdatePlanner.Policy;
+import dev.rekon.modules.release.MaintenanceWindow;
+import dev.rekon.modules.release.ModuleRelease;
+import dev.rekon.modules.release.SignatureCheck;
 
 class ModuleUpdatePlannerTest {
 

@@ -1,4 +1,4 @@
-package dev.rekon.modules;
+package dev.rekon.modules.plan;
 
 import java.util.List;
 
@@ -7,12 +7,12 @@ import dev.rekon.core.Outcome;
 import dev.rekon.core.Reply;
 
 /** Turns a module plan into its reply: the outcome, and which module moved from which version to which. */
-final class ModuleReplies {
+public final class ModuleReplies {
 
     private ModuleReplies() {
     }
 
-    static Reply of(ModulePlan plan, String module, String from, String to) {
+    public static Reply of(ModulePlan plan, String module, String from, String to) {
         Outcome outcome = plan instanceof ModulePlan.Apply ? Outcome.APPLIED
                 : plan instanceof ModulePlan.Rejected ? Outcome.REJECTED : Outcome.UNCHANGED;
         List<ObjectRef> objects = plan instanceof ModulePlan.Apply a

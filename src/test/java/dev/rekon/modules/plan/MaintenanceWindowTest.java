@@ -1,4 +1,4 @@
-package dev.rekon.modules;
+package dev.rekon.modules.plan;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -8,6 +8,7 @@ import java.time.Instant;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
+import dev.rekon.modules.release.MaintenanceWindow;
 
 class MaintenanceWindowTest {
 

@@ -1,11 +1,12 @@
-package dev.rekon.modules;
+package dev.rekon.modules.plan;
 
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
 import dev.rekon.core.SemVer;
-import dev.rekon.modules.ModuleDeployment.ManualChange;
+import dev.rekon.modules.plan.ModuleDeployment.ManualChange;
+import dev.rekon.modules.release.ModuleRelease;
 
 /**
  * Decides when Rekon leaves a module Deployment as it is although a release would change it: the Deployment is
