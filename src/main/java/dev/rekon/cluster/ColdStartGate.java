@@ -19,7 +19,8 @@ import io.quarkus.runtime.StartupEvent;
  * event is served first from direct reads, as any event is until its watch has synced. In the application the
  * deadline counts from its start, not the process's: a JVM without an AOT cache can spend more than 2 s in Quarkus'
  * start, and a deadline from the process's start opened the gate before the first event could even arrive. An event
- * being handled when the deadline passes holds the gate until it is answered, at most {@value #HOLD_MILLIS} ms longer.
+ * being handled when the deadline passes holds the gate until it is answered, at most {@value #HOLD_MILLIS} ms longer,
+ * unless it waits for the watches themselves ({@link #watchesNeeded}).
  * Past the first seconds of the process the gate is open and costs nothing.
  */
 public final class ColdStartGate {
@@ -62,6 +63,15 @@ public final class ColdStartGate {
         PROCESS.answered();
     }
 
+    /**
+     * A reader off the event path waits for a watch to sync (a resync pass, the status page): it cannot be served by
+     * direct reads, so the watches start now. Without this, such a request as the process's first event held the
+     * gate that its own watches wait behind, and timed out.
+     */
+    public static void watchesNeeded() {
+        PROCESS.needed();
+    }
+
     /** Waits until the process's gate is open; returns at once when it is. */
     public static void awaitOpen() {
         PROCESS.await(Long.MAX_VALUE);
@@ -78,6 +88,10 @@ public final class ColdStartGate {
     }
 
     void answered() {
+        firstEvent.countDown();
+    }
+
+    void needed() {
         firstEvent.countDown();
     }
 

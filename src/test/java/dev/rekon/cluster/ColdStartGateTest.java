@@ -69,4 +69,13 @@ class ColdStartGateTest {
         assertTrue(gate.open());
         assertTimeoutPreemptively(Duration.ofMillis(500), () -> assertTrue(gate.await(HOUR)));
     }
+
+    @Test
+    void aReaderWaitingForTheWatchesOpensTheGateEvenWhileAnEventIsHandled() {
+        ColdStartGate gate = new ColdStartGate(System.currentTimeMillis() + HOUR);
+        gate.receivedEvent();
+        assertFalse(gate.open());
+        gate.needed();
+        assertTrue(gate.open(), "the watches a resync or the status page waits for must not wait behind it");
+    }
 }

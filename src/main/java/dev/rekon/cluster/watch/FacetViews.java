@@ -7,8 +7,9 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
-import dev.rekon.cluster.ViewStore;
+import dev.rekon.cluster.ColdStartGate;
 import dev.rekon.cluster.Versioned;
+import dev.rekon.cluster.ViewStore;
 
 /**
  * One facet's views of the shared watch of its kind: found by namespace and index key, from the watch when it has
@@ -35,6 +36,7 @@ public final class FacetViews<F> {
 
     /** The same, waiting up to {@code waitMillis} in all for watches still starting. */
     public Optional<List<Versioned<F>>> waiting(String namespace, Collection<String> keys, long waitMillis) {
+        ColdStartGate.watchesNeeded();
         return read(namespace, keys, Math.max(1, waitMillis));
     }
 
@@ -58,6 +60,7 @@ public final class FacetViews<F> {
      * still listing, and in {@code unavailable} what could not be watched.
      */
     public List<F> report(String what, List<String> unavailable, List<String> loading, long deadline) {
+        ColdStartGate.watchesNeeded();
         List<F> out = new ArrayList<>();
         for (String watchKey : kind.watchKeys(null)) {
             long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
