@@ -2,7 +2,6 @@ package dev.rekon.rollouts;
 
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -123,13 +122,7 @@ public class RolloutResync implements AreaResync {
      */
     private Runnable one(ImageDeployView idp, Map<String, KpackImage> imageIndex, DeploymentView cached,
             ResyncScope scope, RolloutTally tally) {
-        Map<String, KpackImage> images = new LinkedHashMap<>();
-        idp.refs().forEach(r -> {
-            KpackImage image = imageIndex.get(idp.namespace() + "/" + r.imageName());
-            if (image != null) {
-                images.put(image.name(), image);
-            }
-        });
+        Map<String, KpackImage> images = KpackImage.named(idp.namespace(), idp.refs(), imageIndex);
         // Without a managed Deployment this plans a create; the write then reads the Deployment, which may
         // exist without Rekon's label (a conflict it reports) or be newer than the watch.
         RolloutKey key = RolloutKey.resync(idp, images, cached);

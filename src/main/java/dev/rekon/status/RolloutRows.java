@@ -4,7 +4,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -61,7 +60,7 @@ final class RolloutRows {
         ManagedDeployment d = deployments.get(v.namespace() + "/" + v.deploymentName());
         List<ContainerRow> containers = w.refs().stream().map(ref -> container(v, d, ref)).toList();
         Progress progress = d == null ? null : d.progress();
-        RolloutPlan plan = planner.plan(new RolloutPlanner.Request(v, imagesOf(v), names(w),
+        RolloutPlan plan = planner.plan(new RolloutPlanner.Request(v, KpackImage.named(v.namespace(), w.refs(), images), names(w),
                 Optional.ofNullable(d).map(ManagedDeployment::view), now));
         RolloutStates.State state = RolloutStates.of(plan, v.deploymentName(), progress);
         JsonNode status = plan.status() != null ? plan.status() : v.status();
@@ -75,18 +74,6 @@ final class RolloutRows {
         return new RolloutRow(v.apiVersion(), v.namespace(), v.name(), v.deploymentName(), state.state(),
                 state.problem(), state.reason(), state.message(), inSyncStatus, inSyncReason, w.suspended(), containers,
                 progress, outcomes.get(v.namespace() + "/" + v.name()));
-    }
-
-    /** The watched kpack Images the ImageDeploy names, by name. */
-    private Map<String, KpackImage> imagesOf(ImageDeployView v) {
-        Map<String, KpackImage> named = new LinkedHashMap<>();
-        v.refs().forEach(ref -> {
-            KpackImage img = images.get(v.namespace() + "/" + ref.imageName());
-            if (img != null) {
-                named.put(ref.imageName(), img);
-            }
-        });
-        return named;
     }
 
     private static Set<String> names(WatchedImageDeploy w) {

@@ -2,6 +2,7 @@ package dev.rekon.status;
 
 import java.util.List;
 
+import dev.rekon.rollouts.plan.ManualChanges;
 import dev.rekon.rollouts.plan.RolloutPlan;
 import dev.rekon.rollouts.plan.RolloutPlanner;
 import dev.rekon.status.StatusReport.Progress;
@@ -45,8 +46,8 @@ final class RolloutStates {
         if (RolloutPlanner.SUSPENDED.equals(plan.reason())) {
             return new State("Suspended", "Suspended", plan.message());
         }
-        if ("ManualChange".equals(plan.reason())) {
-            return new State("Drifted", "ManualChange", plan.message());
+        if (ManualChanges.REASON.equals(plan.reason())) {
+            return new State("Drifted", ManualChanges.REASON, plan.message());
         }
         if ("ContainerNotFound".equals(plan.reason())) {
             return new State("Failing", plan.reason(), plan.message());

@@ -2,6 +2,9 @@ package dev.rekon.rollouts.view;
 
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -74,5 +77,21 @@ public record KpackImage(String namespace, String name, String uid, String lates
     private static String text(JsonNode node, String field) {
         JsonNode v = node.get(field);
         return v == null || !v.isTextual() || v.asText().isBlank() ? null : v.asText();
+    }
+
+    /**
+     * The Images an ImageDeploy in {@code namespace} names through {@code refs}, by name, among {@code byKey} (keyed
+     * {@code namespace/name}); the ones not there are left out.
+     */
+    public static Map<String, KpackImage> named(String namespace, List<ImageDeployView.ContainerRef> refs,
+            Map<String, KpackImage> byKey) {
+        Map<String, KpackImage> named = new LinkedHashMap<>();
+        refs.forEach(ref -> {
+            KpackImage image = byKey.get(namespace + "/" + ref.imageName());
+            if (image != null) {
+                named.put(ref.imageName(), image);
+            }
+        });
+        return named;
     }
 }
