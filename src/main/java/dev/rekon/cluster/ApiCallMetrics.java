@@ -23,7 +23,8 @@ import io.micrometer.core.instrument.Timer;
 /**
  * Times every Kubernetes API call in {@code rekon.api.calls} (tags {@code method}, {@code resource} as
  * {@code group/plural[/subresource]}, {@code status}). It produces the application's client as Quarkus would
- * (same Config and serialization), with one interceptor added; object names never become tags.
+ * (same Config and serialization), with one interceptor added and {@link ChaChaFirst}'s cipher order; object names
+ * never become tags.
  */
 @Singleton
 public class ApiCallMetrics implements Interceptor {
@@ -46,6 +47,7 @@ public class ApiCallMetrics implements Interceptor {
     @Singleton
     KubernetesClient kubernetesClient(KubernetesSerialization serialization, Config config) {
         return new KubernetesClientBuilder().withKubernetesSerialization(serialization).withConfig(config)
+                .withHttpClientFactory(new ChaChaFirst())
                 .withHttpClientBuilderConsumer(b -> b.addOrReplaceInterceptor("rekon-api-metrics", this)).build();
     }
 

@@ -20,6 +20,7 @@ import dev.rekon.core.NamespacePolicy;
 import dev.rekon.core.RekonConfig;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.impl.KubernetesClientImpl;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 
 /**
@@ -45,6 +46,7 @@ public class SharedWatches {
     Instance<WatchFacet<?>> facets;
 
     private final Map<String, SharedKind> kinds = new ConcurrentHashMap<>();
+    private volatile KubernetesClient watching;
     private NamespacePolicy policy;
     private List<WatchFacet<?>> given;
 
@@ -78,22 +80,44 @@ public class SharedWatches {
         List<WatchFacet<?>> ofKind = (given != null ? given.stream() : facets.stream())
                 .filter(f -> f.kind().key().equals(id.key())).toList();
         return new SharedKind(id, ofKind, policy != null ? policy : rekon.namespacePolicy(), ns -> informer(id, ns),
-                r -> (JsonNode) mapper.valueToTree(r), ns -> list(id, ns));
+                this::tree, ns -> list(id, ns));
+    }
+
+    private JsonNode tree(GenericKubernetesResource r) {
+        return r instanceof WatchedObject o ? o.tree() : mapper.valueToTree(r);
     }
 
     private List<JsonNode> list(WatchedKindId id, String namespace) {
-        var op = client.genericKubernetesResources(id.context());
+        var op = watching().genericKubernetesResources(id.context());
         return KubeErrors.call("listing " + id.kind() + "s", () -> (namespace != null ? op.inNamespace(namespace).list()
-                : id.namespaced() ? op.inAnyNamespace().list() : op.list()).getItems()).stream()
-                .map(r -> (JsonNode) mapper.valueToTree(r)).toList();
+                : id.namespaced() ? op.inAnyNamespace().list() : op.list()).getItems()).stream().map(this::tree)
+                .toList();
     }
 
     private SharedIndexInformer<GenericKubernetesResource> informer(WatchedKindId id, String namespace) {
-        var op = client.genericKubernetesResources(id.context());
+        var op = watching().genericKubernetesResources(id.context());
         if (!id.namespaced()) {
             return op.runnableInformer(0);
         }
         return (namespace == null ? op.inAnyNamespace() : op.inNamespace(namespace)).runnableInformer(0);
+    }
+
+    /**
+     * The application's client (its HTTP client, configuration and interceptors) reading with
+     * {@link TreeSerialization}: made once, never closed here, since the HTTP client is the application's.
+     */
+    private KubernetesClient watching() {
+        KubernetesClient c = watching;
+        if (c == null) {
+            synchronized (this) {
+                if (watching == null) {
+                    watching = new KubernetesClientImpl(client.getHttpClient(), client.getConfiguration(), null,
+                            new TreeSerialization());
+                }
+                c = watching;
+            }
+        }
+        return c;
     }
 
     @PreDestroy

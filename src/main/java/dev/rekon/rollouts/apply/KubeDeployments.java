@@ -6,20 +6,19 @@ import java.util.Optional;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.cluster.FieldManager;
 import dev.rekon.cluster.KubeErrors;
-import dev.rekon.cluster.PatchTargets;
+import dev.rekon.cluster.TreeCalls;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.rollouts.plan.RolloutPlanner;
 import dev.rekon.rollouts.view.DeploymentView;
 import dev.rekon.rollouts.watch.DeploymentCache;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.dsl.base.PatchContext;
-import io.fabric8.kubernetes.client.dsl.base.PatchType;
 
 /**
  * The Deployments of rollouts on the Kubernetes API: read from the {@link DeploymentCache} where it holds them,
@@ -37,6 +36,9 @@ public class KubeDeployments {
 
     @Inject
     DeploymentCache cache;
+
+    @Inject
+    TreeCalls calls;
 
     Optional<DeploymentView> read(String namespace, String name) {
         Deployment d = KubeErrors.call(ref(namespace, name), "reading Deployment " + namespace + "/" + name,
@@ -70,12 +72,10 @@ public class KubeDeployments {
     }
 
     void patch(String namespace, String name, ObjectNode patch) {
-        Deployment written = KubeErrors.call(ref(namespace, name), "patching Deployment " + namespace + "/" + name,
-                () -> client.apps().deployments().inNamespace(namespace)
-                        .resource(PatchTargets.deployment(namespace, name))
-                        .patch(new PatchContext.Builder().withPatchType(PatchType.STRATEGIC_MERGE)
-                                .withFieldManager(FieldManager.NAME).build(), patch.toString()));
-        cache.wrote(written == null ? null : view(written));
+        JsonNode written = KubeErrors.call(ref(namespace, name), "patching Deployment " + namespace + "/" + name,
+                () -> calls.strategicMergePatch("/apis/apps/v1/namespaces/" + namespace + "/deployments/" + name,
+                        patch.toString()));
+        cache.wrote(DeploymentView.fromJson(written));
     }
 
     boolean delete(String namespace, String name, String resourceVersion) {

@@ -1,0 +1,76 @@
+package dev.rekon.cluster;
+
+import java.io.IOException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import jakarta.inject.Singleton;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.dsl.internal.OperationSupport;
+import io.fabric8.kubernetes.client.http.HttpClient;
+import io.fabric8.kubernetes.client.http.HttpRequest;
+import io.fabric8.kubernetes.client.http.HttpResponse;
+
+/**
+ * API calls whose answer Rekon reads as a JSON tree, sent over the client's own HTTP client (its authentication,
+ * TLS and interceptors) but past fabric8's typed model: a Deployment a patch answered went through Jackson three
+ * times (bytes → typed Deployment, a clone of the patched item, typed → tree for the view), the largest cost of a
+ * warm rollout event after TLS. A failure is fabric8's {@link KubernetesClientException} with the server's status,
+ * so {@link KubeErrors} sorts it as any other call's.
+ */
+@Singleton
+public class TreeCalls {
+
+    private final KubernetesClient client;
+    private final ObjectMapper mapper;
+
+    TreeCalls(KubernetesClient client, ObjectMapper mapper) {
+        this.client = client;
+        this.mapper = mapper;
+    }
+
+    /**
+     * A strategic merge patch of the object at {@code path} (e.g. {@code /apis/apps/v1/namespaces/a/deployments/b}),
+     * as field manager {@value FieldManager#NAME}; the object as the server answered it.
+     */
+    public JsonNode strategicMergePatch(String path, String patch) {
+        HttpClient http = client.getHttpClient();
+        String base = client.getMasterUrl().toString().replaceAll("/+$", "");
+        HttpRequest request = http.newHttpRequestBuilder()
+                .uri(base + path + "?fieldManager=" + FieldManager.NAME)
+                .method("PATCH", OperationSupport.STRATEGIC_MERGE_JSON_PATCH, patch).build();
+        return answer(request, send(http, request));
+    }
+
+    private HttpResponse<byte[]> send(HttpClient http, HttpRequest request) {
+        try {
+            return http.sendAsync(request, byte[].class)
+                    .get(client.getConfiguration().getRequestTimeout(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw OperationSupport.requestException(request, e);
+        } catch (ExecutionException e) {
+            throw OperationSupport.requestException(request, e.getCause() instanceof Exception c ? c : e);
+        } catch (TimeoutException e) {
+            throw OperationSupport.requestException(request, e);
+        }
+    }
+
+    private JsonNode answer(HttpRequest request, HttpResponse<byte[]> response) {
+        if (!response.isSuccessful()) {
+            throw OperationSupport.requestFailure(request,
+                    OperationSupport.createStatus(response, client.getKubernetesSerialization()));
+        }
+        try {
+            return mapper.readTree(response.body());
+        } catch (IOException e) {
+            throw OperationSupport.requestException(request, e);
+        }
+    }
+}
