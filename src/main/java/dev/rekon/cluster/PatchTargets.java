@@ -2,8 +2,6 @@ package dev.rekon.cluster;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
-import io.fabric8.kubernetes.api.model.apps.Deployment;
-import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
 
 /**
  * Name-only objects to patch through. fabric8 GETs an object before patching it by name unless it is handed
@@ -13,10 +11,6 @@ import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
 public final class PatchTargets {
 
     private PatchTargets() {
-    }
-
-    public static Deployment deployment(String namespace, String name) {
-        return new DeploymentBuilder().withMetadata(meta(namespace, name)).build();
     }
 
     public static GenericKubernetesResource generic(String apiVersion, String kind, String namespace, String name) {

@@ -74,7 +74,8 @@ public class EventObservability {
         }
         ColdStartGate.eventAnswered();
         try {
-            LOG.infof("event %s: HTTP %d, %s", type, status, outcome);
+            // Concatenated, not infof: java.util.Formatter made a DecimalFormatSymbols for every event's line.
+            LOG.info("event " + type + ": HTTP " + status + ", " + outcome);
         } finally {
             if (traceparent != null) {
                 MDC.remove(MDC_KEY);

@@ -27,11 +27,20 @@ final class Baseline {
                     r -> r.getDouble("cpu_ms_per_event_app") - r.getDouble("cpu_ms_per_event_app_jit")),
             new Figure("Rekon's CPU per rollout event with its JIT compiler", "%.2f", " ms",
                     r -> r.getDouble("cpu_ms_per_event_app")),
+            new Figure("of it in the kernel (system time)", "%.2f", " ms", r -> optional(r, "cpu_ms_per_event_app_system")),
             new Figure("p50 ratio Rekon / raw PATCH (Deployment patched)", "%.2f", "×", r -> r.getDouble("p50_ratio")),
             new Figure("p50 ratio Rekon / floor (raw PATCH + event hop)", "%.2f", "×", r -> r.getDouble("p50_ratio_to_floor")),
             new Figure("rollout events per s", "%.0f", "", r -> r.getDouble("rekon_per_s")),
             new Figure("apiserver + etcd CPU per Rekon event", "%.2f", " ms", r -> r.getDouble("cpu_ms_per_event_control_plane")),
+            new Figure("apiserver + etcd CPU per raw PATCH (the machine's pace)", "%.2f", " ms",
+                    r -> optional(r, "cpu_ms_per_raw_patch_control_plane")),
             new Figure("API calls per Image event", "%.2f", "", Baseline::calls));
+
+    /** A figure older runs did not write: NaN there. */
+    private static double optional(JsonObject row, String key) {
+        Double value = row.getDouble(key);
+        return value == null ? Double.NaN : value;
+    }
 
     private Baseline() {
     }

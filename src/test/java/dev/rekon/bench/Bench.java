@@ -207,6 +207,8 @@ public final class Bench {
         List<Double> rekonReplies = java.util.Collections.synchronizedList(new ArrayList<>());
         Map<String, Double> callsBefore = ApiCalls.read(poster);
         double[] cpu0 = cpu();
+        double[] userSys0 = Cpu.userSystem(app.pid());
+        Map<String, Double> threads0 = Cpu.byThread(app.pid());
         long t0 = System.nanoTime();
         Load.Result rekon = Load.runTimed(c, per, (w, i) -> {
             String image = "img-" + w;
@@ -218,6 +220,8 @@ public final class Bench {
         });
         Stats rekonReply = Stats.of(rekonReplies, (System.nanoTime() - t0) / 1e9);
         double[] rekonCpu = perEvent(cpu0, cpu(), per * c);
+        double[] userSys = perEvent(userSys0, Cpu.userSystem(app.pid()), per * c);
+        String byThread = Cpu.perEventByThread(threads0, Cpu.byThread(app.pid()), per * c, 6);
         Map<String, Double> callsAfter = ApiCalls.read(poster);
         Map<String, Double> calls = ApiCalls.perEvent(callsBefore, callsAfter, rekonReplies.size());
         double inAppPatch = ApiCalls.meanMillis(callsBefore, callsAfter, "PATCH apps/deployments 200");
@@ -272,6 +276,9 @@ public final class Bench {
         row.put("cpu_ms_per_event_app", rekonCpu[0]);
         row.put("cpu_ms_per_event_control_plane", rekonCpu[1]);
         row.put("cpu_ms_per_event_app_jit", rekonCpu[2]);
+        row.put("cpu_ms_per_event_app_user", userSys[0]);
+        row.put("cpu_ms_per_event_app_system", userSys[1]);
+        row.put("cpu_ms_per_event_app_by_thread", byThread);
         row.put("cpu_ms_per_raw_patch_control_plane", rawCpu[1]);
         row.put("rekon_patch_call_mean_ms", inAppPatch);
         row.put("raw_patch_response_mean_ms", rawReply.mean());
@@ -294,6 +301,8 @@ public final class Bench {
         row(String.format("| c=%d: CPU per event: Rekon (of it JIT compiler) / apiserver+etcd; apiserver+etcd per raw "
                 + "PATCH (2 cores = 2,000 ms of CPU per s) | %.2f (%.2f) / %.2f ms; %.2f ms |", c, rekonCpu[0],
                 rekonCpu[2], rekonCpu[1], rawCpu[1]));
+        row(String.format("| c=%d: Rekon's CPU per event, user / system; by thread (the kernel's names) | %.2f / %.2f ms; %s |",
+                c, userSys[0], userSys[1], byThread));
         row(String.format("| c=%d: API calls per Image event (method, resource, status) | %s |", c, ApiCalls.describe(calls)));
         row(String.format("| c=%d: mean PATCH inside Rekon (its own client's timer) / raw PATCH response | %.1f / %.1f ms |",
                 c, inAppPatch, rawReply.mean()));

@@ -76,6 +76,25 @@ final class Cpu {
         return sorted;
     }
 
+    /** User and system CPU time of the process so far, in ms (NaN once it is gone). */
+    static double[] userSystem(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return new double[] {Long.parseLong(f[11]) * 10.0, Long.parseLong(f[12]) * 10.0};
+        } catch (IOException | RuntimeException e) {
+            return new double[] {Double.NaN, Double.NaN};
+        }
+    }
+
+    /** Per event, by thread group: {@code after - before} of {@link #byThread}, largest first, the first {@code top}. */
+    static String perEventByThread(Map<String, Double> before, Map<String, Double> after, int events, int top) {
+        return after.entrySet().stream()
+                .map(e -> Map.entry(e.getKey(), (e.getValue() - before.getOrDefault(e.getKey(), 0.0)) / events))
+                .sorted(Map.Entry.<String, Double>comparingByValue().reversed()).limit(top)
+                .map(e -> String.format("%s %.2f", e.getKey(), e.getValue())).collect(java.util.stream.Collectors.joining(", "));
+    }
+
     private static double ticks(String stat) {
         String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
         return (Long.parseLong(f[11]) + Long.parseLong(f[12])) * 10.0;

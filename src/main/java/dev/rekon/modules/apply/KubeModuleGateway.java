@@ -12,9 +12,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.rekon.cluster.FieldManager;
 import dev.rekon.cluster.KubeErrors;
-import dev.rekon.cluster.PatchTargets;
+import dev.rekon.cluster.TreeCalls;
 import dev.rekon.core.NamespacePolicy;
 import dev.rekon.core.RekonConfig;
 import dev.rekon.modules.plan.ModuleDeployment;
@@ -24,8 +23,6 @@ import dev.rekon.modules.release.KymaModules;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.fabric8.kubernetes.client.dsl.base.PatchContext;
-import io.fabric8.kubernetes.client.dsl.base.PatchType;
 
 /**
  * The {@link ModuleGateway} on the Kubernetes API: the module's Deployments by label, in the namespaces Rekon
@@ -46,6 +43,9 @@ public class KubeModuleGateway implements ModuleGateway {
 
     @Inject
     RekonConfig config;
+
+    @Inject
+    TreeCalls calls;
 
     @Override
     public List<ModuleDeployment> deployments(String module) {
@@ -104,10 +104,8 @@ public class KubeModuleGateway implements ModuleGateway {
     public void patch(DeploymentPatch p) {
         String body = body(p).toString();
         KubeErrors.run("patching " + p.ref() + " (planned at resourceVersion " + p.resourceVersion() + ")",
-                () -> client.apps().deployments().inNamespace(p.ref().namespace())
-                        .resource(PatchTargets.deployment(p.ref().namespace(), p.ref().name()))
-                        .patch(new PatchContext.Builder().withPatchType(PatchType.STRATEGIC_MERGE)
-                                .withFieldManager(FieldManager.NAME).build(), body));
+                () -> calls.strategicMergePatch("/apis/apps/v1/namespaces/" + p.ref().namespace() + "/deployments/"
+                        + p.ref().name(), body));
     }
 
     ObjectNode body(DeploymentPatch p) {
