@@ -24,6 +24,7 @@ import dev.rekon.rollouts.view.DeploymentView;
 import dev.rekon.rollouts.view.ImageDeployView;
 import dev.rekon.rollouts.view.KpackImage;
 import dev.rekon.rollouts.watch.ResyncViews;
+import dev.rekon.rollouts.view.RolloutNames;
 
 /**
  * The rollouts part of a resync pass: every ImageDeploy in the allowed namespaces against the current Ready
@@ -64,7 +65,7 @@ public class RolloutResync implements AreaResync {
     @Override
     public AreaResult resync(ResyncScope scope) {
         RolloutTally tally = new RolloutTally();
-        Set<String> groups = new LinkedHashSet<>(List.of(RolloutGateway.GROUP));
+        Set<String> groups = new LinkedHashSet<>(List.of(RolloutNames.GROUP));
         Optional<List<ImageDeployView>> idps = imageDeploys(scope, groups);
         Optional<List<KpackImage>> images = views.images(scope.namespace());
         Optional<List<DeploymentView>> deployments = views.deployments(scope.namespace());
@@ -83,14 +84,14 @@ public class RolloutResync implements AreaResync {
      * of its ImageDeploys exists, and none is pruned); {@code groups} gains each group read.
      */
     private Optional<List<ImageDeployView>> imageDeploys(ResyncScope scope, Set<String> groups) {
-        Optional<List<ImageDeployView>> idps = views.imageDeploys(RolloutGateway.GROUP, scope.namespace());
+        Optional<List<ImageDeployView>> idps = views.imageDeploys(RolloutNames.GROUP, scope.namespace());
         Optional<List<ImageDeployView>> kpush = idps.isPresent()
-                && gateway.imageDeployGroups().contains(RolloutGateway.KPUSH_GROUP)
-                        ? views.imageDeploys(RolloutGateway.KPUSH_GROUP, scope.namespace()) : Optional.empty();
+                && gateway.imageDeployGroups().contains(RolloutNames.KPUSH_GROUP)
+                        ? views.imageDeploys(RolloutNames.KPUSH_GROUP, scope.namespace()) : Optional.empty();
         if (kpush.isEmpty()) {
             return idps;
         }
-        groups.add(RolloutGateway.KPUSH_GROUP);
+        groups.add(RolloutNames.KPUSH_GROUP);
         List<ImageDeployView> all = new ArrayList<>(idps.get());
         all.addAll(kpush.get());
         return Optional.of(all);

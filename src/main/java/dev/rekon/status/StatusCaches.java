@@ -28,6 +28,7 @@ import dev.rekon.rollouts.watch.ImageDeployIndex;
 import dev.rekon.rollouts.watch.KpackImageFacet;
 import dev.rekon.status.StatusViews.ManagedDeployment;
 import dev.rekon.status.StatusViews.WatchedImageDeploy;
+import dev.rekon.rollouts.view.RolloutNames;
 
 /**
  * The status page's only I/O: the facets it reads of the watches the functions keep ({@link SharedWatches}: one
@@ -122,8 +123,8 @@ public class StatusCaches {
     }
 
     private List<String> groups() {
-        return rollouts.kpushImageDeploys() ? List.of(RolloutGateway.GROUP, RolloutGateway.KPUSH_GROUP)
-                : List.of(RolloutGateway.GROUP);
+        return rollouts.kpushImageDeploys() ? List.of(RolloutNames.GROUP, RolloutNames.KPUSH_GROUP)
+                : List.of(RolloutNames.GROUP);
     }
 
     /** Each managed Deployment's rollout view beside its progress, both from the one Deployment watch. */

@@ -15,6 +15,7 @@ import dev.rekon.modules.release.ModuleTemplateView;
 import dev.rekon.modules.release.ReleaseMetaView;
 import dev.rekon.rollouts.plan.RolloutPlanner;
 import dev.rekon.rollouts.watch.ManagedDeploymentFacet;
+import dev.rekon.rollouts.view.RolloutNames;
 
 /**
  * What only the status page reads of kinds the functions watch anyway (each a facet of that kind's one watch):
@@ -38,11 +39,11 @@ public final class StatusFacets {
         @Override
         public Progress view(JsonNode d) {
             JsonNode meta = d.path("metadata");
-            if (!"rekon".equals(meta.path("labels").path(RolloutPlanner.MANAGED_BY).asText())) {
+            if (!"rekon".equals(meta.path("labels").path(RolloutNames.MANAGED_BY).asText())) {
                 return null;
             }
             return new Progress(meta.path("namespace").asText(null), meta.path("name").asText(null),
-                    meta.path("labels").path(RolloutPlanner.IMAGEDEPLOY_LABEL).asText(null),
+                    meta.path("labels").path(RolloutNames.IMAGEDEPLOY_LABEL).asText(null),
                     StatusViews.ManagedDeployment.progress(d));
         }
     }

@@ -12,6 +12,7 @@ import dev.rekon.modules.release.ReleaseMetaView;
 import dev.rekon.rollouts.view.DeploymentView;
 import dev.rekon.rollouts.view.ImageDeployView;
 import dev.rekon.rollouts.view.KpackImage;
+import dev.rekon.rollouts.view.RolloutNames;
 
 /**
  * Everything the report is made from, as the watch caches hold it at one moment: no field here needs an API call.
@@ -63,7 +64,7 @@ public record StatusViews(List<WatchedImageDeploy> imageDeploys, List<ManagedDep
         public static ManagedDeployment fromJson(JsonNode d) {
             JsonNode meta = d.path("metadata");
             return new ManagedDeployment(meta.path("namespace").asText(null), DeploymentView.fromJson(d),
-                    meta.path("labels").path(dev.rekon.rollouts.plan.RolloutPlanner.IMAGEDEPLOY_LABEL).asText(null),
+                    meta.path("labels").path(RolloutNames.IMAGEDEPLOY_LABEL).asText(null),
                     progress(d));
         }
 

@@ -22,6 +22,7 @@ import dev.rekon.rollouts.view.DeploymentView;
 import dev.rekon.rollouts.view.ImageDeployView;
 import dev.rekon.rollouts.view.KpackImage;
 import dev.rekon.testing.Failures;
+import dev.rekon.rollouts.view.RolloutNames;
 
 /**
  * Rekon's {@link RolloutGateway} over maps, for service tables: writes are checked against resourceVersions as
@@ -51,7 +52,7 @@ final class InMemoryRollouts implements RolloutGateway {
 
     @Override
     public List<String> imageDeployGroups() {
-        return List.of(GROUP);
+        return List.of(RolloutNames.GROUP);
     }
 
     @Override
@@ -100,7 +101,8 @@ final class InMemoryRollouts implements RolloutGateway {
     @Override
     public Optional<String> deploymentLabelledFor(String namespace, String imageDeploy) {
         return deployments.values().stream()
-                .filter(d -> imageDeploy.equals(d.at("/metadata/labels/" + RolloutPlanner.IMAGEDEPLOY_LABEL.replace("/", "~1")).asText()))
+                .filter(d -> imageDeploy.equals(
+                        d.at("/metadata/labels/" + RolloutNames.IMAGEDEPLOY_LABEL.replace("/", "~1")).asText()))
                 .map(d -> d.at("/metadata/name").asText()).findFirst();
     }
 
@@ -170,7 +172,7 @@ final class InMemoryRollouts implements RolloutGateway {
     private static ObjectRef refOf(String object) {
         String[] kindAndName = object.split(" ", 2);
         String[] nsAndName = kindAndName[1].split("/", 2);
-        String apiVersion = "Deployment".equals(kindAndName[0]) ? "apps/v1" : GROUP + "/v1alpha1";
+        String apiVersion = "Deployment".equals(kindAndName[0]) ? "apps/v1" : RolloutNames.GROUP + "/v1alpha1";
         return new ObjectRef(apiVersion, kindAndName[0], nsAndName[0], nsAndName[1]);
     }
 

@@ -33,6 +33,7 @@ import dev.rekon.rollouts.plan.RolloutPlanner;
 import dev.rekon.rollouts.view.KpackImage;
 import dev.rekon.testing.Failures;
 import dev.rekon.testing.RecordingEvents;
+import dev.rekon.rollouts.view.RolloutNames;
 
 /**
  * {@link RolloutService}'s orchestration over in-memory gateways: given the cluster's objects and an event, these
@@ -181,21 +182,21 @@ class RolloutServiceTest {
                                 "status ImageDeploy team/shop2"), "applied", "DeploymentCreated", 4),
                 new Case("a deleted ImageDeploy's own Deployment is deleted",
                         shopAt(1, V1).andThen(w -> w.cluster.imageDeploys.clear()),
-                        new ImageDeployDeleted(RolloutGateway.GROUP, "team", "shop", "uid-shop", "shop-web"),
+                        new ImageDeployDeleted(RolloutNames.GROUP, "team", "shop", "uid-shop", "shop-web"),
                         List.of("delete Deployment team/shop-web"), "applied", "DeploymentDeleted", 1),
                 new Case("a delete that loses a race is planned again from a fresh read, then made",
                         shopAt(1, V1).andThen(w -> w.cluster.imageDeploys.clear())
                                 .andThen(w -> w.cluster.failNext("delete", Failures.conflict("delete"))),
-                        new ImageDeployDeleted(RolloutGateway.GROUP, "team", "shop", "uid-shop", "shop-web"),
+                        new ImageDeployDeleted(RolloutNames.GROUP, "team", "shop", "uid-shop", "shop-web"),
                         List.of("delete Deployment team/shop-web (failed)", "delete Deployment team/shop-web"),
                         "applied", "DeploymentDeleted", 1),
                 new Case("a Deployment the deleted ImageDeploy does not own stays",
                         shopAt(1, V1).andThen(w -> w.cluster.imageDeploys.clear()),
-                        new ImageDeployDeleted(RolloutGateway.GROUP, "team", "shop", "another-uid", "shop-web"),
+                        new ImageDeployDeleted(RolloutNames.GROUP, "team", "shop", "another-uid", "shop-web"),
                         List.of(), "unchanged", "NotOwned", 1),
                 new Case("a Reference-mode delete finds the Deployment by Rekon's label",
                         shopAt(1, V1).andThen(w -> w.cluster.imageDeploys.clear()),
-                        new ImageDeployDeleted(RolloutGateway.GROUP, "team", "shop", null, null),
+                        new ImageDeployDeleted(RolloutNames.GROUP, "team", "shop", null, null),
                         List.of("delete Deployment team/shop-web"), "applied", "DeploymentDeleted", 1));
     }
 

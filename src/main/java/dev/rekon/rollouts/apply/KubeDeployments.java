@@ -17,6 +17,7 @@ import dev.rekon.core.ObjectRef;
 import dev.rekon.rollouts.plan.RolloutPlanner;
 import dev.rekon.rollouts.view.DeploymentView;
 import dev.rekon.rollouts.watch.DeploymentCache;
+import dev.rekon.rollouts.view.RolloutNames;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.client.KubernetesClient;
 
@@ -54,7 +55,7 @@ public class KubeDeployments {
     Optional<String> labelledFor(String namespace, String imageDeploy) {
         List<Deployment> items = KubeErrors.call("listing Deployments of ImageDeploy " + namespace + "/" + imageDeploy,
                 () -> client.apps().deployments().inNamespace(namespace)
-                        .withLabel(RolloutPlanner.IMAGEDEPLOY_LABEL, imageDeploy).list().getItems());
+                        .withLabel(RolloutNames.IMAGEDEPLOY_LABEL, imageDeploy).list().getItems());
         return items.stream().map(d -> d.getMetadata().getName()).findFirst();
     }
 

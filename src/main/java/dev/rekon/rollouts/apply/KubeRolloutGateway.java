@@ -16,6 +16,7 @@ import dev.rekon.rollouts.RolloutConfig;
 import dev.rekon.rollouts.view.DeploymentView;
 import dev.rekon.rollouts.view.ImageDeployView;
 import dev.rekon.rollouts.view.KpackImage;
+import dev.rekon.rollouts.view.RolloutNames;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
@@ -58,7 +59,8 @@ public class KubeRolloutGateway implements RolloutGateway {
     }
 
     private List<String> configuredImageDeployGroups() {
-        return config.kpushImageDeploys() ? List.of(GROUP, KPUSH_GROUP) : List.of(GROUP);
+        return config.kpushImageDeploys() ? List.of(RolloutNames.GROUP, RolloutNames.KPUSH_GROUP)
+                : List.of(RolloutNames.GROUP);
     }
 
     @Override
@@ -73,7 +75,7 @@ public class KubeRolloutGateway implements RolloutGateway {
     }
 
     private static InstalledKinds.Kind imageDeployKind(String group) {
-        return GROUP.equals(group) ? InstalledKinds.IMAGE_DEPLOY : InstalledKinds.KPUSH_IMAGE_DEPLOY;
+        return RolloutNames.GROUP.equals(group) ? InstalledKinds.IMAGE_DEPLOY : InstalledKinds.KPUSH_IMAGE_DEPLOY;
     }
 
     @Override

@@ -18,9 +18,6 @@ import dev.rekon.rollouts.view.KpackImage;
  */
 public interface RolloutGateway {
 
-    String GROUP = "rekon.dev";
-    String KPUSH_GROUP = "crd.whizzosoftware.com";
-
     /** The API group of the kpack Image kind rollouts follow. */
     String imageGroup();
 

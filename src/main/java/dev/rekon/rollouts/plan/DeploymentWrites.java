@@ -14,6 +14,7 @@ import dev.rekon.rollouts.view.DeploymentView;
 import dev.rekon.rollouts.view.ImageDeployView.ContainerRef;
 import dev.rekon.rollouts.view.ImageDeployView;
 import dev.rekon.rollouts.view.KpackImage;
+import dev.rekon.rollouts.view.RolloutNames;
 
 /**
  * What {@link RolloutPlanner} writes to a Deployment, and how it says so: the whole Deployment it creates
@@ -39,8 +40,8 @@ final class DeploymentWrites {
         meta.put("name", idp.deploymentName());
         meta.put("namespace", idp.namespace());
         ObjectNode labels = meta.path("labels").isObject() ? (ObjectNode) meta.get("labels") : meta.putObject("labels");
-        labels.put(RolloutPlanner.MANAGED_BY, "rekon");
-        labels.put(RolloutPlanner.IMAGEDEPLOY_LABEL, idp.name());
+        labels.put(RolloutNames.MANAGED_BY, "rekon");
+        labels.put(RolloutNames.IMAGEDEPLOY_LABEL, idp.name());
         ObjectNode annotations = meta.path("annotations").isObject() ? (ObjectNode) meta.get("annotations")
                 : meta.putObject("annotations");
         annotations.put(DeploymentView.APPLIED_BUILDS, appliedBuilds);

@@ -15,6 +15,7 @@ import dev.rekon.core.Outcome;
 import dev.rekon.rollouts.view.DeploymentView;
 import dev.rekon.rollouts.view.ImageDeployView;
 import dev.rekon.rollouts.view.KpackImage;
+import dev.rekon.rollouts.view.RolloutNames;
 
 /**
  * Decides how one ImageDeploy's Deployment follows its kpack Images: reject a spec no event can fix or a
@@ -25,8 +26,6 @@ import dev.rekon.rollouts.view.KpackImage;
  */
 public final class RolloutPlanner {
 
-    public static final String MANAGED_BY = "app.kubernetes.io/managed-by";
-    public static final String IMAGEDEPLOY_LABEL = "rekon.dev/imagedeploy";
     public static final String READY = "Ready";
     public static final String PROGRESSING = "Progressing";
     public static final String IN_SYNC = ManualChanges.IN_SYNC;
@@ -57,8 +56,9 @@ public final class RolloutPlanner {
                 .map(DeploymentView::name).orElse(null);
         if (foreign != null) {
             return RolloutWording.rejected(r, CONFLICT, "Deployment " + foreign + " exists but is not Rekon's (no label "
-                    + MANAGED_BY + "=rekon, not owned by ImageDeploy " + idp.name() + "); it is left alone: rename"
-                    + " spec.deployment.metadata.name, or delete that Deployment to let Rekon create its own");
+                    + RolloutNames.MANAGED_BY + "=rekon, not owned by ImageDeploy " + idp.name()
+                    + "); it is left alone: rename spec.deployment.metadata.name, or delete that Deployment to let Rekon"
+                    + " create its own");
         }
         Candidates c = Candidates.of(r);
         if (!c.missing().isEmpty()) {

@@ -39,7 +39,7 @@ public record DeploymentView(String name, String resourceVersion, Map<String, St
 
     /** Whether Rekon labelled it as its own ({@code app.kubernetes.io/managed-by: rekon}). */
     public boolean managedByRekon() {
-        return "rekon".equals(labels.get(RolloutPlanner.MANAGED_BY));
+        return "rekon".equals(labels.get(RolloutNames.MANAGED_BY));
     }
 
     /** The ImageDeploy owning it as controller (kind ImageDeploy, either group), or null. */

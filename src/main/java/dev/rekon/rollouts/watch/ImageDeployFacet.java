@@ -10,6 +10,7 @@ import dev.rekon.cluster.watch.KindFacet;
 import dev.rekon.cluster.watch.WatchedKindId;
 import dev.rekon.rollouts.apply.RolloutGateway;
 import dev.rekon.rollouts.view.ImageDeployView;
+import dev.rekon.rollouts.view.RolloutNames;
 
 /**
  * ImageDeploys as rollouts, the resync and the status page read them: one {@link ImageDeployView} per object,
@@ -31,19 +32,19 @@ public abstract class ImageDeployFacet extends KindFacet<ImageDeployView> {
         return view.refs().stream().map(ImageDeployView.ContainerRef::imageName).distinct().toList();
     }
 
-    /** Rekon's own ImageDeploys ({@value RolloutGateway#GROUP}). */
+    /** Rekon's own ImageDeploys ({@value RolloutNames#GROUP}). */
     @Singleton
     public static class Rekon extends ImageDeployFacet {
         public Rekon() {
-            super(RolloutGateway.GROUP);
+            super(RolloutNames.GROUP);
         }
     }
 
-    /** kpush's ImageDeploys ({@value RolloutGateway#KPUSH_GROUP}), read when {@code kpush-image-deploys} is on. */
+    /** kpush's ImageDeploys ({@value RolloutNames#KPUSH_GROUP}), read when {@code kpush-image-deploys} is on. */
     @Singleton
     public static class Kpush extends ImageDeployFacet {
         public Kpush() {
-            super(RolloutGateway.KPUSH_GROUP);
+            super(RolloutNames.KPUSH_GROUP);
         }
     }
 }

@@ -13,6 +13,7 @@ import dev.rekon.cluster.watch.FacetViews;
 import dev.rekon.cluster.watch.SharedWatches;
 import dev.rekon.rollouts.apply.RolloutGateway;
 import dev.rekon.rollouts.view.ImageDeployView;
+import dev.rekon.rollouts.view.RolloutNames;
 
 /**
  * The ImageDeploys of a namespace that reference a kpack Image, from the one watch of each group
@@ -54,7 +55,7 @@ public class ImageDeployIndex {
 
     /** The group's facet of the one ImageDeploy watch. */
     public FacetViews<ImageDeployView> views(String group) {
-        return watches.of(RolloutGateway.KPUSH_GROUP.equals(group) ? kpushGroup : rekonGroup);
+        return watches.of(RolloutNames.KPUSH_GROUP.equals(group) ? kpushGroup : rekonGroup);
     }
 
     /** Records a status write of this process (as the apiserver answered it), until the watch delivers it. */

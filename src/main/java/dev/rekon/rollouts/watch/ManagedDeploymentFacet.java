@@ -11,6 +11,7 @@ import dev.rekon.cluster.watch.KindFacet;
 import dev.rekon.cluster.watch.WatchedKindId;
 import dev.rekon.rollouts.plan.RolloutPlanner;
 import dev.rekon.rollouts.view.DeploymentView;
+import dev.rekon.rollouts.view.RolloutNames;
 
 /**
  * Deployments as rollouts read them: a {@link DeploymentView} of each one labelled
@@ -28,7 +29,7 @@ public class ManagedDeploymentFacet extends KindFacet<DeploymentView> {
 
     @Override
     public DeploymentView view(JsonNode object) {
-        boolean managed = "rekon".equals(object.path("metadata").path("labels").path(RolloutPlanner.MANAGED_BY).asText());
+        boolean managed = "rekon".equals(object.path("metadata").path("labels").path(RolloutNames.MANAGED_BY).asText());
         return managed ? DeploymentView.fromJson(object) : null;
     }
 

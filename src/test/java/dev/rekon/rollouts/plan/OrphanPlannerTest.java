@@ -11,11 +11,12 @@ import dev.rekon.rollouts.RolloutInput.ImageDeployDeleted;
 import dev.rekon.rollouts.apply.RolloutGateway;
 import dev.rekon.rollouts.view.DeploymentView;
 import dev.rekon.rollouts.view.ImageDeployView;
+import dev.rekon.rollouts.view.RolloutNames;
 
 /** Every decision about the Deployment a deleted ImageDeploy leaves behind. */
 class OrphanPlannerTest {
 
-    static final ImageDeployDeleted DELETED = new ImageDeployDeleted(RolloutGateway.GROUP, "team", "shop", "uid-shop",
+    static final ImageDeployDeleted DELETED = new ImageDeployDeleted(RolloutNames.GROUP, "team", "shop", "uid-shop",
             "shop-web");
 
     static DeploymentView deployment(String ownerUid) {

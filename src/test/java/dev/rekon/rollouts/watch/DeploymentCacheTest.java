@@ -16,6 +16,7 @@ import dev.rekon.rollouts.plan.RolloutPlanner;
 import dev.rekon.testing.Await;
 import dev.rekon.testing.Kpack;
 import dev.rekon.testing.LocalCluster;
+import dev.rekon.rollouts.view.RolloutNames;
 import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 
@@ -54,7 +55,7 @@ class DeploymentCacheTest {
     private static void create(KubernetesClient k8s, String ns, String name, boolean managed) {
         var meta = new DeploymentBuilder().withNewMetadata().withName(name).withNamespace(ns);
         if (managed) {
-            meta.addToLabels(RolloutPlanner.MANAGED_BY, "rekon");
+            meta.addToLabels(RolloutNames.MANAGED_BY, "rekon");
         }
         k8s.apps().deployments().inNamespace(ns).resource(meta.endMetadata().withNewSpec().withNewSelector()
                 .addToMatchLabels("app", name).endSelector().withNewTemplate().withNewMetadata().addToLabels("app", name)

@@ -16,6 +16,7 @@ import dev.rekon.testing.Await;
 import dev.rekon.testing.Kpack;
 import dev.rekon.testing.LocalCluster;
 import dev.rekon.testing.RekonTestResource;
+import dev.rekon.rollouts.view.RolloutNames;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -40,12 +41,12 @@ class SharedWatchesTest {
         String ns = "shared-watches";
         Kpack.namespace(k8s, ns);
         Bench.imageDeploy(k8s, ns, "one", "app", "one");
-        Await.until("the event path's index holds ImageDeploy one", () -> one(index.referencing(RolloutGateway.GROUP, ns,
+        Await.until("the event path's index holds ImageDeploy one", () -> one(index.referencing(RolloutNames.GROUP, ns,
                 "app")) != null);
-        Await.until("the resync sees ImageDeploy one", () -> one(resync.imageDeploys(RolloutGateway.GROUP, ns)) != null);
+        Await.until("the resync sees ImageDeploy one", () -> one(resync.imageDeploys(RolloutNames.GROUP, ns)) != null);
 
-        assertSame(one(index.referencing(RolloutGateway.GROUP, ns, "app")),
-                one(resync.imageDeploys(RolloutGateway.GROUP, ns)), "one view, from one watch");
+        assertSame(one(index.referencing(RolloutNames.GROUP, ns, "app")),
+                one(resync.imageDeploys(RolloutNames.GROUP, ns)), "one view, from one watch");
     }
 
     private static ImageDeployView one(Optional<List<ImageDeployView>> views) {
