@@ -57,10 +57,10 @@ public class ModuleReconciler implements Reconciler<ModuleKey, ModuleReconciler.
     public Optional<Views> load(ModuleKey key, boolean fresh) {
         if (key instanceof ModuleKey.Release r) {
             List<ModuleDeployment> ds = !fresh && r.known() != null ? r.known()
-                    : gateway.deployments(r.module()).stream().filter(r.within()).toList();
+                    : gateway.deployments(r.module(), fresh).stream().filter(r.within()).toList();
             return Optional.of(new Views(key, ds));
         }
-        return Optional.of(new Views(key, gateway.deployments(key.module())));
+        return Optional.of(new Views(key, gateway.deployments(key.module(), fresh)));
     }
 
     @Override

@@ -43,7 +43,7 @@ final class InMemoryModules implements ModuleGateway {
     }
 
     @Override
-    public List<ModuleDeployment> deployments(String module) {
+    public List<ModuleDeployment> deployments(String module, boolean fresh) {
         return deployments.values().stream().filter(d -> module.equals(d.module())).toList();
     }
 

@@ -100,7 +100,7 @@ class ModulePushRouterTest {
                 return cluster.deployments.values().stream()
                         .filter(d -> d.containerImages().values().stream().anyMatch(i -> i.startsWith(repositoryKey + ":")))
                         .map(d -> new Running(d, java.util.Set.of(repositoryKey),
-                                new Subscription.PullSecrets(d.ref().namespace(), "default", List.of())))
+                                new Subscription.PullSecrets(d.ref().namespace(), "default", List.of()), false))
                         .toList();
             }
         };

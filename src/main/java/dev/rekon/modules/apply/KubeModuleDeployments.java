@@ -23,6 +23,9 @@ import io.fabric8.kubernetes.api.model.apps.Deployment;
  */
 public final class KubeModuleDeployments {
 
+    /** {@code rekon} on a Deployment the module lifecycle installed: the image swap leaves it alone. */
+    public static final String MANAGED_BY = "app.kubernetes.io/managed-by";
+
     private static final ObjectMapper ANNOTATIONS = new ObjectMapper();
 
     private KubeModuleDeployments() {
@@ -36,8 +39,10 @@ public final class KubeModuleDeployments {
         String serviceAccount = pod.getServiceAccountName() == null ? "default" : pod.getServiceAccountName();
         List<String> secrets = pod.getImagePullSecrets() == null ? List.of()
                 : pod.getImagePullSecrets().stream().map(LocalObjectReference::getName).toList();
+        Map<String, String> labels = d.getMetadata().getLabels() == null ? Map.of() : d.getMetadata().getLabels();
         return new ModulePushIndex.Running(view, repositories(view),
-                new Subscription.PullSecrets(view.ref().namespace(), serviceAccount, secrets));
+                new Subscription.PullSecrets(view.ref().namespace(), serviceAccount, secrets),
+                "rekon".equals(labels.get(MANAGED_BY)));
     }
 
     /** The module Deployment view of a Deployment Rekon read. */

@@ -20,7 +20,9 @@ import dev.rekon.modules.plan.ModuleDeployment;
 import dev.rekon.modules.plan.ModulePlan.DeploymentPatch;
 import dev.rekon.modules.release.KymaKind;
 import dev.rekon.modules.release.KymaModules;
+import dev.rekon.modules.watch.ModulePushIndex;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 
@@ -33,7 +35,7 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
 public class KubeModuleGateway implements ModuleGateway {
 
     /** Deployments a module's manifest installed belong to the module lifecycle, not to the image swap. */
-    private static final String LIFECYCLE = "app.kubernetes.io/managed-by";
+    private static final String LIFECYCLE = KubeModuleDeployments.MANAGED_BY;
 
     @Inject
     KubernetesClient client;
@@ -47,8 +49,16 @@ public class KubeModuleGateway implements ModuleGateway {
     @Inject
     TreeCalls calls;
 
+    @Inject
+    ModulePushIndex index;
+
     @Override
-    public List<ModuleDeployment> deployments(String module) {
+    public List<ModuleDeployment> deployments(String module, boolean fresh) {
+        Optional<List<ModuleDeployment>> watched = fresh ? Optional.empty() : index.swapped(module);
+        return watched.isPresent() ? watched.get() : listed(module);
+    }
+
+    private List<ModuleDeployment> listed(String module) {
         return call("list Deployments of module " + module, () -> policy().across(
                 ns -> client.apps().deployments().inNamespace(ns).withLabel(ModuleDeployment.MODULE_LABEL, module)
                         .withoutLabel(LIFECYCLE, "rekon").list().getItems(),
@@ -103,9 +113,10 @@ public class KubeModuleGateway implements ModuleGateway {
     @Override
     public void patch(DeploymentPatch p) {
         String body = body(p).toString();
-        KubeErrors.run("patching " + p.ref() + " (planned at resourceVersion " + p.resourceVersion() + ")",
-                () -> calls.strategicMergePatch("/apis/apps/v1/namespaces/" + p.ref().namespace() + "/deployments/"
-                        + p.ref().name(), body));
+        JsonNode written = KubeErrors.call("patching " + p.ref() + " (planned at resourceVersion "
+                + p.resourceVersion() + ")", () -> calls.strategicMergePatch("/apis/apps/v1/namespaces/"
+                        + p.ref().namespace() + "/deployments/" + p.ref().name(), body));
+        index.wrote(KubeModuleDeployments.view(json.convertValue(written, Deployment.class)));
     }
 
     ObjectNode body(DeploymentPatch p) {

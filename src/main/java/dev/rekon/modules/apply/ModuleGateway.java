@@ -14,8 +14,16 @@ import dev.rekon.modules.release.KymaKind;
  */
 public interface ModuleGateway {
 
-    /** The Deployments of one module. */
-    List<ModuleDeployment> deployments(String module);
+    /** The Deployments of one module, from the Deployment watch where it has synced. */
+    default List<ModuleDeployment> deployments(String module) {
+        return deployments(module, false);
+    }
+
+    /**
+     * The Deployments of one module; {@code fresh} after a lost race: from the apiserver, since the watch may not
+     * have seen the write that won.
+     */
+    List<ModuleDeployment> deployments(String module, boolean fresh);
 
     /** The Deployments of every module. */
     List<ModuleDeployment> allModuleDeployments();

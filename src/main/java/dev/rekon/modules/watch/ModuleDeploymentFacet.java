@@ -1,6 +1,8 @@
 package dev.rekon.modules.watch;
 
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.List;
 
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
@@ -15,8 +17,8 @@ import dev.rekon.modules.plan.ModuleDeployment;
 
 /**
  * Deployments as the module functions read them: for each one labelled {@value ModuleDeployment#MODULE_LABEL}, its
- * {@link ModuleDeployment}, the image repositories it runs (what it is found by) and where its pull secrets are;
- * none for the others.
+ * {@link ModuleDeployment}, the image repositories it runs and where its pull secrets are; found by those
+ * repositories, and by its module unless the module lifecycle installed it. None for the others.
  */
 @Singleton
 public class ModuleDeploymentFacet extends KindFacet<ModulePushIndex.Running> {
@@ -38,6 +40,11 @@ public class ModuleDeploymentFacet extends KindFacet<ModulePushIndex.Running> {
 
     @Override
     public Collection<String> indexKeys(ModulePushIndex.Running view) {
-        return view.repositories();
+        if (view.installed()) {
+            return view.repositories();
+        }
+        List<String> keys = new ArrayList<>(view.repositories());
+        keys.add(ModulePushIndex.moduleKey(view.deployment().module()));
+        return keys;
     }
 }

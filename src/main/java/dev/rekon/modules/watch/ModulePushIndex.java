@@ -1,11 +1,13 @@
 package dev.rekon.modules.watch;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import dev.rekon.cluster.LatestKnown;
 import dev.rekon.cluster.Versioned;
 import dev.rekon.cluster.watch.FacetViews;
 import dev.rekon.cluster.watch.SharedWatches;
@@ -20,12 +22,20 @@ import dev.rekon.webhooks.Subscription;
 @ApplicationScoped
 public class ModulePushIndex {
 
-    /** One module Deployment, the repositories it runs, and where its pull secrets are. */
-    public record Running(ModuleDeployment deployment, Set<String> repositories, Subscription.PullSecrets pullSecrets) {
+    /**
+     * One module Deployment, the repositories it runs, and where its pull secrets are; {@code installed} when the
+     * module lifecycle installed it from the module's manifest (label {@code app.kubernetes.io/managed-by=rekon}),
+     * which the image swap leaves alone.
+     */
+    public record Running(ModuleDeployment deployment, Set<String> repositories, Subscription.PullSecrets pullSecrets,
+            boolean installed) {
     }
 
     @Inject
     SharedWatches watches;
+
+    /** This process's own writes, so that a watch that lags never answers older than what Rekon just wrote. */
+    private final LatestKnown<ModuleDeployment> written = new LatestKnown<>(ModulePushIndex::name);
 
     @Inject
     ModuleDeploymentFacet facet;
@@ -33,6 +43,30 @@ public class ModulePushIndex {
     /** The module Deployments (in allowed namespaces) with a container running this repository. */
     public List<Running> running(String repositoryKey) {
         return views().cachedOrListed(null, Set.of(repositoryKey)).stream().map(Versioned::view).toList();
+    }
+
+    /**
+     * The Deployments the image swap of one module updates (those the lifecycle installed left out), when the watch
+     * of every allowed namespace has synced; empty while one has not, and the caller lists them itself.
+     */
+    public Optional<List<ModuleDeployment>> swapped(String module) {
+        return views().cached(null, Set.of(moduleKey(module))).map(found -> written.over(found.stream()
+                .map(v -> new Versioned<>(v.resourceVersion(), v.view().deployment())).toList(),
+                d -> module.equals(d.module())));
+    }
+
+    /** Records a patch of this process (as the apiserver answered it), until the watch delivers it. */
+    public void wrote(ModuleDeployment deployment) {
+        written.put(name(deployment), deployment.resourceVersion(), deployment);
+    }
+
+    private static String name(ModuleDeployment d) {
+        return d.ref().namespace() + "/" + d.ref().name();
+    }
+
+    /** The index key of the Deployments the image swap of a module updates (no repository has a {@code =}). */
+    static String moduleKey(String module) {
+        return "module=" + module;
     }
 
     /** The module Deployments' facet of the one Deployment watch (the status page reads it too). */

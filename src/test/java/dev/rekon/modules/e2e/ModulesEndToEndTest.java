@@ -14,12 +14,16 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
+import jakarta.inject.Inject;
+
 import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.rekon.modules.watch.ModulePushIndex;
 import dev.rekon.testing.RekonTestResource;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 
@@ -28,6 +32,12 @@ import io.quarkus.test.junit.QuarkusTest;
 @QuarkusTestResource(value = RekonTestResource.class, restrictToAnnotatedClass = false)
 @QuarkusTestResource(value = ModuleKeysResource.class, restrictToAnnotatedClass = true)
 class ModulesEndToEndTest extends ModuleClusterFixtures {
+
+    @Inject
+    ModulePushIndex index;
+
+    @Inject
+    MeterRegistry meters;
 
     @Test
     void walkthroughUpgradesThenRefusesTwoMajors() {
@@ -55,6 +65,38 @@ class ModulesEndToEndTest extends ModuleClusterFixtures {
                 .body("reason", equalTo("MajorStepTooLarge")).body("fromVersion", equalTo("0.4.3"))
                 .body("toVersion", equalTo("2.0.0"));
         assertEquals(rv, deployment(module).getMetadata().getResourceVersion());
+    }
+
+    /**
+     * Module events share the one Deployment watch (indexed by module) instead of listing the module's Deployments,
+     * and what Rekon wrote counts before the watch shows it: a second event right after an upgrade is unchanged.
+     */
+    @Test
+    void eventsFindTheModulesDeploymentsInTheWatchWithoutListing() throws InterruptedException {
+        String module = module();
+        installed(module, "0.4.1");
+        template(module, "0.4.3", signed(module, "0.4.3"));
+        releaseMeta(module, "0.4.3");
+        long deadline = System.currentTimeMillis() + 30_000;
+        while (!index.swapped(module).map(ds -> ds.size() == 1).orElse(false)) {
+            assertTrue(System.currentTimeMillis() < deadline, "the Deployment watch never showed " + module);
+            Thread.sleep(50);
+        }
+        double reads = deploymentReads();
+
+        apiServerEvent("ModuleReleaseMeta", module).body("outcome", equalTo("applied"))
+                .body("toVersion", equalTo("0.4.3"));
+        apiServerEvent("ModuleReleaseMeta", module).body("outcome", equalTo("unchanged"))
+                .body("reason", equalTo("AlreadyAtVersion"));
+
+        assertEquals(reads, deploymentReads(), "Rekon read Deployments from the apiserver for a module event");
+        assertEquals("0.4.3", deployment(module).getMetadata().getLabels().get("app.kubernetes.io/version"));
+    }
+
+    /** Rekon's own GETs (lists included) of Deployments so far. */
+    private double deploymentReads() {
+        return meters.find("rekon.api.calls").tag("method", "GET").tag("resource", "apps/deployments").timers()
+                .stream().mapToDouble(t -> t.count()).sum();
     }
 
     @Test
