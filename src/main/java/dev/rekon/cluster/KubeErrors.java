@@ -8,6 +8,7 @@ import dev.rekon.core.ObjectRef;
 import dev.rekon.core.RefusedException;
 import dev.rekon.core.TransientFailureException;
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.vertx.core.http.HttpClosedException;
 
 /**
  * Sorts API server failures at the edge: unreachable, 5xx, 409 conflicts and 429 throttling are transient
@@ -34,13 +35,39 @@ public final class KubeErrors {
         return call(null, what, call);
     }
 
-    /** Runs one API call about {@code ref}, its failure sorted into Rekon's terms naming that object. */
+    /**
+     * Runs one API call about {@code ref}, its failure sorted into Rekon's terms naming that object; sent once more
+     * when the connection it went out on was closed under it ({@link #closedUnderneath}).
+     */
     public static <T> T call(ObjectRef ref, String what, Supplier<T> call) {
+        try {
+            return call.get();
+        } catch (KubernetesClientException e) {
+            if (!closedUnderneath(e)) {
+                throw classify(ref, what, e);
+            }
+        }
         try {
             return call.get();
         } catch (KubernetesClientException e) {
             throw classify(ref, what, e);
         }
+    }
+
+    /**
+     * Whether the connection a request went out on was closed as it was sent: a pooled keep-alive connection the
+     * apiserver had just closed (idle, restarting). fabric8 sends a request again after an IOException, but Vert.x
+     * reports this one as its own {@link HttpClosedException}, and the event was answered 503. Sending it once more is
+     * safe because every write Rekon makes is guarded: a resourceVersion precondition, a create that fails when the
+     * object exists; a write that did land the first time comes back as a conflict, planned again.
+     */
+    static boolean closedUnderneath(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            if (c instanceof HttpClosedException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     public static void run(String what, Runnable call) {

@@ -12,6 +12,8 @@ import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.vertx.core.http.HttpClosedException;
 
 /** Failures from a real apiserver (and from none at all) are sorted into transient and permanent. */
 class KubeErrorsTest {
@@ -27,6 +29,36 @@ class KubeErrorsTest {
                             .inNamespace("x").withName("y").get()));
             assertEquals(true, e.getMessage().startsWith("reading Deployment x/y failed"), e.getMessage());
         }
+    }
+
+    @Test
+    void aRequestWhoseConnectionWasClosedUnderItIsSentOnceMore() {
+        java.util.concurrent.atomic.AtomicInteger sent = new java.util.concurrent.atomic.AtomicInteger();
+        KubernetesClientException closed = new KubernetesClientException("An error has occurred.",
+                new HttpClosedException("Connection was closed"));
+
+        assertEquals("listed", KubeErrors.call("listing ImageDeploys", () -> {
+            if (sent.incrementAndGet() == 1) {
+                throw closed;
+            }
+            return "listed";
+        }));
+        assertEquals(2, sent.get());
+
+        sent.set(0);
+        TransientFailureException twice = assertThrows(TransientFailureException.class,
+                () -> KubeErrors.call("listing ImageDeploys", () -> {
+                    sent.incrementAndGet();
+                    throw closed;
+                }));
+        assertEquals(2, sent.get(), "sent once more, not again and again: " + twice.getMessage());
+
+        sent.set(0);
+        assertThrows(KubeErrors.PermanentApiException.class, () -> KubeErrors.call("reading", () -> {
+            sent.incrementAndGet();
+            throw new KubernetesClientException("forbidden", 403, null);
+        }));
+        assertEquals(1, sent.get(), "a refusal is not sent again");
     }
 
     @Test
