@@ -34,8 +34,9 @@ final class DeploymentWrites {
         ObjectNode d = JsonNodeFactory.instance.objectNode();
         d.put("apiVersion", "apps/v1");
         d.put("kind", "Deployment");
-        ObjectNode meta = idp.deployment().path("metadata").isObject()
-                ? ((ObjectNode) idp.deployment().get("metadata")).deepCopy()
+        // deployment() parses the template text into a tree of its own: read once, it is changed in place.
+        JsonNode template = idp.deployment();
+        ObjectNode meta = template.path("metadata").isObject() ? (ObjectNode) template.get("metadata")
                 : JsonNodeFactory.instance.objectNode();
         meta.put("name", idp.deploymentName());
         meta.put("namespace", idp.namespace());
@@ -47,7 +48,7 @@ final class DeploymentWrites {
         annotations.put(DeploymentView.APPLIED_BUILDS, appliedBuilds);
         meta.putArray("ownerReferences").add(idp.ownerReference());
         d.set("metadata", meta);
-        ObjectNode spec = ((ObjectNode) idp.deployment().path("spec")).deepCopy();
+        ObjectNode spec = (ObjectNode) template.path("spec");
         JsonNode pod = spec.path("template").path("spec");
         for (String list : new String[] { "initContainers", "containers" }) {
             for (JsonNode c : pod.path(list)) {
