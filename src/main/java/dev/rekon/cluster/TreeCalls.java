@@ -29,10 +29,13 @@ public class TreeCalls {
 
     private final KubernetesClient client;
     private final ObjectMapper mapper;
+    /** The apiserver's URL without a trailing slash, taken once: paths are appended to it. */
+    private final String base;
 
     TreeCalls(KubernetesClient client, ObjectMapper mapper) {
         this.client = client;
         this.mapper = mapper;
+        this.base = client.getMasterUrl().toString().replaceAll("/+$", "");
     }
 
     /**
@@ -41,7 +44,6 @@ public class TreeCalls {
      */
     public JsonNode strategicMergePatch(String path, String patch) {
         HttpClient http = client.getHttpClient();
-        String base = client.getMasterUrl().toString().replaceAll("/+$", "");
         HttpRequest request = http.newHttpRequestBuilder()
                 .uri(base + path + "?fieldManager=" + FieldManager.NAME)
                 .method("PATCH", OperationSupport.STRATEGIC_MERGE_JSON_PATCH, patch).build();

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
@@ -80,7 +81,7 @@ final class Cpu {
     static double[] userSystem(long pid) {
         try {
             String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
-            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            String[] f = fields(stat);
             return new double[] {Long.parseLong(f[11]) * 10.0, Long.parseLong(f[12]) * 10.0};
         } catch (IOException | RuntimeException e) {
             return new double[] {Double.NaN, Double.NaN};
@@ -92,11 +93,16 @@ final class Cpu {
         return after.entrySet().stream()
                 .map(e -> Map.entry(e.getKey(), (e.getValue() - before.getOrDefault(e.getKey(), 0.0)) / events))
                 .sorted(Map.Entry.<String, Double>comparingByValue().reversed()).limit(top)
-                .map(e -> String.format("%s %.2f", e.getKey(), e.getValue())).collect(java.util.stream.Collectors.joining(", "));
+                .map(e -> String.format("%s %.2f", e.getKey(), e.getValue())).collect(Collectors.joining(", "));
+    }
+
+    /** The fields of a {@code /proc/.../stat} line after the command name (which may hold spaces), from state on. */
+    private static String[] fields(String stat) {
+        return stat.substring(stat.lastIndexOf(')') + 2).split(" ");
     }
 
     private static double ticks(String stat) {
-        String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        String[] f = fields(stat);
         return (Long.parseLong(f[11]) + Long.parseLong(f[12])) * 10.0;
     }
 
@@ -107,7 +113,7 @@ final class Cpu {
     static double endedChildrenMillis() {
         try {
             String stat = Files.readString(Path.of("/proc/self/stat"));
-            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            String[] f = fields(stat);
             return (Long.parseLong(f[13]) + Long.parseLong(f[14])) * 10.0;
         } catch (IOException | RuntimeException e) {
             return Double.NaN;

@@ -46,7 +46,7 @@ public class SharedWatches {
     Instance<WatchFacet<?>> facets;
 
     private final Map<String, SharedKind> kinds = new ConcurrentHashMap<>();
-    private volatile KubernetesClient watching;
+    private KubernetesClient watching;
     private NamespacePolicy policy;
     private List<WatchFacet<?>> given;
 
@@ -106,18 +106,12 @@ public class SharedWatches {
      * The application's client (its HTTP client, configuration and interceptors) reading with
      * {@link TreeSerialization}: made once, never closed here, since the HTTP client is the application's.
      */
-    private KubernetesClient watching() {
-        KubernetesClient c = watching;
-        if (c == null) {
-            synchronized (this) {
-                if (watching == null) {
-                    watching = new KubernetesClientImpl(client.getHttpClient(), client.getConfiguration(), null,
-                            new TreeSerialization());
-                }
-                c = watching;
-            }
+    private synchronized KubernetesClient watching() {
+        if (watching == null) {
+            watching = new KubernetesClientImpl(client.getHttpClient(), client.getConfiguration(), null,
+                    new TreeSerialization());
         }
-        return c;
+        return watching;
     }
 
     @PreDestroy
