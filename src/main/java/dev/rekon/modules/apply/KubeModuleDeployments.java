@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.rekon.core.ObjectRef;
+import dev.rekon.modules.lifecycle.plan.ManifestObjects;
 import dev.rekon.modules.plan.ModuleDeployment;
 import dev.rekon.modules.watch.ModulePushIndex;
 import dev.rekon.registry.ImageReference;
@@ -22,9 +23,6 @@ import io.fabric8.kubernetes.api.model.apps.Deployment;
  * and for the push index the repositories they run and where their pull secrets are.
  */
 public final class KubeModuleDeployments {
-
-    /** {@code rekon} on a Deployment the module lifecycle installed: the image swap leaves it alone. */
-    public static final String MANAGED_BY = "app.kubernetes.io/managed-by";
 
     private static final ObjectMapper ANNOTATIONS = new ObjectMapper();
 
@@ -42,7 +40,7 @@ public final class KubeModuleDeployments {
         Map<String, String> labels = d.getMetadata().getLabels() == null ? Map.of() : d.getMetadata().getLabels();
         return new ModulePushIndex.Running(view, repositories(view),
                 new Subscription.PullSecrets(view.ref().namespace(), serviceAccount, secrets),
-                "rekon".equals(labels.get(MANAGED_BY)));
+                "rekon".equals(labels.get(ManifestObjects.MANAGED_BY)));
     }
 
     /** The module Deployment view of a Deployment Rekon read. */

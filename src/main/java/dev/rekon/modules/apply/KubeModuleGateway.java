@@ -16,6 +16,7 @@ import dev.rekon.cluster.KubeErrors;
 import dev.rekon.cluster.TreeCalls;
 import dev.rekon.core.NamespacePolicy;
 import dev.rekon.core.RekonConfig;
+import dev.rekon.modules.lifecycle.plan.ManifestObjects;
 import dev.rekon.modules.plan.ModuleDeployment;
 import dev.rekon.modules.plan.ModulePlan.DeploymentPatch;
 import dev.rekon.modules.release.KymaKind;
@@ -35,7 +36,7 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
 public class KubeModuleGateway implements ModuleGateway {
 
     /** Deployments a module's manifest installed belong to the module lifecycle, not to the image swap. */
-    private static final String LIFECYCLE = KubeModuleDeployments.MANAGED_BY;
+    private static final String LIFECYCLE = ManifestObjects.MANAGED_BY;
 
     @Inject
     KubernetesClient client;
