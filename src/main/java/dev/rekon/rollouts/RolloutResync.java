@@ -31,7 +31,7 @@ import dev.rekon.rollouts.view.RolloutNames;
  * builds of the kpack Images it references, planned through the one loop by the same {@link RolloutReconciler}
  * as events, in report mode, from {@link ResyncViews} alone. Only an ImageDeploy whose plan would write anything
  * (its Deployment missing or behind, a status write lost) is reconciled through the loop, so a converged cluster
- * costs no API call at all ({@link RolloutTally} counts each).
+ * costs one list of kpack Images and no other API call ({@link RolloutTally} counts each).
  * Afterwards {@link DeploymentPruner} removes the Deployments whose ImageDeploy is gone or renamed them.
  */
 @ApplicationScoped

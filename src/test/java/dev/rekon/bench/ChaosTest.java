@@ -9,6 +9,7 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
+import dev.rekon.testing.Kpack;
 import dev.rekon.testing.LocalCluster;
 import dev.rekon.testing.LocalRegistry;
 import dev.rekon.testing.RekonTestResource;
@@ -77,5 +78,42 @@ class ChaosTest {
         Fuzz.Result f = new Fuzz(poster, 3).run(20);
         System.out.println("fuzz: " + f.requests() + " malformed requests, 5xx: " + f.fiveXx() + " " + f.fiveXxByTarget());
         assertEquals(0, f.fiveXx(), String.join("\n", f.examples()));
+    }
+
+    /**
+     * After an apiserver restart the watches reconnect with a backoff and lag for seconds: a resync posted right
+     * after a build was reported must still roll it out (the events of that build were lost).
+     */
+    @Test
+    void aResyncRightAfterAnApiServerRestartSeesTheBuildReportedBeforeIt() {
+        var admin = LocalCluster.get().adminClient();
+        String ns = "chaos-restart";
+        Kpack.namespace(admin, ns);
+        Kpack.built(admin, ns, "img", Poster.digest("r/img", 1), 1);
+        Bench.imageDeploy(admin, ns, "app", "img", "app");
+        Poster poster = new Poster(RekonTestResource.port());
+        assertEquals(200, resync(poster, ns).status());
+        assertEquals(1, build(admin, ns), "the first pass creates the Deployment");
+
+        second.kill();
+        SecondApiServer.sleep(1500);
+        second.launch();
+        Kpack.built(admin, ns, "img", Poster.digest("r/img", 2), 2);
+        Poster.Answer a = resync(poster, ns);
+        for (int i = 0; i < 20 && a.status() >= 500; i++) {
+            SecondApiServer.sleep(500);
+            a = resync(poster, ns);
+        }
+        assertEquals(200, a.status(), a.body());
+        assertEquals(2, build(admin, ns), "the pass after the restart rolls out build 2: " + a.body());
+    }
+
+    private static Poster.Answer resync(Poster poster, String ns) {
+        return poster.event("dev.rekon.resync", Map.of(), "{\"scope\":\"rollouts\",\"namespace\":\"" + ns + "\"}");
+    }
+
+    private static long build(io.fabric8.kubernetes.client.KubernetesClient admin, String ns) {
+        var d = admin.apps().deployments().inNamespace(ns).withName("app").get();
+        return d == null ? -1 : Poster.buildOf(d.getSpec().getTemplate().getSpec().getContainers().get(0).getImage());
     }
 }

@@ -55,6 +55,16 @@ public final class FacetViews<F> {
     }
 
     /**
+     * The views in {@code namespace} (null: every namespace Rekon may look in) as the apiserver holds them now, one
+     * list per watch scope, for a reader that must not miss a change its watch has yet to deliver.
+     */
+    public List<Versioned<F>> listed(String namespace) {
+        List<Versioned<F>> out = new ArrayList<>();
+        kind.watchKeys(namespace).forEach(watchKey -> out.addAll(listed(watchKey, namespace, null)));
+        return out;
+    }
+
+    /**
      * For a report that must not show an empty picture as the truth: the views of every namespace Rekon may look
      * in, waiting for watches still starting until {@code deadline} (nanoTime); names in {@code loading} what is
      * still listing, and in {@code unavailable} what could not be watched.

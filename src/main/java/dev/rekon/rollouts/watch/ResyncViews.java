@@ -15,12 +15,12 @@ import dev.rekon.rollouts.view.ImageDeployView;
 import dev.rekon.rollouts.view.KpackImage;
 
 /**
- * What the rollouts resync reads, all from watches and none per object: every ImageDeploy (of each enabled
+ * What the rollouts resync reads, none per object: every ImageDeploy (of each enabled
  * group), every kpack Image and every Deployment labelled {@code app.kubernetes.io/managed-by=rekon}, in the
  * allowed namespaces: one cluster-wide watch per kind when every namespace is allowed, else one per allowed
  * namespace (so per-namespace RoleBindings suffice). These are the very watches the event path, pushes and the
  * status page read ({@link SharedWatches}), so each object is watched and held once. The watches start with the
- * first pass (or event) and keep running, so later passes cost no list. Empty when a watch cannot run (no RBAC
+ * first pass (or event) and keep running, so later passes list only the Images. Empty when a watch cannot run (no RBAC
  * for watch, CRD missing).
  */
 @ApplicationScoped
@@ -46,8 +46,15 @@ public class ResyncViews {
         return imageDeploys.all(group, namespace, SYNC_WAIT.toMillis());
     }
 
+    /**
+     * The kpack Images as the apiserver holds them now (one list per pass), once their watch runs: their builds are
+     * what a pass must not miss when the events were lost, and a watch lags, for seconds while it reconnects after
+     * an apiserver restart. The ImageDeploys and Deployments may come from watches: a write reads its Deployment
+     * again, a prune its ImageDeploy, and one that a lagging watch hides is the next pass's.
+     */
     public Optional<List<KpackImage>> images(String namespace) {
-        return all(watches.of(images), namespace);
+        FacetViews<KpackImage> views = watches.of(images);
+        return all(views, namespace).map(watched -> views.listed(namespace).stream().map(Versioned::view).toList());
     }
 
     public Optional<List<DeploymentView>> deployments(String namespace) {
