@@ -23,8 +23,8 @@ import dev.rekon.rollouts.apply.RolloutGateway;
 import dev.rekon.rollouts.view.DeploymentView;
 import dev.rekon.rollouts.view.ImageDeployView;
 import dev.rekon.rollouts.view.KpackImage;
-import dev.rekon.rollouts.watch.ResyncViews;
 import dev.rekon.rollouts.view.RolloutNames;
+import dev.rekon.rollouts.watch.ResyncViews;
 
 /**
  * The rollouts part of a resync pass: every ImageDeploy in the allowed namespaces against the current Ready

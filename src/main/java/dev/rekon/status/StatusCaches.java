@@ -20,15 +20,14 @@ import dev.rekon.modules.release.ModuleTemplateView;
 import dev.rekon.modules.release.ReleaseMetaView;
 import dev.rekon.modules.watch.ModulePushIndex;
 import dev.rekon.rollouts.RolloutConfig;
-import dev.rekon.rollouts.apply.RolloutGateway;
 import dev.rekon.rollouts.view.DeploymentView;
 import dev.rekon.rollouts.view.KpackImage;
+import dev.rekon.rollouts.view.RolloutNames;
 import dev.rekon.rollouts.watch.DeploymentCache;
 import dev.rekon.rollouts.watch.ImageDeployIndex;
 import dev.rekon.rollouts.watch.KpackImageFacet;
 import dev.rekon.status.StatusViews.ManagedDeployment;
 import dev.rekon.status.StatusViews.WatchedImageDeploy;
-import dev.rekon.rollouts.view.RolloutNames;
 
 /**
  * The status page's only I/O: the facets it reads of the watches the functions keep ({@link SharedWatches}: one

@@ -13,9 +13,8 @@ import dev.rekon.modules.release.KymaKind;
 import dev.rekon.modules.release.KymaModules;
 import dev.rekon.modules.release.ModuleTemplateView;
 import dev.rekon.modules.release.ReleaseMetaView;
-import dev.rekon.rollouts.plan.RolloutPlanner;
-import dev.rekon.rollouts.watch.ManagedDeploymentFacet;
 import dev.rekon.rollouts.view.RolloutNames;
+import dev.rekon.rollouts.watch.ManagedDeploymentFacet;
 
 /**
  * What only the status page reads of kinds the functions watch anyway (each a facet of that kind's one watch):

@@ -17,12 +17,11 @@ import dev.rekon.cluster.KubeErrors;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.RefusedException;
 import dev.rekon.rollouts.apply.RolloutGateway;
-import dev.rekon.rollouts.plan.RolloutPlanner;
 import dev.rekon.rollouts.view.DeploymentView;
 import dev.rekon.rollouts.view.ImageDeployView;
 import dev.rekon.rollouts.view.KpackImage;
-import dev.rekon.testing.Failures;
 import dev.rekon.rollouts.view.RolloutNames;
+import dev.rekon.testing.Failures;
 
 /**
  * Rekon's {@link RolloutGateway} over maps, for service tables: writes are checked against resourceVersions as

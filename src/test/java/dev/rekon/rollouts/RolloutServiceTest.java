@@ -28,12 +28,11 @@ import dev.rekon.pipeline.NamespaceGuard;
 import dev.rekon.pipeline.ReconcileLoop;
 import dev.rekon.rollouts.RolloutInput.ImageDeployDeleted;
 import dev.rekon.rollouts.RolloutInput.ImageReported;
-import dev.rekon.rollouts.apply.RolloutGateway;
 import dev.rekon.rollouts.plan.RolloutPlanner;
 import dev.rekon.rollouts.view.KpackImage;
+import dev.rekon.rollouts.view.RolloutNames;
 import dev.rekon.testing.Failures;
 import dev.rekon.testing.RecordingEvents;
-import dev.rekon.rollouts.view.RolloutNames;
 
 /**
  * {@link RolloutService}'s orchestration over in-memory gateways: given the cluster's objects and an event, these

@@ -14,10 +14,9 @@ import dev.rekon.cluster.FieldManager;
 import dev.rekon.cluster.KubeErrors;
 import dev.rekon.cluster.TreeCalls;
 import dev.rekon.core.ObjectRef;
-import dev.rekon.rollouts.plan.RolloutPlanner;
 import dev.rekon.rollouts.view.DeploymentView;
-import dev.rekon.rollouts.watch.DeploymentCache;
 import dev.rekon.rollouts.view.RolloutNames;
+import dev.rekon.rollouts.watch.DeploymentCache;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.client.KubernetesClient;
 

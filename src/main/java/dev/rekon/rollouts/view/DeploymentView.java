@@ -7,7 +7,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import dev.rekon.rollouts.plan.RolloutPlanner;
 
 /**
  * The live Deployment as far as a rollout cares: its version for optimistic writes, images, owners, labels, and the

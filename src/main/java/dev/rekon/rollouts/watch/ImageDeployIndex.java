@@ -11,7 +11,6 @@ import dev.rekon.cluster.LatestKnown;
 import dev.rekon.cluster.Versioned;
 import dev.rekon.cluster.watch.FacetViews;
 import dev.rekon.cluster.watch.SharedWatches;
-import dev.rekon.rollouts.apply.RolloutGateway;
 import dev.rekon.rollouts.view.ImageDeployView;
 import dev.rekon.rollouts.view.RolloutNames;
 

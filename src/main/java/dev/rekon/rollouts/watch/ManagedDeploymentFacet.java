@@ -9,7 +9,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.rekon.cluster.watch.KindFacet;
 import dev.rekon.cluster.watch.WatchedKindId;
-import dev.rekon.rollouts.plan.RolloutPlanner;
 import dev.rekon.rollouts.view.DeploymentView;
 import dev.rekon.rollouts.view.RolloutNames;
 

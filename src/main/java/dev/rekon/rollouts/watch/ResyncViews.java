@@ -15,13 +15,13 @@ import dev.rekon.rollouts.view.ImageDeployView;
 import dev.rekon.rollouts.view.KpackImage;
 
 /**
- * What the rollouts resync reads, none per object: every ImageDeploy (of each enabled
- * group), every kpack Image and every Deployment labelled {@code app.kubernetes.io/managed-by=rekon}, in the
- * allowed namespaces: one cluster-wide watch per kind when every namespace is allowed, else one per allowed
- * namespace (so per-namespace RoleBindings suffice). These are the very watches the event path, pushes and the
- * status page read ({@link SharedWatches}), so each object is watched and held once. The watches start with the
- * first pass (or event) and keep running, so later passes list only the Images. Empty when a watch cannot run (no RBAC
- * for watch, CRD missing).
+ * What the rollouts resync reads, none of it per object: every ImageDeploy (of each enabled group), every kpack
+ * Image and every Deployment labelled {@code app.kubernetes.io/managed-by=rekon}, in the allowed namespaces: one
+ * cluster-wide watch per kind when every namespace is allowed, else one per allowed namespace (so per-namespace
+ * RoleBindings suffice). These are the very watches the event path, pushes and the status page read
+ * ({@link SharedWatches}), so each object is watched and held once. The watches start with the first pass (or
+ * event) and keep running, so later passes list only the Images. Empty when a watch cannot run (no RBAC for
+ * watch, CRD missing).
  */
 @ApplicationScoped
 public class ResyncViews {

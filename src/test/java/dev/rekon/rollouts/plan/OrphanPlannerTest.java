@@ -8,7 +8,6 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 import dev.rekon.rollouts.RolloutInput.ImageDeployDeleted;
-import dev.rekon.rollouts.apply.RolloutGateway;
 import dev.rekon.rollouts.view.DeploymentView;
 import dev.rekon.rollouts.view.ImageDeployView;
 import dev.rekon.rollouts.view.RolloutNames;

@@ -12,11 +12,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.rekon.cluster.watch.SharedWatches;
 import dev.rekon.core.NamespacePolicy;
-import dev.rekon.rollouts.plan.RolloutPlanner;
+import dev.rekon.rollouts.view.RolloutNames;
 import dev.rekon.testing.Await;
 import dev.rekon.testing.Kpack;
 import dev.rekon.testing.LocalCluster;
-import dev.rekon.rollouts.view.RolloutNames;
 import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 

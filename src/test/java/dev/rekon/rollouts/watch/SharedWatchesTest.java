@@ -10,13 +10,12 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
 import dev.rekon.bench.Bench;
-import dev.rekon.rollouts.apply.RolloutGateway;
 import dev.rekon.rollouts.view.ImageDeployView;
+import dev.rekon.rollouts.view.RolloutNames;
 import dev.rekon.testing.Await;
 import dev.rekon.testing.Kpack;
 import dev.rekon.testing.LocalCluster;
 import dev.rekon.testing.RekonTestResource;
-import dev.rekon.rollouts.view.RolloutNames;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
