@@ -3,6 +3,8 @@ package dev.rekon.testing;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalTime;
 import java.util.Base64;
 import java.util.logging.FileHandler;
 import java.util.logging.Logger;
@@ -29,6 +31,9 @@ public final class LocalCluster {
     public static final String CURRENT = "1.37.2";
     public static final String VERSION = System.getProperty("rekon.k8s.version",
             System.getenv().getOrDefault("REKON_K8S_VERSION", CURRENT));
+
+    /** How long kube-api-test may take to get etcd and the apiserver ready. */
+    static final int STARTUP_TIMEOUT_MILLIS = 120_000;
 
     private static LocalCluster instance;
 
@@ -76,12 +81,13 @@ public final class LocalCluster {
         try {
             Files.createDirectories(workDir);
             logTo(workDir.resolve("apiserver.log"));
+            sleepPastMidnightIfNeeded();
             KubeAPIServer server = new KubeAPIServer(KubeAPIServerConfigBuilder.anAPIServerConfig()
                     .withTestDir(cache.toString())
                     .withOfflineMode(true)
                     .withApiServerVersion(VERSION)
                     .withUpdateKubeConfig(false)
-                    .withStartupTimeout(120_000)
+                    .withStartupTimeout(STARTUP_TIMEOUT_MILLIS)
                     .build());
             server.start();
             String yaml = server.getKubeConfigYaml();
@@ -91,6 +97,30 @@ public final class LocalCluster {
         } catch (IOException e) {
             throw new IllegalStateException("cannot prepare " + workDir, e);
         }
+    }
+
+    /**
+     * kube-api-test times a start out by adding the timeout to a {@link LocalTime}, which wraps at midnight: a start
+     * begun less than the timeout before midnight has a deadline "earlier" than the clock and fails at its first
+     * poll ("Kube API Server did not start properly", leaving its etcd running). A compatibility run crossing
+     * midnight failed seven tests so. Such a start waits until just after midnight.
+     */
+    private static void sleepPastMidnightIfNeeded() {
+        long wait = waitBeforeStart(LocalTime.now()).toMillis();
+        if (wait > 0) {
+            try {
+                Thread.sleep(wait);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** How long a start at {@code now} waits: until a second past midnight when the timeout would cross it. */
+    static Duration waitBeforeStart(LocalTime now) {
+        Duration toMidnight = Duration.ofNanos(LocalTime.MAX.toNanoOfDay() - now.toNanoOfDay() + 1);
+        Duration margin = Duration.ofMillis(STARTUP_TIMEOUT_MILLIS).plusSeconds(5);
+        return toMidnight.compareTo(margin) < 0 ? toMidnight.plusSeconds(1) : Duration.ZERO;
     }
 
     public static Path cacheDir() {

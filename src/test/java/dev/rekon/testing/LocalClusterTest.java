@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.HttpURLConnection;
 import java.net.URI;
+import java.time.Duration;
+import java.time.LocalTime;
 
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -19,6 +21,15 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
 
 /** The harness itself: a real apiserver with RBAC and every CRD, and a real registry. */
 class LocalClusterTest {
+
+    @Test
+    void aStartWhoseTimeoutWouldCrossMidnightWaitsUntilAfterIt() {
+        assertEquals(Duration.ZERO, LocalCluster.waitBeforeStart(LocalTime.NOON));
+        assertEquals(Duration.ZERO, LocalCluster.waitBeforeStart(LocalTime.of(23, 57, 0)));
+        assertEquals(Duration.ofSeconds(91), LocalCluster.waitBeforeStart(LocalTime.of(23, 58, 30)));
+        assertEquals(Duration.ofSeconds(2), LocalCluster.waitBeforeStart(LocalTime.of(23, 59, 59)));
+        assertEquals(Duration.ZERO, LocalCluster.waitBeforeStart(LocalTime.MIDNIGHT));
+    }
 
     @Test
     void servesTheConfiguredVersionWithEveryCrd() {
