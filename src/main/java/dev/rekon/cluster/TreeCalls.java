@@ -32,6 +32,11 @@ public class TreeCalls {
     /** The apiserver's URL without a trailing slash, taken once: paths are appended to it. */
     private final String base;
 
+    /** Calls on another client than the application's (an impersonating one). */
+    public static TreeCalls on(KubernetesClient client, ObjectMapper mapper) {
+        return new TreeCalls(client, mapper);
+    }
+
     TreeCalls(KubernetesClient client, ObjectMapper mapper) {
         this.client = client;
         this.mapper = mapper;
@@ -48,6 +53,35 @@ public class TreeCalls {
                 .uri(base + path + "?fieldManager=" + FieldManager.NAME)
                 .method("PATCH", OperationSupport.STRATEGIC_MERGE_JSON_PATCH, patch).build();
         return answer(request, send(http, request));
+    }
+
+    /**
+     * Deletes the object at {@code path} if it is still the one seen: DeleteOptions preconditions on its uid and
+     * resourceVersion (a 409 when it changed), dependents deleted in the background. False when it was gone.
+     */
+    public boolean guardedDelete(String path, String uid, String resourceVersion) {
+        HttpClient http = client.getHttpClient();
+        HttpRequest request = http.newHttpRequestBuilder().uri(base + path)
+                .method("DELETE", "application/json", deleteOptions(uid, resourceVersion)).build();
+        HttpResponse<byte[]> response = send(http, request);
+        if (response.code() == 404) {
+            return false;
+        }
+        answer(request, response);
+        return true;
+    }
+
+    private String deleteOptions(String uid, String resourceVersion) {
+        var options = mapper.createObjectNode().put("kind", "DeleteOptions").put("apiVersion", "v1")
+                .put("propagationPolicy", "Background");
+        var preconditions = options.putObject("preconditions");
+        if (uid != null) {
+            preconditions.put("uid", uid);
+        }
+        if (resourceVersion != null) {
+            preconditions.put("resourceVersion", resourceVersion);
+        }
+        return options.toString();
     }
 
     private HttpResponse<byte[]> send(HttpClient http, HttpRequest request) {

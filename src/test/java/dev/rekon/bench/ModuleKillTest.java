@@ -15,7 +15,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import dev.rekon.core.ObjectRef;
-import dev.rekon.modules.lifecycle.inventory.Identity;
+import dev.rekon.manifests.Identity;
 import dev.rekon.modules.lifecycle.inventory.InventoryCodec;
 import dev.rekon.testing.Await;
 import dev.rekon.testing.LocalCluster;

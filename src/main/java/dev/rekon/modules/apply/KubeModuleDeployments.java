@@ -10,7 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.rekon.core.ObjectRef;
-import dev.rekon.modules.lifecycle.plan.ManifestObjects;
+import dev.rekon.manifests.ManifestObjects;
 import dev.rekon.modules.plan.ModuleDeployment;
 import dev.rekon.modules.watch.ModulePushIndex;
 import dev.rekon.registry.ImageReference;

@@ -16,7 +16,7 @@ import dev.rekon.cluster.KubeErrors;
 import dev.rekon.cluster.TreeCalls;
 import dev.rekon.core.NamespacePolicy;
 import dev.rekon.core.RekonConfig;
-import dev.rekon.modules.lifecycle.plan.ManifestObjects;
+import dev.rekon.manifests.ManifestObjects;
 import dev.rekon.modules.plan.ModuleDeployment;
 import dev.rekon.modules.plan.ModulePlan.DeploymentPatch;
 import dev.rekon.modules.release.KymaKind;

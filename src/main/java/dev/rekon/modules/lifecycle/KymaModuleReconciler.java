@@ -22,7 +22,8 @@ import dev.rekon.modules.lifecycle.inventory.Inventory;
 import dev.rekon.modules.lifecycle.plan.LifecyclePlan;
 import dev.rekon.modules.lifecycle.plan.LifecyclePlanner;
 import dev.rekon.modules.lifecycle.plan.LifecycleViews;
-import dev.rekon.modules.lifecycle.plan.ManifestObjects;
+import dev.rekon.manifests.ManifestObjects;
+import dev.rekon.modules.lifecycle.plan.ModuleObjects;
 import dev.rekon.modules.lifecycle.plan.Release;
 import dev.rekon.modules.lifecycle.plan.Resolution;
 import dev.rekon.modules.lifecycle.status.LifecycleBoard;
@@ -88,7 +89,7 @@ public class KymaModuleReconciler implements Reconciler<KymaModule, LifecycleVie
         if (r.manifest().defaultCr() != null) {
             refs.add(ManifestObjects.ref(r.manifest().defaultCr()));
         }
-        ObjectRef manager = ManifestObjects.managerRef(r.manager());
+        ObjectRef manager = ModuleObjects.managerRef(r.manager());
         if (manager != null) {
             refs.add(manager);
         }

@@ -17,7 +17,8 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.modules.lifecycle.inventory.Inventory;
 import dev.rekon.modules.lifecycle.inventory.InventoryCodec;
-import dev.rekon.modules.lifecycle.plan.ManifestObjects;
+import dev.rekon.manifests.ManifestObjects;
+import dev.rekon.modules.lifecycle.plan.ModuleObjects;
 import dev.rekon.testing.RekonTestResource;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
@@ -42,7 +43,7 @@ class InterruptedInstallEndToEndTest extends LifecycleFixtures {
         List<ObjectNode> objects = new ArrayList<>();
         for (String yaml : files("0.4.1").values()) {
             for (String doc : yaml.split("(?m)^---$")) {
-                objects.add(ManifestObjects.labelled((ObjectNode) new YAMLMapper().readTree(doc), module));
+                objects.add(ModuleObjects.labelled((ObjectNode) new YAMLMapper().readTree(doc), module));
             }
         }
         List<Inventory.Entry> entries = new ArrayList<>();

@@ -79,8 +79,8 @@ class KymaModuleServiceTest {
                             s.installed().kyma(null).cluster.put(LifecycleScene.object(LifecycleScene.GROUP + "/v1",
                                     "Widget", "users-own", null));
                             kymaEvent(s);
-                            s.cluster.delete(new dev.rekon.core.ObjectRef(LifecycleScene.GROUP + "/v1", "Widget",
-                                    "widgets", "users-own"));
+                            s.cluster.delete(new dev.rekon.manifests.LiveObject(new dev.rekon.core.ObjectRef(
+                                    LifecycleScene.GROUP + "/v1", "Widget", "widgets", "users-own"), null, null));
                             s.forgetLogs();
                         },
                         KymaModuleServiceTest::kymaEvent, List.of("delete Deployment widgets/controller",

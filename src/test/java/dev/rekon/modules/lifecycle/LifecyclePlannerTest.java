@@ -20,14 +20,15 @@ import dev.rekon.core.NamespacePolicy;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.modules.lifecycle.intent.DeclaredModule;
 import dev.rekon.modules.lifecycle.intent.KymaView;
-import dev.rekon.modules.lifecycle.inventory.Identity;
+import dev.rekon.manifests.Identity;
 import dev.rekon.modules.lifecycle.inventory.Inventory;
 import dev.rekon.modules.lifecycle.plan.LifecyclePlan;
 import dev.rekon.modules.lifecycle.plan.LifecyclePlan.Action;
 import dev.rekon.modules.lifecycle.plan.LifecyclePlanner;
 import dev.rekon.modules.lifecycle.plan.LifecycleViews;
-import dev.rekon.modules.lifecycle.plan.LiveObject;
-import dev.rekon.modules.lifecycle.plan.ManifestObjects;
+import dev.rekon.manifests.LiveObject;
+import dev.rekon.manifests.ManifestObjects;
+import dev.rekon.modules.lifecycle.plan.ModuleObjects;
 import dev.rekon.modules.lifecycle.plan.Release;
 import dev.rekon.modules.lifecycle.plan.Resolution;
 import dev.rekon.modules.manifest.ModuleManifest;
@@ -64,7 +65,7 @@ class LifecyclePlannerTest {
             NamespacePolicy namespaces) {
         Map<String, LiveObject> byKey = new HashMap<>();
         for (ObjectNode o : live) {
-            ObjectNode labelled = ManifestObjects.labelled(o, "widgets");
+            ObjectNode labelled = ModuleObjects.labelled(o, "widgets");
             byKey.put(Identity.key(ManifestObjects.ref(o)), new LiveObject(ManifestObjects.ref(o), "widgets", labelled));
         }
         KymaView kyma = new KymaView("kcp", "default", "7", false, declared
@@ -114,7 +115,7 @@ class LifecyclePlannerTest {
         LifecyclePlan p = LifecyclePlanner.plan(views(true, inventory("0.4.1", NS, CM, DEPLOY, CR),
                 release("0.4.3", NS, DEPLOY), List.of(NS, CM, DEPLOY, CR), NamespacePolicy.parse("*")));
         assertEquals(Action.UPGRADE, p.action());
-        assertEquals(List.of("ConfigMap"), names(p.delete()));
+        assertEquals(List.of("ConfigMap"), names(p.deleted()));
         assertEquals("0.4.3", p.inventory().version());
     }
 
@@ -158,7 +159,7 @@ class LifecyclePlannerTest {
                 List.of(NS, CRD, SA, DEPLOY, CR), NamespacePolicy.parse("*")));
         assertEquals(Action.UNINSTALL, p.action());
         assertEquals(List.of("Widget", "Deployment", "ServiceAccount", "Namespace", "CustomResourceDefinition"),
-                names(p.delete()));
+                names(p.deleted()));
         assertTrue(p.forget());
     }
 
@@ -170,7 +171,7 @@ class LifecyclePlannerTest {
         LifecyclePlan p = LifecyclePlanner.plan(new LifecycleViews(v.key(), v.kyma(), null, v.inventory(), null,
                 v.live(), List.of(users), v.namespaces(), null, Instant.EPOCH));
         assertEquals(Action.DELETING, p.action());
-        assertEquals(List.of("Widget"), names(p.delete()), "only the default CR goes");
+        assertEquals(List.of("Widget"), names(p.deleted()), "only the default CR goes");
         assertFalse(p.forget());
         assertTrue(p.reply().message().contains("Widget team-a/users-own"), p.reply().message());
         assertEquals("Deleting", p.kymaStatus().state());

@@ -13,15 +13,17 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.rekon.cluster.ApiKinds;
 import dev.rekon.cluster.KubeErrors;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.RekonConfig;
+import dev.rekon.manifests.LiveObject;
+import dev.rekon.manifests.ManifestObjects;
+import dev.rekon.manifests.apply.KubeManifestObjects;
 import dev.rekon.modules.lifecycle.KymaModule;
 import dev.rekon.modules.lifecycle.intent.KymaView;
 import dev.rekon.modules.lifecycle.inventory.Inventory;
 import dev.rekon.modules.lifecycle.inventory.InventoryCodec;
-import dev.rekon.modules.lifecycle.plan.LiveObject;
-import dev.rekon.modules.lifecycle.plan.ManifestObjects;
 import dev.rekon.modules.plan.ModuleDeployment;
 import dev.rekon.modules.release.KymaKind;
 import dev.rekon.modules.release.KymaModules;
@@ -46,7 +48,10 @@ public class KubeLifecycleGateway implements LifecycleGateway {
     KubernetesClient client;
 
     @Inject
-    KubeModuleObjects objects;
+    KubeApplyIdentity identity;
+
+    @Inject
+    ApiKinds kinds;
 
     @Inject
     RekonConfig config;
@@ -118,29 +123,34 @@ public class KubeLifecycleGateway implements LifecycleGateway {
                 () -> client.configMaps().inNamespace(key.namespace()).withName(name(key)).delete());
     }
 
+    /** The module's objects, read and written as the apply identity. */
+    private KubeManifestObjects objects() {
+        return new KubeManifestObjects(identity.writer(), json, ModuleDeployment.MODULE_LABEL, kinds);
+    }
+
     @Override
     public Map<String, LiveObject> live(String module, Collection<ObjectRef> refs) {
-        return objects.live(module, refs);
+        return objects().live(module, refs);
     }
 
     @Override
     public List<ObjectRef> customResources(ObjectRef crd) {
-        return objects.customResources(crd);
+        return objects().customResources(crd);
     }
 
     @Override
     public void apply(ObjectNode object) {
-        objects.apply(object);
+        objects().apply(object);
     }
 
     @Override
     public void awaitEstablished(ObjectRef crd) {
-        objects.awaitEstablished(crd);
+        objects().awaitEstablished(crd);
     }
 
     @Override
-    public void delete(ObjectRef ref) {
-        objects.delete(ref);
+    public void delete(LiveObject object) {
+        objects().delete(object);
     }
 
     @Override

@@ -6,13 +6,13 @@ import java.util.Map;
 import java.util.Optional;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.core.ObjectRef;
+import dev.rekon.manifests.LiveObject;
+import dev.rekon.manifests.apply.ManifestWriter;
 import dev.rekon.modules.lifecycle.KymaModule;
 import dev.rekon.modules.lifecycle.intent.KymaView;
 import dev.rekon.modules.lifecycle.inventory.Inventory;
-import dev.rekon.modules.lifecycle.plan.LiveObject;
 import dev.rekon.modules.release.KymaKind;
 
 /**
@@ -22,7 +22,7 @@ import dev.rekon.modules.release.KymaKind;
  * sorted here into Rekon's terms: a lost race is a {@link dev.rekon.core.ConflictException}, a refusal a
  * {@link dev.rekon.core.RefusedException} naming the object.
  */
-public interface LifecycleGateway {
+public interface LifecycleGateway extends ManifestWriter {
 
     Optional<KymaView> kyma(String namespace, String name);
 
@@ -47,15 +47,6 @@ public interface LifecycleGateway {
 
     /** The custom resources of a CRD, in every namespace. */
     List<ObjectRef> customResources(ObjectRef crd);
-
-    /** Server-side apply, field manager {@code rekon}, taking back fields it set that someone changed. */
-    void apply(ObjectNode object);
-
-    /** Waits until a CRD is Established (bounded; a transient failure when it is not). */
-    void awaitEstablished(ObjectRef crd);
-
-    /** Deletes an object; one already gone is fine. */
-    void delete(ObjectRef ref);
 
     /** Replaces the Kyma's {@code status.modules} and {@code status.state}, guarded by the version read. */
     void writeKymaStatus(KymaView kyma, ArrayNode modules, String state);

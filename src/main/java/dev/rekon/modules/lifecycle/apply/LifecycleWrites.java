@@ -1,19 +1,13 @@
 package dev.rekon.modules.lifecycle.apply;
 
-import java.util.ArrayList;
-import java.util.List;
-
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.cluster.EventRecorder;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.Outcome;
+import dev.rekon.manifests.apply.StagedWrites;
 import dev.rekon.modules.lifecycle.plan.LifecyclePlan;
-import dev.rekon.modules.lifecycle.plan.ManifestObjects;
-import dev.rekon.modules.lifecycle.plan.Stages;
 
 /**
  * Carries out a lifecycle plan in its order: the inventory's write-ahead first (so every object that may exist is
@@ -32,8 +26,8 @@ public class LifecycleWrites {
 
     public void carryOut(LifecyclePlan plan) {
         String inventoryVersion = plan.writeAhead() == null ? null : gateway.writeInventory(plan.key(), plan.writeAhead());
-        applyStaged(plan.apply());
-        plan.delete().forEach(gateway::delete);
+        StagedWrites.apply(gateway, plan.apply());
+        StagedWrites.delete(gateway, plan.delete());
         if (plan.forget()) {
             gateway.deleteInventory(plan.key());
         } else if (plan.inventory() != null) {
@@ -44,22 +38,6 @@ public class LifecycleWrites {
             gateway.writeKymaStatus(plan.kymaStatus().kyma(), plan.kymaStatus().modules(), plan.kymaStatus().state());
         }
         record(plan);
-    }
-
-    private void applyStaged(List<ObjectNode> objects) {
-        List<ObjectRef> crds = new ArrayList<>();
-        for (ObjectNode o : objects) {
-            ObjectRef ref = ManifestObjects.ref(o);
-            if (Stages.of(ref) > Stages.CRDS && !crds.isEmpty()) {
-                crds.forEach(gateway::awaitEstablished);
-                crds.clear();
-            }
-            gateway.apply(o);
-            if (Stages.of(ref) == Stages.CRDS) {
-                crds.add(ref);
-            }
-        }
-        crds.forEach(gateway::awaitEstablished);
     }
 
     private void record(LifecyclePlan plan) {

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import dev.rekon.core.ObjectRef;
+import dev.rekon.manifests.Identity;
 
 /**
  * What a module of a Kyma has in the cluster: every object Rekon applied for it (or is about to: entries are

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.Reply;
+import dev.rekon.manifests.LiveObject;
 import dev.rekon.modules.lifecycle.KymaModule;
 import dev.rekon.modules.lifecycle.inventory.Inventory;
 import dev.rekon.pipeline.Reconciler;
@@ -17,7 +18,7 @@ import dev.rekon.pipeline.Reconciler;
  * status ({@code kymaStatus}; null: already so). {@code status} is the module's entry, for reports.
  */
 public record LifecyclePlan(KymaModule key, Action action, Inventory writeAhead, List<ObjectNode> apply,
-        List<ObjectRef> delete, Inventory inventory, boolean forget, ModuleStatus status, KymaStatusUpdate kymaStatus,
+        List<LiveObject> delete, Inventory inventory, boolean forget, ModuleStatus status, KymaStatusUpdate kymaStatus,
         List<ObjectRef> drifted, Reply reply) implements Reconciler.Plan {
 
     /** What the plan does, for Events and the status page. */
@@ -29,6 +30,11 @@ public record LifecyclePlan(KymaModule key, Action action, Inventory writeAhead,
         apply = List.copyOf(apply);
         delete = List.copyOf(delete);
         drifted = List.copyOf(drifted);
+    }
+
+    /** The objects it deletes, in order. */
+    public List<ObjectRef> deleted() {
+        return delete.stream().map(LiveObject::ref).toList();
     }
 
     /** Whether carrying it out writes anything at all. */

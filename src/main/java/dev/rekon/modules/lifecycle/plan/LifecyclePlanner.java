@@ -7,7 +7,10 @@ import java.util.Optional;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.core.ObjectRef;
-import dev.rekon.modules.lifecycle.KymaModule;
+import dev.rekon.manifests.LiveObject;
+import dev.rekon.manifests.ManifestObjects;
+import dev.rekon.manifests.plan.ManifestDiff;
+import dev.rekon.manifests.plan.ManifestPlanner;
 import dev.rekon.modules.lifecycle.intent.DeclaredModule;
 import dev.rekon.modules.lifecycle.inventory.Inventory;
 import dev.rekon.modules.lifecycle.plan.LifecyclePlan.Action;
@@ -51,39 +54,26 @@ public final class LifecyclePlanner {
             return refused(v, refusal.get().reason(), refusal.get().message());
         }
         List<Inventory.Entry> entries = new ArrayList<>();
-        List<ObjectNode> toApply = new ArrayList<>();
-        List<ObjectRef> drifted = new ArrayList<>();
         for (ObjectNode o : desired) {
             ObjectRef ref = ManifestObjects.ref(o);
-            LiveObject live = v.live(ref);
             boolean isDefaultCr = o == desired.get(desired.size() - 1) && r.manifest().defaultCr() != null
                     && v.declared().createAndDeleteCr();
-            entries.add(new Inventory.Entry(ref, created(v, ref, live), isDefaultCr));
-            if (live == null) {
-                toApply.add(o);
-            } else if (sharedNamespace(v, ref, live)) {
-                continue;
-            } else if (!Drift.holds(o, live.object())) {
-                toApply.add(o);
-                drifted.add(ref);
-            }
+            entries.add(new Inventory.Entry(ref, created(v, ref, v.live(ref)), isDefaultCr));
         }
-        toApply.sort((a, b) -> Stages.applyOrder().compare(ManifestObjects.ref(a), ManifestObjects.ref(b)));
         Inventory current = v.inventory() == null ? Inventory.empty(v.key().module()) : v.inventory();
         Inventory after = new Inventory(v.key().module(), r.version(), r.channel(), r.template(), entries,
                 current.resourceVersion());
-        List<ObjectRef> prune = UninstallPlanner.ordered(current.objects().stream()
-                .filter(e -> after.entry(e.ref()).isEmpty() && v.live(e.ref()) != null)
+        ManifestDiff diff = ManifestPlanner.diff(desired, v::live, v.key().module(), current.objects().stream()
                 .filter(e -> !"Namespace".equals(e.ref().kind()) || e.created()).map(Inventory.Entry::ref).toList());
         Action action = v.inventory() == null || v.inventory().version() == null ? Action.INSTALL
                 : !r.version().equals(v.inventory().version()) ? Action.UPGRADE
-                        : toApply.isEmpty() && prune.isEmpty() ? Action.NONE : Action.REPAIR;
+                        : diff.converged() ? Action.NONE : Action.REPAIR;
         Inventory writeAhead = current.with(entries);
         ModuleStatus status = status(v, ready(v, r) ? ModuleState.Ready : ModuleState.Processing, r, provenance(r));
-        return new LifecyclePlan(v.key(), action, writeAhead.sameAs(current) ? null : writeAhead, toApply, prune,
-                after.sameAs(v.inventory()) ? null : after, false, status,
-                KymaStatusUpdate.of(v.kyma(), v.key().module(), status), drifted,
-                LifecycleReplies.of(v, action, r, toApply.size(), prune.size(), drifted));
+        return new LifecyclePlan(v.key(), action, writeAhead.sameAs(current) ? null : writeAhead, diff.apply(),
+                diff.prune(), after.sameAs(v.inventory()) ? null : after, false, status,
+                KymaStatusUpdate.of(v.kyma(), v.key().module(), status), diff.drifted(),
+                LifecycleReplies.of(v, action, r, diff.apply().size(), diff.prune().size(), diff.drifted()));
     }
 
     /**
@@ -99,9 +89,9 @@ public final class LifecyclePlanner {
 
     private static List<ObjectNode> desired(LifecycleViews v, Release r) {
         List<ObjectNode> desired = new ArrayList<>();
-        r.manifest().objects().forEach(o -> desired.add(ManifestObjects.labelled(o, v.key().module())));
+        r.manifest().objects().forEach(o -> desired.add(ModuleObjects.labelled(o, v.key().module())));
         if (r.manifest().defaultCr() != null && v.declared().createAndDeleteCr()) {
-            desired.add(ManifestObjects.labelled(r.manifest().defaultCr(), v.key().module()));
+            desired.add(ModuleObjects.labelled(r.manifest().defaultCr(), v.key().module()));
         }
         return desired;
     }
@@ -109,16 +99,12 @@ public final class LifecyclePlanner {
     /** A Namespace the module created (absent before, or recorded as created); one that existed stays shared. */
     private static boolean created(LifecycleViews v, ObjectRef ref, LiveObject live) {
         Optional<Inventory.Entry> known = v.inventory() == null ? Optional.empty() : v.inventory().entry(ref);
-        return known.map(Inventory.Entry::created).orElse(live == null || v.key().module().equals(live.module()));
-    }
-
-    private static boolean sharedNamespace(LifecycleViews v, ObjectRef ref, LiveObject live) {
-        return "Namespace".equals(ref.kind()) && !v.key().module().equals(live.module());
+        return known.map(Inventory.Entry::created).orElse(live == null || v.key().module().equals(live.owner()));
     }
 
     /** Ready: the template's manager object is available, or every object is applied when it names none. */
     private static boolean ready(LifecycleViews v, Release r) {
-        ObjectRef manager = ManifestObjects.managerRef(r.manager());
+        ObjectRef manager = ModuleObjects.managerRef(r.manager());
         if (manager == null) {
             return true;
         }

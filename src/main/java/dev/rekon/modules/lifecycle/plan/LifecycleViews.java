@@ -6,6 +6,8 @@ import java.util.Map;
 
 import dev.rekon.core.NamespacePolicy;
 import dev.rekon.core.ObjectRef;
+import dev.rekon.manifests.Identity;
+import dev.rekon.manifests.LiveObject;
 import dev.rekon.modules.lifecycle.KymaModule;
 import dev.rekon.modules.lifecycle.intent.DeclaredModule;
 import dev.rekon.modules.lifecycle.intent.KymaView;
@@ -33,6 +35,6 @@ public record LifecycleViews(KymaModule key, KymaView kyma, DeclaredModule decla
     }
 
     public LiveObject live(ObjectRef ref) {
-        return live.get(dev.rekon.modules.lifecycle.inventory.Identity.key(ref));
+        return live.get(Identity.key(ref));
     }
 }

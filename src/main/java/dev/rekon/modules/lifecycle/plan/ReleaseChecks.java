@@ -2,13 +2,13 @@ package dev.rekon.modules.lifecycle.plan;
 
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.core.NamespacePolicy;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.SemVer;
+import dev.rekon.manifests.plan.ManifestChecks;
 import dev.rekon.modules.lifecycle.inventory.Inventory;
 
 /**
@@ -26,20 +26,8 @@ final class ReleaseChecks {
     }
 
     static Optional<Refusal> scope(List<ObjectNode> desired, NamespacePolicy namespaces, String module) {
-        List<ObjectRef> unknown = desired.stream().map(ManifestObjects::ref).filter(r -> !ManifestObjects.scopeKnown(r))
-                .toList();
-        if (!unknown.isEmpty()) {
-            return Optional.of(new Refusal("NamespaceMissing", "module " + module + " declares " + names(unknown)
-                    + " without metadata.namespace; the manifest must name every namespaced object's namespace"));
-        }
-        List<ObjectRef> outside = desired.stream().map(ManifestObjects::ref).filter(r -> !namespaces.allows(r.namespace()))
-                .toList();
-        if (outside.isEmpty()) {
-            return Optional.empty();
-        }
-        return Optional.of(new Refusal(NamespacePolicy.REASON, "module " + module + " would apply " + names(outside)
-                + " where Rekon may not act (rekon.namespaces" + (outside.stream().anyMatch(r -> r.namespace() == null)
-                        ? ", and rekon.cluster-scoped for cluster-scoped kinds" : "") + "); nothing was applied"));
+        return ManifestChecks.scope(desired, namespaces, "module " + module, "rekon.namespaces")
+                .map(r -> new Refusal(r.reason(), r.message()));
     }
 
     /** Objects that exist, are not this module's, and are no Namespace that existed before (those are shared). */
@@ -57,12 +45,8 @@ final class ReleaseChecks {
     /** The desired objects that exist and are someone else's: what {@link #conflicts} refuses the release for. */
     static List<ObjectRef> taken(List<ObjectNode> desired, LifecycleViews v) {
         Inventory inv = v.inventory();
-        return desired.stream().map(ManifestObjects::ref).filter(r -> {
-            LiveObject live = v.live(r);
-            boolean ours = live != null
-                    && (v.key().module().equals(live.module()) || inv != null && inv.entry(r).isPresent());
-            return live != null && !ours && !"Namespace".equals(r.kind());
-        }).toList();
+        return ManifestChecks.taken(desired, v::live,
+                live -> v.key().module().equals(live.owner()) || inv != null && inv.entry(live.ref()).isPresent());
     }
 
     static Optional<Refusal> version(Inventory inv, Release r, LifecycleViews v) {
@@ -96,6 +80,6 @@ final class ReleaseChecks {
     }
 
     static String names(List<ObjectRef> refs) {
-        return refs.stream().map(ObjectRef::toString).collect(Collectors.joining(", "));
+        return ManifestChecks.names(refs);
     }
 }

@@ -4,6 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.rekon.core.ObjectRef;
+import dev.rekon.manifests.LiveObject;
+import dev.rekon.manifests.plan.ManifestChecks;
+import dev.rekon.manifests.plan.ManifestPlanner;
 import dev.rekon.modules.lifecycle.inventory.Inventory;
 import dev.rekon.modules.lifecycle.plan.LifecyclePlan.Action;
 
@@ -25,34 +28,26 @@ final class UninstallPlanner {
                     "module " + v.key().module() + " is not listed by Kyma " + v.key().namespace() + "/"
                             + v.key().kyma() + " and not installed; nothing to do"));
         }
-        List<ObjectRef> defaultCr = inv.objects().stream().filter(Inventory.Entry::defaultCr).map(Inventory.Entry::ref)
-                .filter(r -> v.live(r) != null).toList();
+        List<LiveObject> defaultCr = inv.objects().stream().filter(Inventory.Entry::defaultCr).map(e -> v.live(e.ref()))
+                .filter(java.util.Objects::nonNull).toList();
         if (!v.blocking().isEmpty()) {
             String message = "module " + v.key().module() + " waits to be uninstalled until these resources of its CRDs"
-                    + " are deleted: " + ReleaseChecks.names(v.blocking());
+                    + " are deleted: " + ManifestChecks.names(v.blocking());
             ModuleStatus deleting = LifecyclePlanner.status(v, ModuleState.Deleting, null, message);
             return new LifecyclePlan(v.key(), Action.DELETING, null, List.of(), defaultCr, null, false, deleting,
                     KymaStatusUpdate.of(v.kyma(), v.key().module(), deleting), List.of(), defaultCr.isEmpty()
                             ? LifecycleReplies.unchanged(v, "ModuleDeleting", message)
                             : LifecycleReplies.applied(v, "ModuleDeleting", message));
         }
-        List<ObjectRef> rest = ordered(inv.objects().stream().filter(e -> !e.defaultCr())
-                .filter(e -> !"Namespace".equals(e.ref().kind()) || e.created()).map(Inventory.Entry::ref)
-                .filter(r -> v.live(r) != null).toList());
-        List<ObjectRef> delete = new ArrayList<>(defaultCr);
+        List<LiveObject> rest = ManifestPlanner.deleteOrder(inv.objects().stream().filter(e -> !e.defaultCr())
+                .filter(e -> !"Namespace".equals(e.ref().kind()) || e.created()).map(e -> v.live(e.ref()))
+                .filter(java.util.Objects::nonNull).toList(), LiveObject::ref);
+        List<LiveObject> delete = new ArrayList<>(defaultCr);
         delete.addAll(rest);
         String message = "uninstalled module " + v.key().module() + " " + inv.version() + " (" + delete.size()
                 + " object(s) deleted)";
         return new LifecyclePlan(v.key(), Action.UNINSTALL, null, List.of(), delete, null, true, null,
                 KymaStatusUpdate.of(v.kyma(), v.key().module(), null), List.of(),
                 LifecycleReplies.applied(v, "ModuleUninstalled", message));
-    }
-
-    /** Reverse stage order, CRDs last; within a stage the reverse of the manifest's order. */
-    static List<ObjectRef> ordered(List<ObjectRef> refs) {
-        List<ObjectRef> reversed = new ArrayList<>(refs);
-        java.util.Collections.reverse(reversed);
-        reversed.sort(Stages.deleteOrder());
-        return reversed;
     }
 }

@@ -38,7 +38,7 @@ public final class LifecycleRows {
         return Optional.of(new LifecycleRow(v.key().namespace(), v.key().kyma(), v.key().module(), channel(p, inv),
                 version, p.status() != null ? p.status().version() : version, state,
                 PROBLEMS.contains(state) || !conflicts.isEmpty(), p.action().name(), p.reply().reason(), message(p),
-                inv == null ? 0 : inv.objects().size(), p.apply().size(), p.delete(), conflicts, p.writes(), v.now()));
+                inv == null ? 0 : inv.objects().size(), p.apply().size(), p.deleted(), conflicts, p.writes(), v.now()));
     }
 
     private static String channel(LifecyclePlan p, Inventory inv) {

@@ -17,10 +17,10 @@ import dev.rekon.cluster.EventRecorder;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.modules.lifecycle.KymaModule;
 import dev.rekon.modules.lifecycle.intent.KymaView;
-import dev.rekon.modules.lifecycle.inventory.Identity;
+import dev.rekon.manifests.Identity;
 import dev.rekon.modules.lifecycle.inventory.Inventory;
-import dev.rekon.modules.lifecycle.plan.LiveObject;
-import dev.rekon.modules.lifecycle.plan.ManifestObjects;
+import dev.rekon.manifests.LiveObject;
+import dev.rekon.manifests.ManifestObjects;
 import dev.rekon.modules.plan.ModuleDeployment;
 import dev.rekon.modules.release.KymaKind;
 import dev.rekon.testing.Failures;
@@ -165,7 +165,13 @@ public final class InMemoryLifecycle implements LifecycleGateway {
     }
 
     @Override
-    public void delete(ObjectRef ref) {
+    public void delete(LiveObject seen) {
+        ObjectRef ref = seen.ref();
+        ObjectNode stored = objects.get(Identity.key(ref));
+        String version = stored == null ? null : stored.at("/metadata/resourceVersion").asText(null);
+        if (version != null && seen.resourceVersion() != null && !version.equals(seen.resourceVersion())) {
+            throw Failures.conflict("deleting " + ref + ": it changed since it was read");
+        }
         objects.remove(Identity.key(ref));
         writes.add("delete " + ref);
     }

@@ -1,4 +1,4 @@
-package dev.rekon.modules.lifecycle.plan;
+package dev.rekon.manifests;
 
 import java.util.Comparator;
 import java.util.Set;
@@ -6,8 +6,8 @@ import java.util.Set;
 import dev.rekon.core.ObjectRef;
 
 /**
- * The order a module's objects are applied in, as kapp and Flux stage them: CRDs first (and Established before
- * anything uses them), then Namespaces, then ServiceAccounts and RBAC, then everything else, then the module's
+ * The order manifest objects are applied in, as kapp and Flux stage them: CRDs first (and Established before
+ * anything uses them), then Namespaces, then ServiceAccounts and RBAC, then everything else, then a module's
  * default custom resource. Uninstall goes the other way, CRDs last.
  */
 public final class Stages {

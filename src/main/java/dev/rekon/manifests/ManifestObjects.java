@@ -1,17 +1,17 @@
-package dev.rekon.modules.lifecycle.plan;
+package dev.rekon.manifests;
 
+import java.util.Map;
 import java.util.Set;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.core.ObjectRef;
-import dev.rekon.modules.plan.ModuleDeployment;
 
 /**
- * A manifest object as the module lifecycle applies it: named by an {@link ObjectRef}, labelled as the module's
- * ({@value #MANAGED_BY} {@code rekon}, {@value ModuleDeployment#MODULE_LABEL} the module). A namespaced kind must
- * name its namespace: Rekon applies nothing into a namespace it did not check.
+ * A manifest object as the engine applies it: named by an {@link ObjectRef}, labelled as its owner's
+ * ({@value #MANAGED_BY} {@code rekon} and the owner's label). A namespaced kind must name its namespace: Rekon
+ * applies nothing into a namespace it did not check.
  */
 public final class ManifestObjects {
 
@@ -31,26 +31,22 @@ public final class ManifestObjects {
                 ns.isBlank() ? null : ns, meta.path("name").asText());
     }
 
-    /** The object a ModuleTemplate's {@code spec.manager} ({group, version, kind, namespace, name}) names, or null. */
-    public static ObjectRef managerRef(JsonNode manager) {
-        if (manager == null || !manager.isObject()) {
-            return null;
-        }
-        String group = manager.path("group").asText("");
-        return new ObjectRef((group.isEmpty() ? "" : group + "/") + manager.path("version").asText(),
-                manager.path("kind").asText(), manager.path("namespace").asText(null), manager.path("name").asText());
-    }
-
     /** Whether a kind without a namespace is one that has none; false for a namespaced kind missing its namespace. */
     public static boolean scopeKnown(ObjectRef ref) {
         return ref.namespace() != null || CLUSTER_KINDS.contains(ref.kind());
     }
 
-    public static ObjectNode labelled(ObjectNode object, String module) {
+    /** Whether the kind is one of the cluster-scoped kinds the engine knows without asking the server. */
+    public static boolean clusterKind(String kind) {
+        return CLUSTER_KINDS.contains(kind);
+    }
+
+    /** A copy of the object with {@value #MANAGED_BY} {@code rekon} and the owner's labels. */
+    public static ObjectNode labelled(ObjectNode object, Map<String, String> ownerLabels) {
         ObjectNode copy = object.deepCopy();
         ObjectNode labels = copy.with("metadata").with("labels");
         labels.put(MANAGED_BY, "rekon");
-        labels.put(ModuleDeployment.MODULE_LABEL, module);
+        ownerLabels.forEach(labels::put);
         return copy;
     }
 }

@@ -1,25 +1,27 @@
-package dev.rekon.modules.lifecycle.apply;
+package dev.rekon.manifests.apply;
 
 import java.time.Duration;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
-
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.rekon.cluster.ApiKinds;
 import dev.rekon.cluster.FieldManager;
 import dev.rekon.cluster.KubeErrors;
+import dev.rekon.cluster.TreeCalls;
 import dev.rekon.core.ObjectRef;
+import dev.rekon.core.RefusedException;
 import dev.rekon.core.TransientFailureException;
-import dev.rekon.modules.lifecycle.inventory.Identity;
-import dev.rekon.modules.lifecycle.plan.LiveObject;
-import dev.rekon.modules.plan.ModuleDeployment;
+import dev.rekon.manifests.Identity;
+import dev.rekon.manifests.LiveObject;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResourceList;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
@@ -29,61 +31,80 @@ import io.fabric8.kubernetes.client.dsl.NonNamespaceOperation;
 import io.fabric8.kubernetes.client.dsl.Resource;
 
 /**
- * A module's objects on the Kubernetes API, all as the {@link KubeApplyIdentity}: read with one list per kind and
- * namespace by the module's label, and, for the objects of the manifest that list did not find (to tell a free
- * name from someone else's object), one GET each, or one list of the kind when more than a few are missing (an
- * install); applied server-side and deleted.
+ * An owner's manifest objects on the Kubernetes API, all as one identity (the client given): read with one list
+ * per kind and namespace by the owner's label, and, for the objects that list did not find (to tell a free name
+ * from someone else's object), one GET each, or one list of the kind when more than a few are missing (an
+ * install); applied server-side; deleted guarded by the uid and resourceVersion seen.
  */
-@ApplicationScoped
-public class KubeModuleObjects {
+public final class KubeManifestObjects implements ManifestWriter {
 
     private static final Duration ESTABLISHED_WAIT = Duration.ofSeconds(20);
     /** Objects of one kind and namespace not found by label read one by one; more are read with one list. */
     private static final int GETS_PER_KIND = 4;
 
-    @Inject
-    KubeApplyIdentity identity;
+    private final KubernetesClient client;
+    private final ObjectMapper json;
+    private final String ownerLabel;
+    private final ApiKinds kinds;
+    private final TreeCalls calls;
 
-    @Inject
-    ObjectMapper json;
+    /**
+     * @param client     the identity every read and write is made as
+     * @param ownerLabel the label that names an object's owner ({@code rekon.dev/module}, ...)
+     */
+    public KubeManifestObjects(KubernetesClient client, ObjectMapper json, String ownerLabel, ApiKinds kinds) {
+        this.client = client;
+        this.json = json;
+        this.ownerLabel = ownerLabel;
+        this.kinds = kinds;
+        this.calls = TreeCalls.on(client, json);
+    }
 
-    public Map<String, LiveObject> live(String module, Collection<ObjectRef> refs) {
+    /** The objects among {@code refs} that exist, by {@link Identity#key}, with the owner their label names. */
+    public Map<String, LiveObject> live(String owner, Collection<ObjectRef> refs) {
         Map<String, LiveObject> live = new LinkedHashMap<>();
         Map<String, List<ObjectRef>> byKindAndNamespace = refs.stream().collect(Collectors.groupingBy(
                 r -> r.apiVersion() + "|" + r.kind() + "|" + (r.namespace() == null ? "" : r.namespace()),
                 LinkedHashMap::new, Collectors.toList()));
         for (List<ObjectRef> group : byKindAndNamespace.values()) {
             ObjectRef first = group.get(0);
-            for (GenericKubernetesResource r : listLabelled(first, module)) {
+            for (GenericKubernetesResource r : listLabelled(first, owner)) {
                 put(live, r);
             }
             List<ObjectRef> missing = group.stream().filter(r -> !live.containsKey(Identity.key(r))).toList();
             if (missing.size() > GETS_PER_KIND) {
                 // An install: one list of the kind beats a GET per object (300 objects: 1 call, not 300).
-                java.util.Set<String> wanted = missing.stream().map(Identity::key).collect(Collectors.toSet());
+                Set<String> wanted = missing.stream().map(Identity::key).collect(Collectors.toSet());
                 listAll(first).stream().filter(r -> wanted.contains(Identity.key(refOf(r)))).forEach(r -> put(live, r));
             } else {
-                missing.stream().map(this::get).filter(java.util.Objects::nonNull).forEach(r -> put(live, r));
+                missing.stream().map(this::get).filter(Objects::nonNull).forEach(r -> put(live, r));
             }
         }
         return live;
+    }
+
+    /** Every object of a kind in a namespace (or cluster-wide for a cluster-scoped kind), with its owner. */
+    public List<LiveObject> all(ObjectRef kind) {
+        return listAll(kind).stream().map(this::liveOf).toList();
     }
 
     private static ObjectRef refOf(GenericKubernetesResource r) {
         return new ObjectRef(r.getApiVersion(), r.getKind(), r.getMetadata().getNamespace(), r.getMetadata().getName());
     }
 
-    private void put(Map<String, LiveObject> live, GenericKubernetesResource r) {
-        ObjectNode object = json.valueToTree(r);
-        ObjectRef ref = refOf(r);
-        String module = r.getMetadata().getLabels() == null ? null
-                : r.getMetadata().getLabels().get(ModuleDeployment.MODULE_LABEL);
-        live.put(Identity.key(ref), new LiveObject(ref, module, object));
+    private LiveObject liveOf(GenericKubernetesResource r) {
+        String owner = r.getMetadata().getLabels() == null ? null : r.getMetadata().getLabels().get(ownerLabel);
+        return new LiveObject(refOf(r), owner, json.valueToTree(r));
     }
 
-    private List<GenericKubernetesResource> listLabelled(ObjectRef kind, String module) {
-        return unlessUnserved(kind, "list " + kind.kind() + " of module " + module,
-                () -> op(kind).withLabel(ModuleDeployment.MODULE_LABEL, module).list().getItems(), List.of());
+    private void put(Map<String, LiveObject> live, GenericKubernetesResource r) {
+        LiveObject l = liveOf(r);
+        live.put(Identity.key(l.ref()), l);
+    }
+
+    private List<GenericKubernetesResource> listLabelled(ObjectRef kind, String owner) {
+        return unlessUnserved(kind, "list " + kind.kind() + " of " + owner,
+                () -> op(kind).withLabel(ownerLabel, owner).list().getItems(), List.of());
     }
 
     private List<GenericKubernetesResource> listAll(ObjectRef kind) {
@@ -95,8 +116,8 @@ public class KubeModuleObjects {
         return unlessUnserved(ref, "read " + ref, () -> op(ref).withName(ref.name()).get(), null);
     }
 
-    /** A kind the cluster does not serve yet (its CRD comes with this very release) has no objects. */
-    private static <T> T unlessUnserved(ObjectRef ref, String what, java.util.function.Supplier<T> call, T none) {
+    /** A kind the cluster does not serve yet (its CRD comes with these very manifests) has no objects. */
+    private static <T> T unlessUnserved(ObjectRef ref, String what, Supplier<T> call, T none) {
         try {
             return KubeErrors.call(ref, what, () -> {
                 try {
@@ -108,7 +129,7 @@ public class KubeModuleObjects {
                     throw e;
                 }
             });
-        } catch (dev.rekon.core.RefusedException e) {
+        } catch (RefusedException e) {
             if (e.code() == 404) {
                 return none;
             }
@@ -116,9 +137,10 @@ public class KubeModuleObjects {
         }
     }
 
+    /** The custom resources of a CRD, in every namespace. */
     public List<ObjectRef> customResources(ObjectRef crdRef) {
         CustomResourceDefinition crd = KubeErrors.call(crdRef, "read " + crdRef,
-                () -> identity.writer().apiextensions().v1().customResourceDefinitions().withName(crdRef.name()).get());
+                () -> client.apiextensions().v1().customResourceDefinitions().withName(crdRef.name()).get());
         if (crd == null) {
             return List.of();
         }
@@ -127,26 +149,27 @@ public class KubeModuleObjects {
         String apiVersion = crd.getSpec().getGroup() + "/" + version;
         String kind = crd.getSpec().getNames().getKind();
         ObjectRef any = new ObjectRef(apiVersion, kind, null, "");
-        return KubeErrors.call(crdRef, "list " + kind, () -> identity.writer().genericKubernetesResources(apiVersion, kind)
+        return KubeErrors.call(crdRef, "list " + kind, () -> client.genericKubernetesResources(apiVersion, kind)
                 .inAnyNamespace().list().getItems()).stream().map(r -> new ObjectRef(apiVersion, kind,
                         r.getMetadata().getNamespace(), r.getMetadata().getName())).filter(r -> !r.equals(any)).toList();
     }
 
+    @Override
     public void apply(ObjectNode object) {
         GenericKubernetesResource r = json.convertValue(object, GenericKubernetesResource.class);
-        ObjectRef ref = new ObjectRef(r.getApiVersion(), r.getKind(), r.getMetadata().getNamespace(),
-                r.getMetadata().getName());
-        KubeErrors.call(ref, "apply " + ref, () -> identity.writer().resource(r).fieldManager(FieldManager.NAME)
+        ObjectRef ref = refOf(r);
+        KubeErrors.call(ref, "apply " + ref, () -> client.resource(r).fieldManager(FieldManager.NAME)
                 .forceConflicts().serverSideApply());
     }
 
+    @Override
     public void awaitEstablished(ObjectRef crd) {
         long deadline = System.nanoTime() + ESTABLISHED_WAIT.toNanos();
         while (System.nanoTime() < deadline) {
             CustomResourceDefinition c = KubeErrors.call(crd, "read " + crd,
-                    () -> identity.writer().apiextensions().v1().customResourceDefinitions().withName(crd.name()).get());
-            if (c != null && c.getStatus() != null && c.getStatus().getConditions() != null && c.getStatus().getConditions().stream()
-                    .anyMatch(s -> "Established".equals(s.getType()) && "True".equals(s.getStatus()))) {
+                    () -> client.apiextensions().v1().customResourceDefinitions().withName(crd.name()).get());
+            if (c != null && c.getStatus() != null && c.getStatus().getConditions() != null && c.getStatus()
+                    .getConditions().stream().anyMatch(s -> "Established".equals(s.getType()) && "True".equals(s.getStatus()))) {
                 return;
             }
             try {
@@ -157,26 +180,23 @@ public class KubeModuleObjects {
             }
         }
         throw new TransientFailureException(crd + " is not Established after " + ESTABLISHED_WAIT.toSeconds()
-                + " s; the module's resources of it wait", null);
+                + " s; the resources of it wait", null);
     }
 
-    public void delete(ObjectRef ref) {
-        try {
-            KubeErrors.run("delete " + ref, () -> opOf(identity.writer(), ref).withName(ref.name()).delete());
-        } catch (KubeErrors.PermanentApiException e) {
-            if (e.code() != 404) {
-                throw e;
-            }
+    @Override
+    public void delete(LiveObject object) {
+        ObjectRef ref = object.ref();
+        ApiKinds.Kind kind = kinds.kind(ref.apiVersion(), ref.kind()).orElse(null);
+        if (kind == null) {
+            return; // the kind is no longer served: nothing of it is left to delete
         }
+        KubeErrors.call(ref, "delete " + ref, () -> calls.guardedDelete(kind.path(ref.namespace(), ref.name()),
+                object.uid(), object.resourceVersion()));
     }
 
-    private NonNamespaceOperation<GenericKubernetesResource, GenericKubernetesResourceList, Resource<GenericKubernetesResource>> op(ObjectRef ref) {
-        return opOf(identity.writer(), ref);
-    }
-
-    private static NonNamespaceOperation<GenericKubernetesResource, GenericKubernetesResourceList, Resource<GenericKubernetesResource>> opOf(
-            KubernetesClient c, ObjectRef ref) {
-        var op = c.genericKubernetesResources(ref.apiVersion(), ref.kind());
+    private NonNamespaceOperation<GenericKubernetesResource, GenericKubernetesResourceList, Resource<GenericKubernetesResource>> op(
+            ObjectRef ref) {
+        var op = client.genericKubernetesResources(ref.apiVersion(), ref.kind());
         return ref.namespace() == null ? op : op.inNamespace(ref.namespace());
     }
 }

@@ -1,4 +1,4 @@
-package dev.rekon.modules.lifecycle.inventory;
+package dev.rekon.manifests;
 
 import dev.rekon.core.ObjectRef;
 

@@ -1,4 +1,4 @@
-package dev.rekon.modules.lifecycle.plan;
+package dev.rekon.manifests;
 
 import java.util.Iterator;
 import java.util.Map;

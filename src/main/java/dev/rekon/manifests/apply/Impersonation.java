@@ -1,0 +1,44 @@
+package dev.rekon.manifests.apply;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import io.fabric8.kubernetes.client.ConfigBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+
+/**
+ * Who manifest objects are read and written as: a ServiceAccount by impersonation (as kapp and Flux apply as a
+ * named ServiceAccount, so Rekon's own role needs only {@code impersonate} on it plus reads), one client per
+ * ServiceAccount, kept; or Rekon's own client when none is named.
+ */
+@ApplicationScoped
+public class Impersonation {
+
+    @Inject
+    KubernetesClient client;
+
+    private final Map<String, KubernetesClient> clients = new ConcurrentHashMap<>();
+
+    /** The client for {@code namespace/name}'s ServiceAccount, or Rekon's own when {@code name} is null. */
+    public KubernetesClient as(String namespace, String name) {
+        if (name == null || name.isBlank()) {
+            return client;
+        }
+        return clients.computeIfAbsent(username(namespace, name), user -> new KubernetesClientBuilder()
+                .withConfig(new ConfigBuilder(client.getConfiguration()).withImpersonateUsername(user).build()).build());
+    }
+
+    public static String username(String namespace, String name) {
+        return "system:serviceaccount:" + namespace + ":" + name;
+    }
+
+    @PreDestroy
+    void close() {
+        clients.values().forEach(KubernetesClient::close);
+    }
+}

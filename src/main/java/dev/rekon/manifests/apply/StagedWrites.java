@@ -1,0 +1,42 @@
+package dev.rekon.manifests.apply;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.rekon.core.ObjectRef;
+import dev.rekon.manifests.LiveObject;
+import dev.rekon.manifests.ManifestObjects;
+import dev.rekon.manifests.Stages;
+
+/**
+ * Carries out the object writes of a diff in their order: the staged apply, every CRD Established before
+ * anything of a later stage uses it, then the guarded deletes in the order planned. The owner writes its inventory
+ * ahead of these and after them, so a failure part-way leaves every object that may exist recorded.
+ */
+public final class StagedWrites {
+
+    private StagedWrites() {
+    }
+
+    public static void apply(ManifestWriter writer, List<ObjectNode> objects) {
+        List<ObjectRef> crds = new ArrayList<>();
+        for (ObjectNode o : objects) {
+            ObjectRef ref = ManifestObjects.ref(o);
+            if (Stages.of(ref) > Stages.CRDS && !crds.isEmpty()) {
+                crds.forEach(writer::awaitEstablished);
+                crds.clear();
+            }
+            writer.apply(o);
+            if (Stages.of(ref) == Stages.CRDS) {
+                crds.add(ref);
+            }
+        }
+        crds.forEach(writer::awaitEstablished);
+    }
+
+    public static void delete(ManifestWriter writer, List<LiveObject> objects) {
+        objects.forEach(writer::delete);
+    }
+}
