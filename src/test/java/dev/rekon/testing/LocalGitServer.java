@@ -38,6 +38,7 @@ public final class LocalGitServer implements AutoCloseable {
         return t;
     });
     private final List<String> requests = new ArrayList<>();
+    private volatile int failure;
 
     private LocalGitServer(Path root, String user, String password) throws IOException {
         this.root = root;
@@ -90,6 +91,11 @@ public final class LocalGitServer implements AutoCloseable {
         return GitWorkdir.clone(authenticatedUrl(repo), root.resolveSibling(root.getFileName() + "-work"));
     }
 
+    /** Answers every following request with {@code status} and no body (0 serves again). */
+    public void failWith(int status) {
+        failure = status;
+    }
+
     /** The requests served so far, as {@code METHOD path?query status}. */
     public synchronized List<String> requests() {
         return List.copyOf(requests);
@@ -107,7 +113,13 @@ public final class LocalGitServer implements AutoCloseable {
 
     private void handle(HttpExchange exchange) throws IOException {
         try (exchange) {
-            int status = authorized(exchange) ? cgi(exchange) : unauthorized(exchange);
+            int status;
+            if (failure > 0) {
+                status = failure;
+                exchange.sendResponseHeaders(status, -1);
+            } else {
+                status = authorized(exchange) ? cgi(exchange) : unauthorized(exchange);
+            }
             String query = exchange.getRequestURI().getRawQuery();
             synchronized (this) {
                 requests.add(exchange.getRequestMethod() + " " + exchange.getRequestURI().getRawPath()
