@@ -1,6 +1,5 @@
 package dev.rekon.declared.source;
 
-import java.nio.file.Path;
 import java.time.Duration;
 
 import io.smallrye.config.ConfigMapping;
@@ -12,7 +11,7 @@ public interface DeclaredSourceConfig {
 
     /** The on-disk cache of shallow bare repositories, one folder per repository URL. */
     @WithDefault("${java.io.tmpdir}/rekon-git")
-    Path cacheDir();
+    String cacheDir();
 
     /** Bytes the cache may hold; beyond that the least recently read repositories are removed. */
     @WithDefault("536870912")

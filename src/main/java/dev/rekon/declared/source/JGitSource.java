@@ -48,7 +48,7 @@ public class JGitSource implements GitSource {
 
     @Inject
     public JGitSource(DeclaredSourceConfig config) {
-        this(config.cacheDir(), config.cacheMaxBytes(), config.timeout(), config.limits());
+        this(Path.of(config.cacheDir()), config.cacheMaxBytes(), config.timeout(), config.limits());
     }
 
     public JGitSource(Path cacheDir, long cacheMaxBytes, Duration timeout, SourceLimits limits) {

@@ -96,6 +96,26 @@ class JGitSourceTest {
     }
 
     @Test
+    void cacheKeepsToItsSizeByRemovingTheLeastRecentlyRead() throws Exception {
+        server.createRepo("other");
+        String a = server.clone("config").write("a.yaml", CM.formatted("a")).commitAndPush("a");
+        String b = server.clone("other").write("b.yaml", CM.formatted("b")).commitAndPush("b");
+        Path cacheDir = dir.resolve("small-cache");
+        JGitSource small = new JGitSource(cacheDir, 1, Duration.ofSeconds(10), SourceLimits.DEFAULTS);
+        GitRemote other = new GitRemote(server.url("other"), "main", ALICE);
+
+        small.read(remote(null), a, "");
+        small.read(other, b, "");
+        try (var repos = java.nio.file.Files.list(cacheDir)) {
+            assertEquals(1, repos.count(), "only the repository just read stays in a cache of one byte");
+        }
+        small.read(other, b, "");
+        assertEquals(2, small.fetches());
+        small.read(remote(null), a, "");
+        assertEquals(3, small.fetches(), "the removed repository is fetched again");
+    }
+
+    @Test
     void contentErrorsAndMissingPathAreRefused() {
         GitWorkdir work = server.clone("config");
         String commit = work.write("apps/big.yaml", "#".repeat(5 << 20)).write("k/kustomization.yaml", "resources: []\n")
