@@ -5,7 +5,8 @@
 #   kube-api-test finds them offline;
 #   or, with REKON_K8S_VERSION=1.20.2 (the compatibility run), kube-apiserver v1.20.2 built from Debian's
 #   kubernetes source package with Debian's etcd 3.4;
-#   plus the registry and image tools (docker-registry, skopeo, umoci).
+#   plus the registry and image tools (docker-registry, skopeo, umoci) and git, whose http-backend serves the
+#   declared-state tests.
 # A second run finds everything in place and returns at once.
 set -euo pipefail
 
@@ -17,7 +18,7 @@ CACHE="${REKON_CACHE:-$HOME/.cache/rekon}"
 BIN_DIR="$CACHE/k8s/$K8S_VERSION-linux-amd64"
 HERE="$(cd "$(dirname "$0")" && pwd)"
 APT_PACKAGES=(etcd-server golang-go dpkg-dev rsync golang-github-modern-go-reflect2-dev
-  docker-registry skopeo umoci apache2-utils chromium)
+  docker-registry skopeo umoci apache2-utils chromium git)
 
 log() { echo "[control-plane] $*" >&2; }
 
@@ -32,7 +33,7 @@ need_root() {
 all_present() {
   [ -x "$BIN_DIR/kube-apiserver" ] && [ -x "$BIN_DIR/etcd" ] && [ -x "$BIN_DIR/kubectl" ] \
     && command -v docker-registry >/dev/null && command -v skopeo >/dev/null \
-    && command -v umoci >/dev/null && command -v htpasswd >/dev/null
+    && command -v umoci >/dev/null && command -v htpasswd >/dev/null && command -v git >/dev/null
 }
 
 ensure_deb_src() {

@@ -1,0 +1,133 @@
+package dev.rekon.declared.source;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.stream.Stream;
+
+import org.jboss.logging.Logger;
+
+/**
+ * The on-disk cache of fetched repositories: which folder holds a URL's bare repository, who may use it (one
+ * reader per URL at a time), and which folders go when the cache passes its size (least recently read first).
+ */
+final class GitCache {
+
+    private static final Logger LOG = Logger.getLogger(GitCache.class);
+    private static final String LAST_USED = "rekon-last-used";
+
+    private final Path dir;
+    private final long maxBytes;
+    private final ConcurrentHashMap<String, ReentrantLock> locks = new ConcurrentHashMap<>();
+
+    GitCache(Path dir, long maxBytes) {
+        this.dir = dir;
+        this.maxBytes = maxBytes;
+    }
+
+    /** The folder of {@code url}'s bare repository (not created here). */
+    Path repoDir(String url) {
+        try {
+            byte[] hash = MessageDigest.getInstance("SHA-256").digest(url.getBytes(StandardCharsets.UTF_8));
+            return dir.resolve(HexFormat.of().formatHex(hash, 0, 16) + ".git");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The lock that serialises every use of one repository folder. */
+    ReentrantLock lock(Path repoDir) {
+        return locks.computeIfAbsent(repoDir.getFileName().toString(), k -> new ReentrantLock());
+    }
+
+    /** Marks the folder as read now, for eviction order. */
+    void touch(Path repoDir) {
+        try {
+            Path marker = repoDir.resolve(LAST_USED);
+            if (!Files.exists(marker)) {
+                Files.createFile(marker);
+            }
+            Files.setLastModifiedTime(marker, FileTime.fromMillis(System.currentTimeMillis()));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Removes the least recently read folders until the cache fits, keeping {@code keep} and folders in use. */
+    void evict(Path keep) {
+        List<Path> repos;
+        try (Stream<Path> list = Files.list(dir)) {
+            repos = new ArrayList<>(list.filter(Files::isDirectory).toList());
+        } catch (IOException e) {
+            LOG.warnf("cannot list the git cache %s: %s", dir, e.getMessage());
+            return;
+        }
+        repos.sort(Comparator.comparing(GitCache::lastUsed).reversed());
+        long total = 0;
+        for (Path repo : repos) {
+            total += size(repo);
+            if (total <= maxBytes || repo.equals(keep)) {
+                continue;
+            }
+            ReentrantLock lock = lock(repo);
+            if (lock.tryLock()) {
+                try {
+                    delete(repo);
+                    total -= size(repo);
+                    LOG.debugf("removed %s from the git cache, which holds more than %d bytes", repo, maxBytes);
+                } finally {
+                    lock.unlock();
+                }
+            }
+        }
+    }
+
+    /** Deletes a folder and everything in it, leaving what could not be deleted. */
+    static void delete(Path folder) {
+        if (!Files.exists(folder)) {
+            return;
+        }
+        try (Stream<Path> walk = Files.walk(folder)) {
+            walk.sorted(Comparator.reverseOrder()).forEach(p -> {
+                try {
+                    Files.deleteIfExists(p);
+                } catch (IOException e) {
+                    LOG.debugf("cannot delete %s: %s", p, e.getMessage());
+                }
+            });
+        } catch (IOException e) {
+            LOG.warnf("cannot delete %s: %s", folder, e.getMessage());
+        }
+    }
+
+    private static FileTime lastUsed(Path repo) {
+        try {
+            Path marker = repo.resolve(LAST_USED);
+            return Files.getLastModifiedTime(Files.exists(marker) ? marker : repo);
+        } catch (IOException e) {
+            return FileTime.fromMillis(0);
+        }
+    }
+
+    static long size(Path folder) {
+        if (!Files.exists(folder)) {
+            return 0;
+        }
+        try (Stream<Path> walk = Files.walk(folder)) {
+            return walk.filter(Files::isRegularFile).mapToLong(p -> p.toFile().length()).sum();
+        } catch (IOException | UncheckedIOException e) {
+            return 0;
+        }
+    }
+}

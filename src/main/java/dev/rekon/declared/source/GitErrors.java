@@ -1,0 +1,75 @@
+package dev.rekon.declared.source;
+
+import java.io.InterruptedIOException;
+import java.net.ConnectException;
+import java.net.NoRouteToHostException;
+import java.net.SocketException;
+import java.net.UnknownHostException;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.eclipse.jgit.errors.NoRemoteRepositoryException;
+
+import dev.rekon.core.RefusedException;
+import dev.rekon.core.TransientFailureException;
+
+/**
+ * Sorts JGit's failures into Rekon's two kinds: refused for good (no repository at the URL, credentials refused,
+ * branch gone) or transient (server unreachable, timed out, answering 5xx). Unknown failures count as transient,
+ * so that a retry, not a human, gets the first chance.
+ */
+final class GitErrors {
+
+    private static final Pattern SERVER_ERROR = Pattern.compile("\\b5\\d\\d\\b");
+
+    private GitErrors() {
+    }
+
+    static RuntimeException sort(GitRemote remote, String action, Exception e) {
+        String url = remote.url();
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof ConnectException || t instanceof NoRouteToHostException || t instanceof UnknownHostException
+                    || t instanceof InterruptedIOException || t instanceof SocketException) {
+                return new TransientFailureException(url + " could not be reached to " + action + " ("
+                        + t.getClass().getSimpleName() + ": " + t.getMessage() + "); retrying", e);
+            }
+        }
+        String message = messages(e);
+        String lower = message.toLowerCase(Locale.ROOT);
+        if (e instanceof NoRemoteRepositoryException || lower.contains("not found") && !lower.contains("branch")) {
+            return new RefusedException(404, null, url + " answered 404: there is no git repository at that URL; "
+                    + "check spec.git.url (" + message + ")", e);
+        }
+        if (lower.contains("not authorized") || lower.contains("authentication is required")
+                || lower.contains("no credentialsprovider") || lower.contains(" 401")) {
+            String fix = remote.credentials() == null
+                    ? "the repository needs credentials; set spec.git.secretRef to a Secret with username and "
+                            + "password (or a token as password)"
+                    : "the credentials in the Secret of spec.git.secretRef were refused; check username and "
+                            + "password (or token)";
+            return new RefusedException(401, null, url + " answered 401: " + fix, e);
+        }
+        if (lower.contains("not permitted") || lower.contains(" 403")) {
+            return new RefusedException(403, null, url + " answered 403: the credentials in the Secret of "
+                    + "spec.git.secretRef may not read this repository; grant them read access", e);
+        }
+        if (lower.contains("does not have " + remote.ref().toLowerCase(Locale.ROOT))) {
+            return new RefusedException(404, null, "branch " + remote.branch() + " does not exist at " + url
+                    + "; push it or fix spec.git.branch", e);
+        }
+        Matcher status = SERVER_ERROR.matcher(message);
+        String why = status.find() ? url + " answered " + status.group() : url + " failed";
+        return new TransientFailureException(why + " to " + action + " (" + message + "); retrying", e);
+    }
+
+    private static String messages(Throwable e) {
+        StringBuilder all = new StringBuilder();
+        for (Throwable t = e; t != null && all.length() < 2000; t = t.getCause()) {
+            if (t.getMessage() != null) {
+                all.append(all.length() == 0 ? "" : ": ").append(t.getMessage());
+            }
+        }
+        return all.toString();
+    }
+}

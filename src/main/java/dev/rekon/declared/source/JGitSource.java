@@ -1,0 +1,220 @@
+package dev.rekon.declared.source;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantLock;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import org.eclipse.jgit.api.Git;
+import org.eclipse.jgit.errors.MissingObjectException;
+import org.eclipse.jgit.lib.Constants;
+import org.eclipse.jgit.lib.FileMode;
+import org.eclipse.jgit.lib.ObjectId;
+import org.eclipse.jgit.lib.ObjectLoader;
+import org.eclipse.jgit.lib.Ref;
+import org.eclipse.jgit.lib.Repository;
+import org.eclipse.jgit.revwalk.RevCommit;
+import org.eclipse.jgit.revwalk.RevWalk;
+import org.eclipse.jgit.storage.file.FileRepositoryBuilder;
+import org.eclipse.jgit.transport.CredentialsProvider;
+import org.eclipse.jgit.transport.RefSpec;
+import org.eclipse.jgit.transport.TagOpt;
+import org.eclipse.jgit.transport.UsernamePasswordCredentialsProvider;
+import org.eclipse.jgit.treewalk.TreeWalk;
+import org.eclipse.jgit.treewalk.filter.PathFilter;
+
+import dev.rekon.core.RefusedException;
+
+/**
+ * {@link GitSource} over JGit: ls-remote for the tip, one shallow fetch of one branch into a cached bare
+ * repository for a commit not seen yet, and the commit's files read straight from the object database (no
+ * checkout), each file's size checked before it is loaded.
+ */
+@ApplicationScoped
+public class JGitSource implements GitSource {
+
+    private final GitCache cache;
+    private final SourceLimits limits;
+    private final int timeoutSeconds;
+    private final AtomicLong fetches = new AtomicLong();
+
+    @Inject
+    public JGitSource(DeclaredSourceConfig config) {
+        this(Path.of(config.cacheDir()), config.cacheMaxBytes(), config.timeout(), config.limits());
+    }
+
+    public JGitSource(Path cacheDir, long cacheMaxBytes, Duration timeout, SourceLimits limits) {
+        this.cache = new GitCache(cacheDir, cacheMaxBytes);
+        this.limits = limits;
+        this.timeoutSeconds = (int) Math.max(1, timeout.toSeconds());
+    }
+
+    /** How many fetches this source has made: a read served from the cache adds none. */
+    public long fetches() {
+        return fetches.get();
+    }
+
+    @Override
+    public Optional<String> tip(GitRemote remote) {
+        checkUrl(remote);
+        Collection<Ref> refs;
+        try {
+            refs = Git.lsRemoteRepository().setRemote(remote.url()).setHeads(true).setTags(false)
+                    .setCredentialsProvider(credentials(remote)).setTimeout(timeoutSeconds).call();
+        } catch (Exception e) {
+            throw GitErrors.sort(remote, "list its branches", e);
+        }
+        return refs.stream().filter(r -> r.getName().equals(remote.ref())).findFirst()
+                .map(r -> r.getObjectId().name());
+    }
+
+    @Override
+    public Revision read(GitRemote remote, String commit, String path) {
+        checkUrl(remote);
+        if (commit == null || !ObjectId.isId(commit)) {
+            throw new RefusedException(0, null, "'" + commit + "' is not a full commit id (40 hex digits)", null);
+        }
+        String folder = folder(path);
+        ObjectId id = ObjectId.fromString(commit);
+        Path repoDir = cache.repoDir(remote.url());
+        ReentrantLock lock = cache.lock(repoDir);
+        lock.lock();
+        try (Repository repo = open(repoDir)) {
+            boolean fetched = false;
+            if (!repo.getObjectDatabase().has(id)) {
+                fetch(repo, remote);
+                fetched = true;
+            }
+            if (!repo.getObjectDatabase().has(id)) {
+                ObjectId tip = repo.resolve(remote.ref());
+                throw new RefusedException(404, null, "commit " + commit + " is not on branch " + remote.branch()
+                        + " of " + remote.url() + " (its tip is " + (tip == null ? "unknown" : tip.name())
+                        + "): the branch moved or was force-pushed; read its tip again", null);
+            }
+            cache.touch(repoDir);
+            Revision revision = new Revision(id.name(), documents(repo, id, folder, remote));
+            if (fetched) {
+                cache.evict(repoDir);
+            }
+            return revision;
+        } catch (IOException e) {
+            throw new dev.rekon.core.TransientFailureException("the git cache " + repoDir + " could not be used ("
+                    + e.getMessage() + "); retrying", e);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void fetch(Repository repo, GitRemote remote) {
+        fetches.incrementAndGet();
+        try (Git git = Git.wrap(repo)) {
+            git.fetch().setRemote(remote.url())
+                    .setRefSpecs(new RefSpec("+" + remote.ref() + ":" + remote.ref()))
+                    .setDepth(1).setTagOpt(TagOpt.NO_TAGS).setRemoveDeletedRefs(false)
+                    .setCredentialsProvider(credentials(remote)).setTimeout(timeoutSeconds).call();
+        } catch (Exception e) {
+            throw GitErrors.sort(remote, "fetch branch " + remote.branch(), e);
+        }
+    }
+
+    private java.util.List<DeclaredDocument> documents(Repository repo, ObjectId id, String folder, GitRemote remote)
+            throws IOException {
+        RevisionReader reader = new RevisionReader(limits);
+        try (RevWalk walk = new RevWalk(repo); TreeWalk tree = new TreeWalk(repo)) {
+            RevCommit commit = walk.parseCommit(id);
+            if (!folder.isEmpty()) {
+                checkFolder(repo, commit, folder, remote);
+                tree.setFilter(PathFilter.create(folder));
+            }
+            tree.addTree(commit.getTree());
+            tree.setRecursive(true);
+            while (tree.next()) {
+                // Symlinks and submodules are not files of this commit; their targets are not read.
+                if ((tree.getRawMode(0) & FileMode.TYPE_MASK) != FileMode.TYPE_FILE) {
+                    continue;
+                }
+                String file = tree.getPathString();
+                ObjectLoader blob = repo.open(tree.getObjectId(0), Constants.OBJ_BLOB);
+                if (reader.accept(file, blob.getSize())) {
+                    reader.read(file, blob.getBytes());
+                }
+            }
+        } catch (MissingObjectException e) {
+            throw new RefusedException(0, null, "commit " + id.name() + " of " + remote.url()
+                    + " is incomplete in the cache (" + e.getMessage() + ")", e);
+        }
+        return reader.documents();
+    }
+
+    private static void checkFolder(Repository repo, RevCommit commit, String folder, GitRemote remote)
+            throws IOException {
+        try (TreeWalk entry = TreeWalk.forPath(repo, folder, commit.getTree())) {
+            if (entry == null || !entry.isSubtree()) {
+                throw new RevisionRefusedException(RevisionRefusedException.PATH_NOT_FOUND, folder, 0,
+                        (entry == null ? "no such folder" : "a file, not a folder") + " in commit "
+                                + commit.name() + " of " + remote.url() + "; fix spec.git.path", null);
+            }
+        }
+    }
+
+    private static Repository open(Path repoDir) throws IOException {
+        boolean fresh = !Files.isDirectory(repoDir.resolve("objects"));
+        if (fresh) {
+            GitCache.delete(repoDir);
+            Files.createDirectories(repoDir);
+        }
+        Repository repo = new FileRepositoryBuilder().setGitDir(repoDir.toFile()).setBare().build();
+        if (fresh) {
+            repo.create(true);
+        }
+        return repo;
+    }
+
+    /** The folder relative to the repository root without leading or trailing slashes; empty for the root. */
+    static String folder(String path) {
+        String p = path == null ? "" : path.trim();
+        while (p.startsWith("./") || p.startsWith("/")) {
+            p = p.substring(p.startsWith("/") ? 1 : 2);
+        }
+        while (p.endsWith("/")) {
+            p = p.substring(0, p.length() - 1);
+        }
+        if (p.equals(".")) {
+            return "";
+        }
+        for (String segment : p.split("/")) {
+            if (segment.equals("..") || segment.equals(".") || (segment.isEmpty() && !p.isEmpty())) {
+                throw new RefusedException(0, null, "spec.git.path '" + path + "' must be a folder inside the "
+                        + "repository, like apps/prod", null);
+            }
+        }
+        return p;
+    }
+
+    private static void checkUrl(GitRemote remote) {
+        String scheme = null;
+        try {
+            scheme = URI.create(remote.url()).getScheme();
+        } catch (IllegalArgumentException | NullPointerException e) {
+            // Reported below with what to fix.
+        }
+        if (!"http".equals(scheme) && !"https".equals(scheme)) {
+            throw new RefusedException(0, null, "spec.git.url '" + remote.url() + "' is not an http(s) URL; Rekon "
+                    + "reads git over the smart HTTP protocol only", null);
+        }
+    }
+
+    private static CredentialsProvider credentials(GitRemote remote) {
+        GitCredentials c = remote.credentials();
+        return c == null || c.password() == null ? null
+                : new UsernamePasswordCredentialsProvider(c.effectiveUsername(), c.password());
+    }
+}

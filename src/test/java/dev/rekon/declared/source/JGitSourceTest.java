@@ -1,0 +1,183 @@
+package dev.rekon.declared.source;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.rekon.core.RefusedException;
+import dev.rekon.core.TransientFailureException;
+import dev.rekon.testing.GitWorkdir;
+import dev.rekon.testing.LocalGitServer;
+
+/** JGitSource against a real git http-backend on loopback. */
+class JGitSourceTest {
+
+    private static final String CM = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: %s\n";
+    private static final GitCredentials ALICE = new GitCredentials("alice", "s3cret");
+
+    @TempDir
+    Path dir;
+
+    LocalGitServer server;
+    JGitSource source;
+
+    @BeforeEach
+    void start() {
+        server = LocalGitServer.start(dir.resolve("repos"), "alice", "s3cret");
+        server.createRepo("config");
+        source = new JGitSource(dir.resolve("cache"), 64L << 20, Duration.ofSeconds(10), SourceLimits.DEFAULTS);
+    }
+
+    @AfterEach
+    void stop() {
+        server.stop();
+    }
+
+    @Test
+    void tipOfBranchOrEmpty() {
+        GitWorkdir work = server.clone("config");
+        String main = work.write("a.yaml", CM.formatted("a")).commitAndPush("first");
+        String feature = work.branch("feature").write("b.yaml", CM.formatted("b")).commitAndPush("second");
+
+        assertEquals(Optional.of(main), source.tip(remote(null)));
+        assertEquals(Optional.of(feature), source.tip(remote("feature")));
+        assertEquals(Optional.empty(), source.tip(remote("absent")));
+        assertEquals(0, source.fetches());
+    }
+
+    @Test
+    void readsPathAndServesTheSameCommitFromCache() {
+        GitWorkdir work = server.clone("config");
+        work.write("README.md", "# config").write("root.yaml", CM.formatted("root"))
+                .write("apps/prod/b.yaml", CM.formatted("b") + "---\n" + CM.formatted("c"))
+                .write("apps/prod/a/x.json", "{\"apiVersion\":\"v1\",\"kind\":\"Secret\",\"metadata\":{\"name\":\"x\"}}")
+                .write("apps/dev/d.yaml", CM.formatted("d"));
+        String commit = work.commitAndPush("layout");
+
+        Revision prod = source.read(remote(null), commit, "apps/prod/");
+        assertEquals(commit, prod.commit());
+        assertEquals(List.of("apps/prod/a/x.json:1", "apps/prod/b.yaml:1", "apps/prod/b.yaml:6"),
+                prod.documents().stream().map(DeclaredDocument::where).toList());
+        assertEquals(1, source.fetches());
+
+        Revision root = source.read(remote(null), commit, ".");
+        assertEquals(5, root.documents().size());
+        assertEquals(1, source.fetches(), "a commit in the cache is read without a fetch");
+
+        int requests = server.requests().size();
+        server.stop();
+        assertEquals(prod, source.read(remote(null), commit, "apps/prod"));
+        assertEquals(requests, server.requests().size());
+    }
+
+    @Test
+    void newCommitIsFetchedAndOldOneMayBeGone() {
+        GitWorkdir work = server.clone("config");
+        String first = work.write("a.yaml", CM.formatted("a")).commitAndPush("first");
+        source.read(remote(null), first, "");
+        String second = work.write("a.yaml", CM.formatted("a2")).commitAndPush("second");
+        Revision r = source.read(remote(null), second, "");
+        assertEquals("a2", r.documents().get(0).object().at("/metadata/name").asText());
+        assertEquals(2, source.fetches());
+
+        String orphan = "0123456789abcdef0123456789abcdef01234567";
+        RefusedException e = assertThrows(RefusedException.class, () -> source.read(remote(null), orphan, ""));
+        assertTrue(e.getMessage().contains("is not on branch main"), e.getMessage());
+    }
+
+    @Test
+    void cacheKeepsToItsSizeByRemovingTheLeastRecentlyRead() throws Exception {
+        server.createRepo("other");
+        String a = server.clone("config").write("a.yaml", CM.formatted("a")).commitAndPush("a");
+        String b = server.clone("other").write("b.yaml", CM.formatted("b")).commitAndPush("b");
+        Path cacheDir = dir.resolve("small-cache");
+        JGitSource small = new JGitSource(cacheDir, 1, Duration.ofSeconds(10), SourceLimits.DEFAULTS);
+        GitRemote other = new GitRemote(server.url("other"), "main", ALICE);
+
+        small.read(remote(null), a, "");
+        small.read(other, b, "");
+        try (var repos = java.nio.file.Files.list(cacheDir)) {
+            assertEquals(1, repos.count(), "only the repository just read stays in a cache of one byte");
+        }
+        small.read(other, b, "");
+        assertEquals(2, small.fetches());
+        small.read(remote(null), a, "");
+        assertEquals(3, small.fetches(), "the removed repository is fetched again");
+    }
+
+    @Test
+    void contentErrorsAndMissingPathAreRefused() {
+        GitWorkdir work = server.clone("config");
+        String commit = work.write("apps/big.yaml", "#".repeat(5 << 20)).write("k/kustomization.yaml", "resources: []\n")
+                .commitAndPush("bad");
+        RevisionRefusedException big = assertThrows(RevisionRefusedException.class,
+                () -> source.read(remote(null), commit, "apps"));
+        assertEquals(RevisionRefusedException.TOO_LARGE, big.reason());
+        RevisionRefusedException kustomize = assertThrows(RevisionRefusedException.class,
+                () -> source.read(remote(null), commit, "k"));
+        assertEquals(RevisionRefusedException.KUSTOMIZE_UNSUPPORTED, kustomize.reason());
+        RevisionRefusedException missing = assertThrows(RevisionRefusedException.class,
+                () -> source.read(remote(null), commit, "nowhere"));
+        assertEquals(RevisionRefusedException.PATH_NOT_FOUND, missing.reason());
+    }
+
+    @Test
+    void wrongPasswordIsRefused() {
+        server.clone("config").write("a.yaml", CM.formatted("a")).commitAndPush("first");
+        GitRemote wrong = new GitRemote(server.url("config"), "main", new GitCredentials("alice", "wrong"));
+        RefusedException e = assertThrows(RefusedException.class, () -> source.tip(wrong));
+        assertEquals(401, e.code(), e.getMessage());
+        assertTrue(e.getMessage().contains("answered 401: the credentials"), e.getMessage());
+
+        GitRemote anonymous = new GitRemote(server.url("config"), "main", null);
+        RefusedException none = assertThrows(RefusedException.class, () -> source.tip(anonymous));
+        assertEquals(401, none.code(), none.getMessage());
+        assertTrue(none.getMessage().contains("set spec.git.secretRef"), none.getMessage());
+    }
+
+    @Test
+    void missingRepositoryIsRefused() {
+        GitRemote missing = new GitRemote(server.url("absent"), "main", ALICE);
+        RefusedException e = assertThrows(RefusedException.class, () -> source.tip(missing));
+        assertEquals(404, e.code(), e.getMessage());
+        RefusedException read = assertThrows(RefusedException.class,
+                () -> source.read(missing, "0123456789abcdef0123456789abcdef01234567", ""));
+        assertEquals(404, read.code(), read.getMessage());
+    }
+
+    @Test
+    void stoppedServerIsTransient() {
+        String commit = server.clone("config").write("a.yaml", CM.formatted("a")).commitAndPush("first");
+        server.stop();
+        assertThrows(TransientFailureException.class, () -> source.tip(remote(null)));
+        assertThrows(TransientFailureException.class, () -> source.read(remote(null), commit, ""));
+    }
+
+    @Test
+    void serverErrorIsTransient() {
+        server.failWith(503);
+        TransientFailureException e = assertThrows(TransientFailureException.class, () -> source.tip(remote(null)));
+        assertTrue(e.getMessage().contains("503"), e.getMessage());
+    }
+
+    @Test
+    void nonHttpUrlIsRefused() {
+        RefusedException e = assertThrows(RefusedException.class,
+                () -> source.tip(new GitRemote("git@example.com:a/b.git", "main", null)));
+        assertTrue(e.getMessage().contains("not an http(s) URL"), e.getMessage());
+    }
+
+    private GitRemote remote(String branch) {
+        return new GitRemote(server.url("config"), branch, ALICE);
+    }
+}
