@@ -11,9 +11,9 @@ import javax.crypto.spec.SecretKeySpec;
 /**
  * A configured webhook secret. Its value never leaves this class (toString hides it), and every comparison takes
  * the same time whatever the candidate: both sides are hashed to equal length, then compared with
- * {@link MessageDigest#isEqual}.
+ * {@link MessageDigest#isEqual}. Public for the git push endpoint ({@code dev.rekon.webhooks.git}).
  */
-final class Secret {
+public final class Secret {
 
     private final byte[] value;
 
@@ -22,16 +22,16 @@ final class Secret {
     }
 
     /** Null for an absent or blank value, so an empty Kubernetes Secret key never means "no password". */
-    static Secret ofNullable(String value) {
+    public static Secret ofNullable(String value) {
         return value == null || value.isBlank() ? null : new Secret(value.trim());
     }
 
-    boolean matches(String candidate) {
+    public boolean matches(String candidate) {
         return candidate != null && MessageDigest.isEqual(sha256(value), sha256(candidate.getBytes(StandardCharsets.UTF_8)));
     }
 
     /** Whether {@code hexSignature} is the HMAC-SHA256 of {@code body} under this secret. */
-    boolean signed(byte[] body, String hexSignature) {
+    public boolean signed(byte[] body, String hexSignature) {
         if (hexSignature == null) {
             return false;
         }

@@ -39,8 +39,14 @@ import io.vertx.ext.web.RoutingContext;
 public class WebhookRoutes {
 
     private static final Logger LOG = Logger.getLogger(WebhookRoutes.class);
-    /** After Quarkus' body handler, before Funqy's routes (which get the first free orders from 0). */
-    static final int ORDER = RouteConstants.ROUTE_ORDER_UPLOAD_LIMIT - 10;
+    /**
+     * After Quarkus' body handler, before Funqy's routes (which get the first free orders from 0); every webhook
+     * route uses it, and the {@code /webhooks/*} catch-all comes right after.
+     */
+    public static final int ORDER = RouteConstants.ROUTE_ORDER_UPLOAD_LIMIT - 10;
+
+    /** The git push endpoint ({@code dev.rekon.webhooks.git}), named here so the catch-all's 404 lists it. */
+    public static final String GIT_PATH = "/webhooks/git";
 
     /** The answer to one webhook request. */
     @RegisterForReflection
@@ -79,7 +85,8 @@ public class WebhookRoutes {
             }
         }
         router.route("/webhooks/*").order(ORDER + 1).handler(ctx -> end(ctx, 404, "NoWebhookEndpoint",
-                "POST to one of " + java.util.Arrays.stream(WebhookFormat.values()).map(WebhookFormat::path).toList()));
+                "POST to one of " + java.util.stream.Stream.concat(java.util.Arrays.stream(WebhookFormat.values())
+                        .map(WebhookFormat::path), java.util.stream.Stream.of(GIT_PATH)).toList()));
     }
 
     void handle(WebhookFormat format, RoutingContext ctx, String pathToken) {
