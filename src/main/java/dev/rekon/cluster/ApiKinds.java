@@ -32,7 +32,10 @@ public class ApiKinds {
         }
     }
 
+    private static final int SERVED_SECONDS = 30;
+
     private final Map<String, List<Kind>> byGroupVersion = new ConcurrentHashMap<>();
+    private volatile Served served;
 
     @Inject
     KubernetesClient client;
@@ -53,8 +56,16 @@ public class ApiKinds {
         return find(again, kind);
     }
 
-    /** Every namespaced kind the server serves that can be listed and deleted, in its preferred version. */
-    public List<Kind> namespacedKinds() {
+    /**
+     * Every kind the server serves that can be listed and deleted, in each group's preferred version: one read of
+     * every discovery document, kept for {@value #SERVED_SECONDS} s (CRDs come and go; a pass that needs a kind
+     * just installed finds it by {@link #kind}).
+     */
+    public List<Kind> served() {
+        Served s = served;
+        if (s != null && System.nanoTime() - s.at() < SERVED_SECONDS * 1_000_000_000L) {
+            return s.kinds();
+        }
         List<Kind> out = new ArrayList<>();
         List<String> groupVersions = new ArrayList<>();
         groupVersions.add("v1");
@@ -63,9 +74,13 @@ public class ApiKinds {
         for (String gv : groupVersions) {
             List<Kind> kinds = read(gv);
             byGroupVersion.put(gv, kinds);
-            kinds.stream().filter(Kind::namespaced).forEach(out::add);
+            out.addAll(kinds);
         }
-        return out;
+        served = new Served(List.copyOf(out), System.nanoTime());
+        return served.kinds();
+    }
+
+    private record Served(List<Kind> kinds, long at) {
     }
 
     private static Optional<Kind> find(List<Kind> kinds, String kind) {

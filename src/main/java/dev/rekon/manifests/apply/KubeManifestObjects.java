@@ -36,7 +36,7 @@ import io.fabric8.kubernetes.client.dsl.Resource;
  * from someone else's object), one GET each, or one list of the kind when more than a few are missing (an
  * install); applied server-side; deleted guarded by the uid and resourceVersion seen.
  */
-public final class KubeManifestObjects implements ManifestWriter {
+public final class KubeManifestObjects implements ManifestCluster {
 
     private static final Duration ESTABLISHED_WAIT = Duration.ofSeconds(20);
     /** Objects of one kind and namespace not found by label read one by one; more are read with one list. */
@@ -60,7 +60,7 @@ public final class KubeManifestObjects implements ManifestWriter {
         this.calls = TreeCalls.on(client, json);
     }
 
-    /** The objects among {@code refs} that exist, by {@link Identity#key}, with the owner their label names. */
+    @Override
     public Map<String, LiveObject> live(String owner, Collection<ObjectRef> refs) {
         Map<String, LiveObject> live = new LinkedHashMap<>();
         Map<String, List<ObjectRef>> byKindAndNamespace = refs.stream().collect(Collectors.groupingBy(
@@ -83,7 +83,7 @@ public final class KubeManifestObjects implements ManifestWriter {
         return live;
     }
 
-    /** Every object of a kind in a namespace (or cluster-wide for a cluster-scoped kind), with its owner. */
+    @Override
     public List<LiveObject> all(ObjectRef kind) {
         return listAll(kind).stream().map(this::liveOf).toList();
     }

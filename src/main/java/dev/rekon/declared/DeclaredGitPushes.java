@@ -1,0 +1,41 @@
+package dev.rekon.declared;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import dev.rekon.core.Reply;
+import dev.rekon.declared.apply.DeclaredGateway;
+import dev.rekon.declared.intent.DeclaredStateView;
+import dev.rekon.pipeline.Replies;
+import dev.rekon.webhooks.git.GitPush;
+import dev.rekon.webhooks.git.GitPushRouter;
+
+/**
+ * Which DeclaredStates a push concerns: those whose {@code spec.git.url} names the pushed repository (in any of
+ * its clone, web or ssh forms) and whose branch was pushed, each reconciled on the loop; the loop reads the
+ * branch tip itself, never the payload's commit.
+ */
+@ApplicationScoped
+public class DeclaredGitPushes implements GitPushRouter {
+
+    @Inject
+    DeclaredGateway gateway;
+
+    @Inject
+    DeclaredStateService service;
+
+    @Override
+    public Reply pushed(GitPush push) {
+        List<Reply> replies = new ArrayList<>();
+        for (DeclaredStateView s : gateway.states(null)) {
+            if (push.names(s.url()) && push.branch().equals(s.branch())) {
+                replies.add(service.reconcile(new DeclaredKey(s.namespace(), s.name(), false)));
+            }
+        }
+        return Replies.combine(replies, Reply.unchanged(NO_DECLARED_STATE, "no DeclaredState follows "
+                + push.repository() + "@" + push.branch(), List.of()));
+    }
+}

@@ -1,0 +1,52 @@
+package dev.rekon.declared;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import dev.rekon.core.Outcome;
+import dev.rekon.core.Reply;
+import dev.rekon.core.TransientFailureException;
+import dev.rekon.resync.AreaResult;
+import dev.rekon.resync.AreaResync;
+import dev.rekon.resync.AreaTally;
+import dev.rekon.resync.ResyncScope;
+
+/**
+ * Declared state's part of a resync pass: every DeclaredState through the same loop as its events, scanning its
+ * namespaces for orphans, so a lost push is applied, drift is put back, deleted objects come back, and orphans
+ * past their grace period go; a converged DeclaredState costs one ls-remote and no write. In report mode nothing
+ * is written.
+ */
+@ApplicationScoped
+public class DeclaredResync implements AreaResync {
+
+    public static final String AREA = "declared";
+
+    @Inject
+    DeclaredStateService service;
+
+    @Override
+    public String area() {
+        return AREA;
+    }
+
+    @Override
+    public AreaResult resync(ResyncScope scope) {
+        AreaTally tally = new AreaTally(AREA);
+        for (DeclaredKey key : service.everyState(scope.namespace())) {
+            try {
+                Reply r = scope.report() ? service.report(key) : service.reconcile(key);
+                if (r.outcome() == Outcome.APPLIED) {
+                    tally.changed(key.ref(), r.reason(), r.message());
+                } else if (r.outcome() == Outcome.REJECTED) {
+                    tally.failed(key.ref(), r.reason(), r.message());
+                } else {
+                    tally.unchanged();
+                }
+            } catch (TransientFailureException e) {
+                tally.failed(key.ref(), "Unavailable", e.getMessage());
+            }
+        }
+        return tally.result();
+    }
+}

@@ -1,0 +1,129 @@
+package dev.rekon.declared;
+
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import dev.rekon.core.ObjectRef;
+import dev.rekon.core.RekonConfig;
+import dev.rekon.core.Reply;
+import dev.rekon.declared.apply.DeclaredGateway;
+import dev.rekon.declared.apply.DeclaredWrites;
+import dev.rekon.declared.intent.DeclaredStateView;
+import dev.rekon.declared.plan.DeclaredPlan;
+import dev.rekon.declared.plan.DeclaredPlanner;
+import dev.rekon.declared.plan.DeclaredViews;
+import dev.rekon.declared.plan.DesiredObjects;
+import dev.rekon.declared.plan.InventoryIds;
+import dev.rekon.declared.plan.SourceState;
+import dev.rekon.manifests.Identity;
+import dev.rekon.manifests.LiveObject;
+import dev.rekon.manifests.apply.ManifestCluster;
+import dev.rekon.pipeline.Reconciler;
+
+/**
+ * A DeclaredState as the one reconcile loop runs it: reads the DeclaredState, its branch ({@link BranchReader}),
+ * the live objects its revision and inventory name (and, for a scan, everything in its namespaces), plans with
+ * {@link DeclaredPlanner}, and has {@link DeclaredWrites} carry the plan out.
+ */
+@ApplicationScoped
+public class DeclaredStateReconciler implements Reconciler<DeclaredKey, DeclaredViews, DeclaredPlan> {
+
+    @Inject
+    DeclaredGateway gateway;
+
+    @Inject
+    BranchReader branches;
+
+    @Inject
+    DeclaredWrites writes;
+
+    @Inject
+    RekonConfig config;
+
+    @Inject
+    Clock clock;
+
+    @ConfigProperty(name = "rekon.declared.cross-namespace", defaultValue = "false")
+    boolean crossNamespace;
+
+    @Override
+    public ObjectRef subject(DeclaredKey key) {
+        return key.ref();
+    }
+
+    @Override
+    public Optional<DeclaredViews> load(DeclaredKey key, boolean fresh) {
+        DeclaredStateView state = gateway.state(key.namespace(), key.name()).orElse(null);
+        if (state == null || state.deleting() && !state.finalized()) {
+            return Optional.empty();
+        }
+        SourceState source = state.deleting() ? new SourceState.Deleting() : branches.read(state);
+        Set<String> clusterKinds = gateway.clusterKinds();
+        Set<ObjectRef> refs = new LinkedHashSet<>(InventoryIds.read(state.status()));
+        if (source instanceof SourceState.Read r && !state.namespaces().isEmpty()) {
+            DesiredObjects.of(r.documents(), state.namespaces().get(0), key.owner(), clusterKinds)
+                    .forEach(d -> refs.add(d.ref()));
+        }
+        ManifestCluster cluster = gateway.objects(state);
+        Map<String, LiveObject> live = refs.isEmpty() ? Map.of() : cluster.live(key.owner(), refs);
+        List<LiveObject> scanned = null;
+        Set<String> protectedRefs = Set.of();
+        if (key.scanOrphans() && source instanceof SourceState.Read) {
+            scanned = new ArrayList<>();
+            protectedRefs = new HashSet<>();
+            for (String ns : state.namespaces()) {
+                if (!config.namespacePolicy().allows(ns)) {
+                    continue;
+                }
+                for (ObjectRef kind : gateway.namespacedKinds(ns)) {
+                    scanned.addAll(cluster.all(kind));
+                }
+                for (DeclaredStateView other : gateway.states(ns)) {
+                    protectedRefs.addAll(named(other));
+                }
+            }
+        }
+        return Optional.of(new DeclaredViews(key, state, source, live, clusterKinds, scanned, protectedRefs,
+                config.namespacePolicy(), crossNamespace, clock.instant()));
+    }
+
+    /** A DeclaredState and the credentials it names: never orphans, never deleted by any DeclaredState. */
+    private static List<String> named(DeclaredStateView s) {
+        List<String> out = new ArrayList<>();
+        out.add(Identity.key(new DeclaredKey(s.namespace(), s.name(), false).ref()));
+        if (s.secretName() != null) {
+            out.add(Identity.key(new ObjectRef("v1", "Secret", s.namespace(), s.secretName())));
+        }
+        if (s.serviceAccountName() != null) {
+            out.add(Identity.key(new ObjectRef("v1", "ServiceAccount", s.namespace(), s.serviceAccountName())));
+        }
+        return out;
+    }
+
+    @Override
+    public Reply gone(DeclaredKey key) {
+        return Reply.unchanged("DeclaredStateNotFound", "DeclaredState " + key.namespace() + "/" + key.name()
+                + " is gone", List.of());
+    }
+
+    @Override
+    public DeclaredPlan plan(DeclaredViews views) {
+        return DeclaredPlanner.plan(views);
+    }
+
+    @Override
+    public void apply(DeclaredPlan plan) {
+        writes.carryOut(plan);
+    }
+}

@@ -1,0 +1,61 @@
+package dev.rekon.declared.apply;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import dev.rekon.cluster.EventRecorder;
+import dev.rekon.core.Outcome;
+import dev.rekon.declared.plan.DeclaredPlan;
+import dev.rekon.declared.plan.DeclaredPlan.Action;
+import dev.rekon.manifests.apply.ManifestCluster;
+import dev.rekon.manifests.apply.StagedWrites;
+
+/**
+ * Carries out a DeclaredState plan in its order, each write of the DeclaredState guarded by the resourceVersion
+ * the one before answered: the finalizer, the inventory written ahead (so a process killed mid-apply never leaves
+ * an object the next pass cannot find), the staged apply, the prunes, the orphan deletes, the status, and on
+ * deletion the finalizer's removal; then an Event on the DeclaredState.
+ */
+@ApplicationScoped
+public class DeclaredWrites {
+
+    @Inject
+    DeclaredGateway gateway;
+
+    @Inject
+    EventRecorder events;
+
+    public void carryOut(DeclaredPlan plan) {
+        String version = plan.state().resourceVersion();
+        if (plan.addFinalizer()) {
+            version = gateway.finalizer(plan.state(), version, true);
+        }
+        if (plan.writeAhead() != null) {
+            version = gateway.writeStatus(plan.state(), version, plan.writeAhead());
+        }
+        if (!plan.apply().isEmpty() || !plan.prune().isEmpty() || !plan.orphanDeletes().isEmpty()) {
+            ManifestCluster cluster = gateway.objects(plan.state());
+            StagedWrites.apply(cluster, plan.apply());
+            StagedWrites.delete(cluster, plan.prune());
+            StagedWrites.delete(cluster, plan.orphanDeletes());
+        }
+        if (plan.status() != null) {
+            version = gateway.writeStatus(plan.state(), version, plan.status());
+        }
+        if (plan.removeFinalizer()) {
+            gateway.finalizer(plan.state(), version, false);
+        }
+        record(plan);
+    }
+
+    private void record(DeclaredPlan plan) {
+        if (!plan.writes() || plan.action() == Action.NONE && plan.status() == null) {
+            return;
+        }
+        if (plan.reply().outcome() == Outcome.REJECTED) {
+            events.warning(plan.key().ref(), plan.reply().reason(), plan.reply().message());
+        } else if (plan.action() != Action.NONE) {
+            events.normal(plan.key().ref(), plan.reply().reason(), plan.reply().message());
+        }
+    }
+}

@@ -1,0 +1,65 @@
+package dev.rekon.declared.plan;
+
+import java.time.Instant;
+import java.util.List;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.rekon.core.ObjectRef;
+import dev.rekon.core.Reply;
+import dev.rekon.declared.DeclaredKey;
+import dev.rekon.declared.intent.DeclaredStateView;
+import dev.rekon.manifests.LiveObject;
+import dev.rekon.pipeline.Reconciler;
+
+/**
+ * What one attempt does to one DeclaredState, in order: add its finalizer ({@code addFinalizer}), record
+ * {@code writeAhead} as its status (the inventory with every object about to be created; null: nothing new),
+ * apply {@code apply} (staged), delete {@code prune} then {@code orphanDeletes} (each guarded by what was seen),
+ * write {@code status} (null: already so), and, when it is being deleted, let it go ({@code removeFinalizer}).
+ * {@code report} is what the status page shows of it.
+ */
+public record DeclaredPlan(DeclaredKey key, DeclaredStateView state, Action action, boolean addFinalizer, ObjectNode writeAhead,
+        List<ObjectNode> apply, List<LiveObject> prune, List<LiveObject> orphanDeletes, ObjectNode status,
+        boolean removeFinalizer, Report report, Reply reply) implements Reconciler.Plan {
+
+    /** What the plan does, for Events and the page. */
+    public enum Action {
+        APPLY, NONE, REFUSED, SUSPENDED, FINALIZE
+    }
+
+    /** An object git never declared, since when it is known, and when it is deleted ({@code Delete}) or null. */
+    public record Orphan(ObjectRef ref, Instant since, Instant deleteAfter) {
+    }
+
+    /**
+     * What the page shows: the revision applied (or to be), Ready's status, reason and message, the objects in the
+     * inventory, what is rolling out, what a prune would delete, the orphans, and the refusal that holds the
+     * branch tip back (null when none).
+     */
+    public record Report(String revision, String ready, String reason, String message, int objects,
+            List<String> rollingOut, List<ObjectRef> pendingPrunes, List<Orphan> orphans, String refusal) {
+
+        public Report {
+            rollingOut = List.copyOf(rollingOut);
+            pendingPrunes = List.copyOf(pendingPrunes);
+            orphans = List.copyOf(orphans);
+        }
+
+        Report withRefusal(String why) {
+            return new Report(revision, "False", reason, message, objects, rollingOut, pendingPrunes, orphans, why);
+        }
+    }
+
+    public DeclaredPlan {
+        apply = List.copyOf(apply);
+        prune = List.copyOf(prune);
+        orphanDeletes = List.copyOf(orphanDeletes);
+    }
+
+    /** Whether carrying it out writes anything at all. */
+    public boolean writes() {
+        return addFinalizer || writeAhead != null || !apply.isEmpty() || !prune.isEmpty() || !orphanDeletes.isEmpty()
+                || status != null || removeFinalizer;
+    }
+}

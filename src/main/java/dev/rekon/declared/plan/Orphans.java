@@ -1,0 +1,72 @@
+package dev.rekon.declared.plan;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.rekon.core.ObjectRef;
+import dev.rekon.manifests.Identity;
+import dev.rekon.manifests.LiveObject;
+
+/**
+ * The orphans of a DeclaredState now: from the objects listed in its namespaces when this attempt listed them
+ * ({@link OrphanRules}), else those its status names that git still does not declare. Each keeps the
+ * {@code since} it was first seen; with {@code Delete}, {@code deleteAfter} is since plus the grace period, and
+ * those past it are deleted as they were seen.
+ */
+final class Orphans {
+
+    record Found(List<DeclaredPlan.Orphan> orphans, List<LiveObject> delete) {
+    }
+
+    private Orphans() {
+    }
+
+    static Found of(DeclaredViews v, Set<String> declared, Set<String> recorded) {
+        Map<String, Instant> since = new HashMap<>();
+        List<ObjectRef> previous = new ArrayList<>();
+        for (JsonNode o : v.state().status().path("orphans")) {
+            ObjectRef ref = new ObjectRef(o.path("apiVersion").asText(), o.path("kind").asText(),
+                    o.path("namespace").asText(null), o.path("name").asText());
+            previous.add(ref);
+            since.put(Identity.key(ref), parse(o.path("since").asText(null), v.now()));
+        }
+        List<DeclaredPlan.Orphan> orphans = new ArrayList<>();
+        List<LiveObject> delete = new ArrayList<>();
+        if (v.scanned() == null) {
+            previous.stream().filter(r -> !declared.contains(Identity.key(r)))
+                    .forEach(r -> orphans.add(orphan(v, r, since.get(Identity.key(r)))));
+            return new Found(orphans, delete);
+        }
+        for (LiveObject o : v.scanned()) {
+            String key = Identity.key(o.ref());
+            if (declared.contains(key) || recorded.contains(key) || !OrphanRules.orphan(o, v)) {
+                continue;
+            }
+            DeclaredPlan.Orphan orphan = orphan(v, o.ref(), since.getOrDefault(key, v.now()));
+            orphans.add(orphan);
+            if (orphan.deleteAfter() != null && !v.now().isBefore(orphan.deleteAfter())) {
+                delete.add(o);
+            }
+        }
+        return new Found(orphans, delete);
+    }
+
+    private static DeclaredPlan.Orphan orphan(DeclaredViews v, ObjectRef ref, Instant since) {
+        return new DeclaredPlan.Orphan(ref, since,
+                v.state().deleteOrphans() ? since.plus(v.state().gracePeriod()) : null);
+    }
+
+    private static Instant parse(String text, Instant fallback) {
+        try {
+            return text == null ? fallback : Instant.parse(text);
+        } catch (java.time.format.DateTimeParseException e) {
+            return fallback;
+        }
+    }
+}

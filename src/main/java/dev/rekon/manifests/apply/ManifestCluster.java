@@ -1,0 +1,21 @@
+package dev.rekon.manifests.apply;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+
+import dev.rekon.core.ObjectRef;
+import dev.rekon.manifests.LiveObject;
+
+/**
+ * An owner's manifest objects on a cluster, as one identity: what exists of them (with the owner their label
+ * names), every object of a kind in a namespace, and the engine's writes.
+ */
+public interface ManifestCluster extends ManifestWriter {
+
+    /** The objects among {@code refs} that exist, by {@link dev.rekon.manifests.Identity#key}. */
+    Map<String, LiveObject> live(String owner, Collection<ObjectRef> refs);
+
+    /** Every object of a kind ({@code kind}'s apiVersion and kind) in its namespace, or cluster-wide when null. */
+    List<LiveObject> all(ObjectRef kind);
+}
