@@ -26,6 +26,7 @@ final class GitCache {
 
     private static final Logger LOG = Logger.getLogger(GitCache.class);
     private static final String LAST_USED = "rekon-last-used";
+    static final int MAX_PACKS = 20;
 
     private final Path dir;
     private final long maxBytes;
@@ -62,6 +63,22 @@ final class GitCache {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * After a fetch into {@code repoDir} (its lock held, its repository closed): a repository fetched into many
+     * times is removed, so that the next read makes one fresh shallow fetch instead of piling up packs; then the
+     * cache is brought back within its size.
+     */
+    void afterFetch(Path repoDir) {
+        try (Stream<Path> packs = Files.list(repoDir.resolve("objects/pack"))) {
+            if (packs.filter(p -> p.toString().endsWith(".pack")).count() > MAX_PACKS) {
+                delete(repoDir);
+            }
+        } catch (IOException e) {
+            LOG.debugf("cannot count the packs of %s: %s", repoDir, e.getMessage());
+        }
+        evict(repoDir);
     }
 
     /** Removes the least recently read folders until the cache fits, keeping {@code keep} and folders in use. */

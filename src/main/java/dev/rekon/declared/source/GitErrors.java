@@ -66,7 +66,8 @@ final class GitErrors {
     private static String messages(Throwable e) {
         StringBuilder all = new StringBuilder();
         for (Throwable t = e; t != null && all.length() < 2000; t = t.getCause()) {
-            if (t.getMessage() != null) {
+            // JGit's API exceptions repeat the message of the transport exception they wrap.
+            if (t.getMessage() != null && !all.toString().contains(t.getMessage())) {
                 all.append(all.length() == 0 ? "" : ": ").append(t.getMessage());
             }
         }

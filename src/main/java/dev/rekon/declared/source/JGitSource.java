@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collection;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
@@ -32,6 +33,7 @@ import org.eclipse.jgit.treewalk.TreeWalk;
 import org.eclipse.jgit.treewalk.filter.PathFilter;
 
 import dev.rekon.core.RefusedException;
+import dev.rekon.core.TransientFailureException;
 
 /**
  * {@link GitSource} over JGit: ls-remote for the tip, one shallow fetch of one branch into a cached bare
@@ -87,8 +89,8 @@ public class JGitSource implements GitSource {
         Path repoDir = cache.repoDir(remote.url());
         ReentrantLock lock = cache.lock(repoDir);
         lock.lock();
+        boolean fetched = false;
         try (Repository repo = open(repoDir)) {
-            boolean fetched = false;
             if (!repo.getObjectDatabase().has(id)) {
                 fetch(repo, remote);
                 fetched = true;
@@ -101,15 +103,20 @@ public class JGitSource implements GitSource {
             }
             cache.touch(repoDir);
             Revision revision = new Revision(id.name(), documents(repo, id, folder, remote));
-            if (fetched) {
-                cache.evict(repoDir);
-            }
             return revision;
         } catch (IOException e) {
-            throw new dev.rekon.core.TransientFailureException("the git cache " + repoDir + " could not be used ("
+            // A damaged cache folder is dropped, so that the retry starts from a fresh fetch.
+            GitCache.delete(repoDir);
+            throw new TransientFailureException("the git cache " + repoDir + " could not be used ("
                     + e.getMessage() + "); retrying", e);
         } finally {
-            lock.unlock();
+            try {
+                if (fetched) {
+                    cache.afterFetch(repoDir);
+                }
+            } finally {
+                lock.unlock();
+            }
         }
     }
 
@@ -125,7 +132,7 @@ public class JGitSource implements GitSource {
         }
     }
 
-    private java.util.List<DeclaredDocument> documents(Repository repo, ObjectId id, String folder, GitRemote remote)
+    private List<DeclaredDocument> documents(Repository repo, ObjectId id, String folder, GitRemote remote)
             throws IOException {
         RevisionReader reader = new RevisionReader(limits);
         try (RevWalk walk = new RevWalk(repo); TreeWalk tree = new TreeWalk(repo)) {
@@ -174,6 +181,11 @@ public class JGitSource implements GitSource {
         Repository repo = new FileRepositoryBuilder().setGitDir(repoDir.toFile()).setBare().build();
         if (fresh) {
             repo.create(true);
+            // JGit's automatic gc runs on a background thread after a fetch, outside the lock of this folder;
+            // the cache bounds a repository's packs itself (GitCache.afterFetch).
+            repo.getConfig().setInt("gc", null, "auto", 0);
+            repo.getConfig().setInt("gc", null, "autoPackLimit", 0);
+            repo.getConfig().save();
         }
         return repo;
     }

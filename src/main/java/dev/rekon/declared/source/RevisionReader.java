@@ -49,12 +49,12 @@ public final class RevisionReader {
 
     private final SourceLimits limits;
     private final List<DeclaredDocument> documents = new ArrayList<>();
-    private int files;
-    private long bytes;
+    private final FileBudget files;
     private int objects;
 
     public RevisionReader(SourceLimits limits) {
         this.limits = limits;
+        this.files = new FileBudget(limits);
     }
 
     /** Reads a whole revision given as file contents by path: the pure form, for tests and callers without git. */
@@ -73,36 +73,7 @@ public final class RevisionReader {
      * before its content is loaded, so a file beyond the limits is refused unread.
      */
     public boolean accept(String path, long size) {
-        String name = path.substring(path.lastIndexOf('/') + 1);
-        if (hidden(path)) {
-            return false;
-        }
-        if (name.equals("kustomization.yaml") || name.equals("kustomization.yml") || name.equals("Kustomization")) {
-            throw new RevisionRefusedException(KUSTOMIZE_UNSUPPORTED, path, 0, "Rekon applies plain manifests and "
-                    + "does not run kustomize build; commit the rendered output (kustomize build > all.yaml) "
-                    + "instead of the kustomization", null);
-        }
-        String lower = name.toLowerCase(Locale.ROOT);
-        if (!lower.endsWith(".yaml") && !lower.endsWith(".yml") && !lower.endsWith(".json")) {
-            return false;
-        }
-        if (++files > limits.maxFiles()) {
-            throw new RevisionRefusedException(TOO_MANY_FILES, path, 0, "the revision holds more than "
-                    + limits.maxFiles() + " manifest files (rekon.declared.max-files); point spec.git.path at a "
-                    + "smaller folder or split the repository", null);
-        }
-        if (size > limits.maxFileBytes()) {
-            throw new RevisionRefusedException(TOO_LARGE, path, 0, "the file is " + size + " bytes, more than the "
-                    + limits.maxFileBytes() + " allowed (rekon.declared.max-file-bytes); split it into smaller files",
-                    null);
-        }
-        bytes += size;
-        if (bytes > limits.maxTotalBytes()) {
-            throw new RevisionRefusedException(TOO_LARGE, path, 0, "with this file the manifests pass "
-                    + limits.maxTotalBytes() + " bytes in all (rekon.declared.max-total-bytes); point spec.git.path "
-                    + "at a smaller folder", null);
-        }
-        return true;
+        return files.accept(path, size);
     }
 
     /** Reads the documents of an accepted file. */
@@ -116,10 +87,6 @@ public final class RevisionReader {
 
     public List<DeclaredDocument> documents() {
         return List.copyOf(documents);
-    }
-
-    private static boolean hidden(String path) {
-        return path.startsWith(".") || path.contains("/.");
     }
 
     private void readYaml(String file, byte[] content) {
