@@ -1,0 +1,251 @@
+package dev.rekon.declared;
+
+import static dev.rekon.declared.DeclaredScene.cm;
+import static dev.rekon.declared.DeclaredScene.configMap;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import org.junit.jupiter.api.Test;
+
+import dev.rekon.cluster.Conditions;
+import dev.rekon.core.NamespacePolicy;
+import dev.rekon.core.ObjectRef;
+import dev.rekon.core.Outcome;
+import dev.rekon.declared.plan.DeclaredPlan;
+import dev.rekon.declared.plan.SourceState;
+import dev.rekon.manifests.LiveObject;
+import dev.rekon.manifests.ManifestObjects;
+
+/** The DeclaredState planner as a table of views in, plans out: no cluster, no git. */
+class DeclaredPlannerTest {
+
+    @Test
+    void aNewRevisionIsRecordedAheadAppliedInStagesAndReportedReady() {
+        DeclaredScene s = new DeclaredScene().declares("apps/a.yaml", configMap(null, "settings", "1"),
+                DeclaredScene.yaml("apiVersion: v1\nkind: Namespace\nmetadata: {name: team-a}\n"));
+        s.state.remove("status");
+        DeclaredPlan p = s.plan();
+        assertEquals(DeclaredPlan.Action.APPLY, p.action());
+        assertEquals(List.of("Namespace", "ConfigMap"), kinds(p.apply()), "Namespaces before the rest");
+        assertEquals("team-a", p.apply().get(1).at("/metadata/namespace").asText(), "defaulted to spec.namespaces[0]");
+        assertEquals("team-a.apps", p.apply().get(1).at("/metadata/labels/rekon.dev~1declared-state").asText());
+        assertEquals("rekon", p.apply().get(1).at("/metadata/labels/app.kubernetes.io~1managed-by").asText());
+        assertEquals(2, p.writeAhead().at("/inventory/entries").size(), "both recorded before either is created");
+        assertEquals("team-a_settings__ConfigMap", p.status().at("/inventory/entries/0/id").asText());
+        assertEquals("main@sha1:c0ffee", p.status().path("revision").asText());
+        assertEquals("True", condition(p.status(), "Ready").path("status").asText());
+        assertEquals(2, p.status().path("observedGeneration").asLong());
+        assertEquals(Outcome.APPLIED, p.reply().outcome());
+        assertEquals("main@sha1:c0ffee", p.reply().details().get("revision"));
+    }
+
+    @Test
+    void aConvergedStateWritesNothing() {
+        ObjectNode settings = configMap(null, "settings", "1");
+        DeclaredScene s = new DeclaredScene().declares("a.yaml", settings).applied(settings).recorded("c0ffee", cm("settings"));
+        DeclaredPlan first = s.plan();
+        s.state.set("status", first.status());
+        DeclaredPlan again = s.plan();
+        assertFalse(again.writes(), "the same views twice: nothing to write");
+        assertEquals(Outcome.UNCHANGED, again.reply().outcome());
+        assertEquals("InSync", again.reply().reason());
+    }
+
+    @Test
+    void whatLeftGitIsPrunedGuardedByWhatWasSeen() {
+        ObjectNode keep = configMap(null, "keep", "1");
+        ObjectNode gone = configMap(null, "gone", "1");
+        DeclaredScene s = new DeclaredScene().declares("a.yaml", keep).applied(keep).applied(gone)
+                .recorded("old", cm("keep"), cm("gone"));
+        DeclaredPlan p = s.plan();
+        assertEquals(List.of(cm("gone")), p.prune().stream().map(LiveObject::ref).toList());
+        assertEquals("uid-gone", p.prune().get(0).uid());
+        assertEquals("41", p.prune().get(0).resourceVersion());
+        assertNull(p.writeAhead(), "nothing new to record");
+        assertEquals(1, p.status().at("/inventory/entries").size());
+        s.spec("prune", false);
+        assertTrue(s.plan().prune().isEmpty(), "prune: false keeps what left git");
+    }
+
+    @Test
+    void aFieldChangedByHandIsPutBackAndFieldsGitLeavesOutStay() {
+        ObjectNode settings = configMap(null, "settings", "1");
+        ObjectNode changed = configMap("team-a", "settings", "2");
+        ObjectNode extra = configMap("team-a", "settings", "1");
+        extra.with("data").put("added-by-hand", "x");
+        DeclaredScene drifted = new DeclaredScene().declares("a.yaml", settings).applied(changed)
+                .recorded("c0ffee", cm("settings"));
+        assertEquals(List.of(cm("settings")), drifted.plan().apply().stream().map(ManifestObjects::ref).toList());
+        DeclaredScene added = new DeclaredScene().declares("a.yaml", settings).applied(extra)
+                .recorded("c0ffee", cm("settings"));
+        assertTrue(added.plan().apply().isEmpty(), "a field the manifest leaves out is not drift");
+    }
+
+    @Test
+    void aRefusedRevisionKeepsTheLastGoodOneAndPrunesNothing() {
+        ObjectNode settings = configMap(null, "settings", "1");
+        DeclaredScene s = new DeclaredScene().declares("a.yaml", settings).applied(settings)
+                .recorded("good", cm("settings"));
+        s.source = new SourceState.Refused("ParseError", "apps/b.yaml:3: mapping values are not allowed here", "bad");
+        DeclaredPlan p = s.plan();
+        assertEquals(DeclaredPlan.Action.REFUSED, p.action());
+        assertTrue(p.apply().isEmpty() && p.prune().isEmpty());
+        assertEquals("main@sha1:good", p.status().path("revision").asText(), "the last good revision stays");
+        assertEquals("main@sha1:bad", p.status().path("lastAttemptedRevision").asText());
+        JsonNode ready = condition(p.status(), "Ready");
+        assertEquals("False", ready.path("status").asText());
+        assertEquals("ParseError", ready.path("reason").asText());
+        assertTrue(ready.path("message").asText().contains("apps/b.yaml:3"));
+        assertEquals(Outcome.REJECTED, p.reply().outcome());
+    }
+
+    @Test
+    void twoDocumentsDeclaringOneObjectAreRefusedNamingBoth() {
+        DeclaredPlan p = new DeclaredScene().declares("a.yaml", configMap(null, "x", "1"))
+                .declares("b.yaml", configMap("team-a", "x", "2")).plan();
+        assertEquals("DuplicateObject", p.reply().reason());
+        assertTrue(p.reply().message().contains("a.yaml:1") && p.reply().message().contains("b.yaml:1"),
+                p.reply().message());
+    }
+
+    @Test
+    void objectsOutsideTheAllowedNamespacesRefuseTheWholeRevision() {
+        DeclaredPlan outsideSpec = new DeclaredScene().declares("a.yaml", configMap(null, "ok", "1"),
+                configMap("team-b", "x", "1")).plan();
+        assertEquals(NamespacePolicy.REASON, outsideSpec.reply().reason());
+        assertTrue(outsideSpec.apply().isEmpty());
+        assertTrue(outsideSpec.reply().message().contains("ConfigMap team-b/x"), outsideSpec.reply().message());
+
+        DeclaredScene rekon = new DeclaredScene().declares("a.yaml", configMap(null, "ok", "1"));
+        rekon.policy = NamespacePolicy.parse("team-b");
+        assertEquals(NamespacePolicy.REASON, rekon.plan().reply().reason());
+
+        DeclaredScene cluster = new DeclaredScene().declares("a.yaml",
+                DeclaredScene.yaml("apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata: {name: r}\n"));
+        cluster.policy = NamespacePolicy.parse("team-a", false);
+        assertEquals(NamespacePolicy.REASON, cluster.plan().reply().reason(), "cluster-scoped needs rekon.cluster-scoped");
+    }
+
+    @Test
+    void anotherNamespaceInTheSpecNeedsCrossNamespace() {
+        DeclaredScene s = new DeclaredScene().declares("a.yaml", configMap("team-b", "x", "1"))
+                .spec("namespaces", List.of("team-a", "team-b"));
+        DeclaredPlan refused = s.plan();
+        assertEquals(NamespacePolicy.REASON, refused.reply().reason());
+        assertTrue(refused.reply().message().contains("rekon.declared.cross-namespace"), refused.reply().message());
+        s.cross = true;
+        assertEquals(Outcome.APPLIED, s.plan().reply().outcome());
+    }
+
+    @Test
+    void anObjectSomeoneElseHasIsAConflictUnlessTheManifestAdoptsIt() {
+        ObjectNode theirs = configMap("team-a", "settings", "0");
+        DeclaredScene s = new DeclaredScene().declares("a.yaml", configMap(null, "settings", "1")).exists(theirs, null);
+        DeclaredPlan conflict = s.plan();
+        assertEquals("Conflict", conflict.reply().reason());
+        assertTrue(conflict.reply().message().contains("ConfigMap team-a/settings"));
+        assertTrue(conflict.apply().isEmpty());
+
+        ObjectNode adopting = configMap(null, "settings", "1");
+        adopting.with("metadata").with("annotations").put("rekon.dev/adopt", "true");
+        DeclaredScene adopt = new DeclaredScene().declares("a.yaml", adopting).exists(theirs, null);
+        assertEquals(List.of(cm("settings")), adopt.plan().apply().stream().map(ManifestObjects::ref).toList());
+    }
+
+    @Test
+    void orphansAreListedSinceFirstSeenAndDeletedOnlyAfterTheirGracePeriod() {
+        ObjectNode settings = configMap(null, "settings", "1");
+        DeclaredScene s = new DeclaredScene().declares("a.yaml", settings).applied(settings)
+                .recorded("c0ffee", cm("settings"));
+        List<LiveObject> scanned = new ArrayList<>(s.live.values());
+        scanned.add(live(configMap("team-a", "stray", "1")));
+        scanned.add(live(configMap("team-a", "kube-root-ca.crt", "1")));
+        scanned.add(live(DeclaredScene.yaml("apiVersion: v1\nkind: ServiceAccount\nmetadata: {namespace: team-a, name: default}\n")));
+        scanned.add(live(DeclaredScene.yaml("apiVersion: v1\nkind: Secret\ntype: kubernetes.io/service-account-token\n"
+                + "metadata: {namespace: team-a, name: tok}\n")));
+        scanned.add(live(DeclaredScene.yaml("apiVersion: apps/v1\nkind: ReplicaSet\nmetadata: {namespace: team-a, name: rs,"
+                + " ownerReferences: [{kind: Deployment, name: d, uid: x, apiVersion: apps/v1}]}\n")));
+        scanned.add(live(DeclaredScene.yaml("apiVersion: v1\nkind: Secret\nmetadata: {namespace: team-a, name: git-creds}\n")));
+        s.protectedRefs.add(dev.rekon.manifests.Identity.key(new ObjectRef("v1", "Secret", "team-a", "git-creds")));
+        s.scanned = scanned;
+        DeclaredPlan p = s.plan();
+        assertEquals(List.of(cm("stray")), p.report().orphans().stream().map(DeclaredPlan.Orphan::ref).toList());
+        assertEquals(DeclaredScene.NOW, p.report().orphans().get(0).since());
+        assertNull(p.report().orphans().get(0).deleteAfter(), "Report: never deleted");
+        assertTrue(p.orphanDeletes().isEmpty());
+
+        s.spec("orphanedResources", Map.of("action", "Delete", "gracePeriod", "10m"));
+        s.state.set("status", p.status());
+        s.now = DeclaredScene.NOW.plusSeconds(300);
+        DeclaredPlan early = s.plan();
+        assertEquals(DeclaredScene.NOW.plusSeconds(600), early.report().orphans().get(0).deleteAfter());
+        assertTrue(early.orphanDeletes().isEmpty(), "within the grace period");
+        s.now = DeclaredScene.NOW.plusSeconds(600);
+        assertEquals(List.of(cm("stray")), s.plan().orphanDeletes().stream().map(LiveObject::ref).toList());
+
+        s.spec("orphanedResources", Map.of("action", "Delete", "ignore", List.of(Map.of("group", "", "kind", "ConfigMap",
+                "name", "str*"))));
+        assertTrue(s.plan().report().orphans().isEmpty(), "ignored by a glob");
+    }
+
+    @Test
+    void aDeploymentBeingAppliedKeepsReadyUnknownUntilItRolledOut() {
+        ObjectNode d = DeclaredScene.yaml("apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec: {replicas: 2}\n");
+        DeclaredPlan p = new DeclaredScene().declares("a.yaml", d).plan();
+        assertEquals("Unknown", condition(p.status(), "Ready").path("status").asText());
+        assertEquals("True", condition(p.status(), "Reconciling").path("status").asText());
+        ObjectNode rolledOut = d.deepCopy();
+        rolledOut.with("metadata").put("generation", 1);
+        rolledOut.putObject("status").put("observedGeneration", 1).put("replicas", 2).put("updatedReplicas", 2)
+                .put("availableReplicas", 2);
+        DeclaredScene done = new DeclaredScene().declares("a.yaml", d).applied(rolledOut)
+                .recorded("c0ffee", new ObjectRef("apps/v1", "Deployment", "team-a", "web"));
+        assertEquals("True", condition(done.plan().status(), "Ready").path("status").asText());
+    }
+
+    @Test
+    void aDeletedDeclaredStateDeletesWhatItAppliedInReverseStagesThenLetsGo() {
+        ObjectNode crd = DeclaredScene.yaml("apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\n"
+                + "metadata: {name: widgets.example.com}\n");
+        ObjectNode settings = configMap(null, "settings", "1");
+        DeclaredScene s = new DeclaredScene().applied(settings).exists(crd, DeclaredScene.OWNER)
+                .recorded("c0ffee", ManifestObjects.ref(crd), cm("settings"));
+        s.state.with("metadata").put("deletionTimestamp", "2026-11-26T09:00:00Z");
+        DeclaredPlan p = s.plan();
+        assertEquals(List.of("ConfigMap", "CustomResourceDefinition"), p.prune().stream().map(l -> l.ref().kind()).toList());
+        assertTrue(p.removeFinalizer());
+        s.spec("prune", false);
+        assertTrue(s.plan().prune().isEmpty(), "prune: false: what it applied stays");
+    }
+
+    @Test
+    void aSuspendedStateReadsAndWritesNoObject() {
+        DeclaredScene s = new DeclaredScene();
+        s.source = new SourceState.Suspended();
+        DeclaredPlan p = s.plan();
+        assertEquals(DeclaredPlan.Action.SUSPENDED, p.action());
+        assertTrue(p.apply().isEmpty() && p.prune().isEmpty());
+        assertEquals("Suspended", p.reply().reason());
+    }
+
+    private static LiveObject live(ObjectNode o) {
+        return new LiveObject(ManifestObjects.ref(o), null, o);
+    }
+
+    private static List<String> kinds(List<ObjectNode> objects) {
+        return objects.stream().map(o -> o.path("kind").asText()).toList();
+    }
+
+    private static JsonNode condition(JsonNode status, String type) {
+        return Conditions.find(status.path("conditions"), type);
+    }
+}
