@@ -51,6 +51,25 @@ public final class LocalGitServer implements AutoCloseable {
         server.start();
     }
 
+    public static final String USER = "rekon-git";
+    public static final String PASSWORD = "git-test-password";
+    private static LocalGitServer shared;
+
+    /** The git server shared by every test of a run (user {@value #USER}), stopped when the JVM exits. */
+    public static synchronized LocalGitServer get() {
+        if (shared == null) {
+            try {
+                Path dir = Files.createTempDirectory("rekon-git-server");
+                shared = start(dir.resolve("repos"), USER, PASSWORD);
+                LocalGitServer s = shared;
+                Runtime.getRuntime().addShutdownHook(new Thread(s::stop));
+            } catch (IOException e) {
+                throw new IllegalStateException("cannot start the git server", e);
+            }
+        }
+        return shared;
+    }
+
     /** Serves the bare repositories under {@code dir}; {@code user} null turns authentication off. */
     public static LocalGitServer start(Path dir, String user, String password) {
         try {

@@ -32,6 +32,7 @@ import org.eclipse.jgit.transport.UsernamePasswordCredentialsProvider;
 import org.eclipse.jgit.treewalk.TreeWalk;
 import org.eclipse.jgit.treewalk.filter.PathFilter;
 
+import dev.rekon.core.ConflictException;
 import dev.rekon.core.RefusedException;
 import dev.rekon.core.TransientFailureException;
 
@@ -97,9 +98,10 @@ public class JGitSource implements GitSource {
             }
             if (!repo.getObjectDatabase().has(id)) {
                 ObjectId tip = repo.resolve(remote.ref());
-                throw new RefusedException(404, null, "commit " + commit + " is not on branch " + remote.branch()
+                // The branch moved between the ls-remote and the fetch: a lost race, planned again from the new tip.
+                throw new ConflictException(null, "commit " + commit + " is not on branch " + remote.branch()
                         + " of " + remote.url() + " (its tip is " + (tip == null ? "unknown" : tip.name())
-                        + "): the branch moved or was force-pushed; read its tip again", null);
+                        + "): the branch moved or was force-pushed; its tip is read again", null);
             }
             cache.touch(repoDir);
             Revision revision = new Revision(id.name(), documents(repo, id, folder, remote));

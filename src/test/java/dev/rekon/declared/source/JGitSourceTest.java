@@ -91,7 +91,7 @@ class JGitSourceTest {
         assertEquals(2, source.fetches());
 
         String orphan = "0123456789abcdef0123456789abcdef01234567";
-        RefusedException e = assertThrows(RefusedException.class, () -> source.read(remote(null), orphan, ""));
+        dev.rekon.core.ConflictException e = assertThrows(dev.rekon.core.ConflictException.class, () -> source.read(remote(null), orphan, ""));
         assertTrue(e.getMessage().contains("is not on branch main"), e.getMessage());
     }
 
