@@ -3,6 +3,7 @@ package dev.rekon.declared;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import dev.rekon.cluster.InstalledKinds;
 import dev.rekon.core.Outcome;
 import dev.rekon.core.Reply;
 import dev.rekon.core.TransientFailureException;
@@ -15,7 +16,7 @@ import dev.rekon.resync.ResyncScope;
  * Declared state's part of a resync pass: every DeclaredState through the same loop as its events, scanning its
  * namespaces for orphans, so a lost push is applied, drift is put back, deleted objects come back, and orphans
  * past their grace period go; a converged DeclaredState costs one ls-remote and no write. In report mode nothing
- * is written.
+ * is written. A cluster without the DeclaredState CRD has nothing to resync.
  */
 @ApplicationScoped
 public class DeclaredResync implements AreaResync {
@@ -25,6 +26,9 @@ public class DeclaredResync implements AreaResync {
     @Inject
     DeclaredStateService service;
 
+    @Inject
+    InstalledKinds kinds;
+
     @Override
     public String area() {
         return AREA;
@@ -33,6 +37,9 @@ public class DeclaredResync implements AreaResync {
     @Override
     public AreaResult resync(ResyncScope scope) {
         AreaTally tally = new AreaTally(AREA);
+        if (!kinds.installed(InstalledKinds.DECLARED_STATE)) {
+            return tally.result();
+        }
         for (DeclaredKey key : service.everyState(scope.namespace())) {
             try {
                 Reply r = scope.report() ? service.report(key) : service.reconcile(key);

@@ -22,7 +22,7 @@ import dev.rekon.status.StatusReport.LastOutcome;
 public final class StatusPlanner {
 
     /** The areas {@code ?area=} accepts. */
-    public static final Set<String> AREAS = Set.of("rollouts", "buildpacks", "modules", "decisions");
+    public static final Set<String> AREAS = Set.of("rollouts", "buildpacks", "modules", "declared", "decisions");
     static final String DECISIONS_SCOPE = "this replica only: the last " + DecisionLog.CAPACITY
             + " event outcomes it handled, newest first; every replica keeps its own";
 

@@ -11,25 +11,31 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
 /**
  * The document {@code GET /status} answers and {@code GET /} renders: one row per object Rekon manages, problem
  * rows first, each with its state and the reason for it; what the next resync would delete; the modules Kymas
- * install ({@link LifecycleSection}); and this replica's recent decisions.
+ * install ({@link LifecycleSection}); the DeclaredStates ({@link DeclaredSection}); and this replica's recent
+ * decisions.
  */
 @RegisterForReflection
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record StatusReport(Instant generatedAt, String namespace, Summary summary, List<RolloutRow> rollouts,
         List<ImageRow> images, List<PruneRow> prunes, List<BuildpackRow> buildpacks, List<BuilderRow> builders, List<ModuleRow> modules,
-        LifecycleSection lifecycle, Decisions decisions, List<String> unavailable) {
+        LifecycleSection lifecycle, DeclaredSection declared, Decisions decisions, List<String> unavailable) {
 
     /** The report without the lifecycle modules, which {@link LifecycleStatus} adds. */
     public StatusReport(Instant generatedAt, String namespace, Summary summary, List<RolloutRow> rollouts,
             List<ImageRow> images, List<PruneRow> prunes, List<BuildpackRow> buildpacks, List<BuilderRow> builders,
             List<ModuleRow> modules, Decisions decisions, List<String> unavailable) {
-        this(generatedAt, namespace, summary, rollouts, images, prunes, buildpacks, builders, modules, null, decisions,
-                unavailable);
+        this(generatedAt, namespace, summary, rollouts, images, prunes, buildpacks, builders, modules, null, null,
+                decisions, unavailable);
     }
 
     public StatusReport withLifecycle(LifecycleSection section) {
         return new StatusReport(generatedAt, namespace, summary, rollouts, images, prunes, buildpacks, builders, modules,
-                section, decisions, unavailable);
+                section, declared, decisions, unavailable);
+    }
+
+    public StatusReport withDeclared(DeclaredSection section) {
+        return new StatusReport(generatedAt, namespace, summary, rollouts, images, prunes, buildpacks, builders, modules,
+                lifecycle, section, decisions, unavailable);
     }
 
     /** How many rows need a person's attention, per area. */

@@ -3,6 +3,7 @@ package dev.rekon.status;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Clock;
+import java.util.List;
 
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
@@ -11,6 +12,8 @@ import jakarta.inject.Singleton;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.rekon.core.RekonConfig;
+import dev.rekon.declared.status.DeclaredBoard;
+import dev.rekon.declared.status.DeclaredRow;
 import dev.rekon.modules.ModuleTrust;
 import dev.rekon.pipeline.NamespaceGuard;
 import dev.rekon.web.CloudEventEnvelopeGuard;
@@ -50,6 +53,9 @@ public class StatusRoutes {
     LifecycleStatus lifecycle;
 
     @Inject
+    DeclaredBoard declared;
+
+    @Inject
     ObjectMapper json;
 
     @Inject
@@ -85,6 +91,11 @@ public class StatusRoutes {
         try {
             StatusReport report = lifecycle.addTo(StatusPlanner.plan(new StatusPlanner.Request(caches.views(),
                     trust.policy(), trust.verifier(), namespace, area, clock.instant())), namespace, area);
+            if (area == null || "declared".equals(area)) {
+                List<DeclaredRow> rows = declared.rows(namespace);
+                report = report.withDeclared(new DeclaredSection(DeclaredSection.SCOPE,
+                        (int) rows.stream().filter(DeclaredRow::problem).count(), rows));
+            }
             Buffer body = html ? Buffer.buffer(status.data("report", report).data("area", area).render())
                     : Buffer.buffer(json.writeValueAsBytes(report));
             ctx.response().putHeader("Content-Type", html ? "text/html; charset=utf-8" : "application/json")

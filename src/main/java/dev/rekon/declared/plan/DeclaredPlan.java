@@ -34,11 +34,11 @@ public record DeclaredPlan(DeclaredKey key, DeclaredStateView state, Action acti
 
     /**
      * What the page shows: the revision applied (or to be), Ready's status, reason and message, the objects in the
-     * inventory, what is rolling out, what a prune would delete, the orphans, and the refusal that holds the
+     * inventory, how many objects the plan applies, what is rolling out, what a prune would delete, the orphans, and the refusal that holds the
      * branch tip back (null when none).
      */
     public record Report(String revision, String ready, String reason, String message, int objects,
-            List<String> rollingOut, List<ObjectRef> pendingPrunes, List<Orphan> orphans, String refusal) {
+            int pendingApply, List<String> rollingOut, List<ObjectRef> pendingPrunes, List<Orphan> orphans, String refusal) {
 
         public Report {
             rollingOut = List.copyOf(rollingOut);
@@ -47,7 +47,8 @@ public record DeclaredPlan(DeclaredKey key, DeclaredStateView state, Action acti
         }
 
         Report withRefusal(String why) {
-            return new Report(revision, "False", reason, message, objects, rollingOut, pendingPrunes, orphans, why);
+            return new Report(revision, "False", reason, message, objects, pendingApply, rollingOut, pendingPrunes, orphans,
+                    why);
         }
     }
 

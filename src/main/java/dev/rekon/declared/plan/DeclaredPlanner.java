@@ -93,7 +93,8 @@ public final class DeclaredPlanner {
         status.ready(ready, rollingOut.isEmpty() ? "ReconciliationSucceeded" : "Progressing", message)
                 .reconciling(!rollingOut.isEmpty(), rollingOut.isEmpty() ? "Succeeded" : "Progressing", message);
         DeclaredPlan.Report report = new DeclaredPlan.Report(revision, ready,
-                rollingOut.isEmpty() ? "ReconciliationSucceeded" : "Progressing", message, after.size(), rollingOut,
+                rollingOut.isEmpty() ? "ReconciliationSucceeded" : "Progressing", message, after.size(), diff.apply().size(),
+                rollingOut,
                 diff.pruneRefs(), orphans.orphans(), null);
         boolean changes = !diff.converged() || !orphans.delete().isEmpty();
         return new DeclaredPlan(v.key(), v.state(), changes ? Action.APPLY : Action.NONE, !s.finalized(), writeAhead, diff.apply(),

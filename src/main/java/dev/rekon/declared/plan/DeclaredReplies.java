@@ -71,10 +71,11 @@ final class DeclaredReplies {
                 + " is deleted: " + what, refs).with("pruned", refs.isEmpty() ? null : ManifestChecks.names(refs));
     }
 
-    /** The page's row of a plan that applies nothing: what the status holds, with this reason. */
+    /** The page's row of a plan that applies nothing: what the status holds (its orphans too), with this reason. */
     static DeclaredPlan.Report report(DeclaredViews v, String reason, String message) {
         var ready = Conditions.find(v.state().status().path("conditions"), "Ready");
         return new DeclaredPlan.Report(v.state().revision(), ready == null ? "Unknown" : ready.path("status").asText(),
-                reason, message, InventoryIds.read(v.state().status()).size(), List.of(), List.of(), List.of(), null);
+                reason, message, InventoryIds.read(v.state().status()).size(), 0, List.of(), List.of(),
+                Orphans.of(v, java.util.Set.of(), java.util.Set.of()).orphans(), null);
     }
 }

@@ -48,7 +48,8 @@ final class Orphans {
             if (declared.contains(key) || recorded.contains(key) || !OrphanRules.orphan(o, v)) {
                 continue;
             }
-            DeclaredPlan.Orphan orphan = orphan(v, o.ref(), since.getOrDefault(key, v.now()));
+            DeclaredPlan.Orphan orphan = orphan(v, o.ref(), since.getOrDefault(key,
+                    v.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS)));
             orphans.add(orphan);
             if (orphan.deleteAfter() != null && !v.now().isBefore(orphan.deleteAfter())) {
                 delete.add(o);

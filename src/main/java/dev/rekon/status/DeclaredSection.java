@@ -1,0 +1,23 @@
+package dev.rekon.status;
+
+import java.util.List;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+import dev.rekon.declared.status.DeclaredRow;
+import io.quarkus.runtime.annotations.RegisterForReflection;
+
+/**
+ * The DeclaredStates: one row each, problem rows first, each what its planner plans now in report mode.
+ */
+@RegisterForReflection
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record DeclaredSection(String scope, int problems, List<DeclaredRow> rows) {
+
+    static final String SCOPE = "what each DeclaredState's plan would do now (report mode: nothing is written); orphans"
+            + " as the last resync pass listed them";
+
+    public DeclaredSection {
+        rows = List.copyOf(rows);
+    }
+}

@@ -1,0 +1,82 @@
+package dev.rekon.declared.e2e;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+import dev.rekon.testing.RekonTestResource;
+import dev.rekon.testing.SharedFiles;
+import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+
+/**
+ * What the status page says of a DeclaredState is what its planner plans in report mode: the revision applied
+ * and the one a push brought, how many objects it would apply, what a prune would delete, the orphans with when
+ * they go, and the refusal that holds a broken tip back; in JSON and in a real browser.
+ */
+@QuarkusTest
+@QuarkusTestResource(value = RekonTestResource.class, restrictToAnnotatedClass = false)
+class DeclaredStatusPageTest extends DeclaredFixtures {
+
+    @Test
+    void thePageShowsThePlanNotASecondDecision() throws Exception {
+        String first = work.write("a.yaml", configMap("a", "1")).write("b.yaml", configMap("b", "1")).commitAndPush("first");
+        declaredState("  orphanedResources: {action: Delete, gracePeriod: 1h}\n");
+        event().body("outcome", equalTo("applied"));
+        admin.configMaps().inNamespace(ns).resource(new ConfigMapBuilder().withNewMetadata().withName("stray")
+                .endMetadata().build()).create();
+        resync();
+
+        String second = work.delete("b.yaml").write("c.yaml", configMap("c", "1")).commitAndPush("second");
+        Map<String, Object> row = row();
+        assertEquals("main@sha1:" + first, row.get("applied"));
+        assertEquals("main@sha1:" + second, row.get("revision"), "the tip the next reconcile applies");
+        assertEquals(1, row.get("pendingApply"));
+        assertEquals(List.of(Map.of("apiVersion", "v1", "kind", "ConfigMap", "namespace", ns, "name", "b")),
+                row.get("pendingPrunes"));
+        List<Map<String, Object>> orphans = (List<Map<String, Object>>) row.get("orphans");
+        assertEquals("stray", orphans.get(0).get("name"));
+        assertTrue(orphans.get(0).containsKey("deleteAfter"));
+
+        reconcile().body("outcome", equalTo("applied")).body("pruned", equalTo("ConfigMap " + ns + "/b"));
+        assertEquals(0, row().get("pendingApply"), "what the page said would happen is what happened");
+        assertEquals(List.of(), row().get("pendingPrunes"));
+
+        work.write("broken.yaml", "kind: [\n").commitAndPush("broken");
+        Map<String, Object> refused = row();
+        assertEquals("False", refused.get("ready"));
+        assertEquals("ParseError", refused.get("reason"));
+        assertEquals(true, refused.get("problem"));
+        assertTrue(String.valueOf(refused.get("refusal")).contains("broken.yaml"), String.valueOf(refused));
+
+        Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/chromium")), "Debian's chromium is not installed;"
+                + " hack/control-plane.sh (run by hack/test.sh) installs it");
+        String url = "http://127.0.0.1:" + RekonTestResource.port() + "/?area=declared&namespace=" + ns;
+        String dom = dev.rekon.status.StatusBrowserPages.dom(url);
+        String tr = dev.rekon.status.StatusBrowserPages.row(dom, "DeclaredState " + ns + "/apps");
+        assertTrue(tr.contains("problem") && tr.contains("ParseError") && tr.contains("orphan ConfigMap " + ns + "/stray"),
+                tr);
+        Path png = SharedFiles.projectDir().resolve("target/declared-status-page.png");
+        dev.rekon.status.StatusBrowserPages.screenshot(url, png);
+        assertTrue(Files.size(png) > 5_000, "a screenshot in " + png);
+    }
+
+    Map<String, Object> row() {
+        JsonPath page = given().queryParam("area", "declared").queryParam("namespace", ns).get("/status").then()
+                .statusCode(200).extract().jsonPath();
+        List<Map<String, Object>> rows = page.getList("declared.rows");
+        assertEquals(1, rows.size(), String.valueOf(rows));
+        return rows.get(0);
+    }
+}
