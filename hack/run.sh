@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# The README's run command: a real local control plane with every CRD, a real registry, and the
-# functions connected to both. Prints a sample event to post; Ctrl-C stops everything it started.
+# The README's run command: a real local control plane with every CRD, a real registry, a git server with
+# an empty repository "demo", and the functions connected to them. Prints sample events to post; Ctrl-C stops
+# everything it started.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PORT="${REKON_PORT:-8080}"
 TOKEN="${REKON_WEBHOOK_TOKEN:-local-token}"
 REGISTRY_PORT="${REKON_REGISTRY_PORT:-5000}"
+GIT_SECRET="${REKON_GIT_SECRET:-local-git-secret}"
 
 bash hack/control-plane.sh >/dev/null
 echo "[run] building (first time: a few minutes)"
@@ -32,10 +34,14 @@ for _ in $(seq 1 120); do
 done
 KUBECONFIG_FILE="$PWD/target/local/kubeconfig"
 REGISTRY="$(cat target/local/registry-address)"
+GIT_URL="$(sed -n 1p target/local/git-address)"
+GIT_AUTH_URL="$(sed -n 2p target/local/git-address)"
+GIT_USER="${GIT_AUTH_URL#http://}"; GIT_USER="${GIT_USER%%@*}"
 
 # The production start (hack/start.sh), given the cluster and port through the environment as a container is.
 KUBECONFIG="$KUBECONFIG_FILE" QUARKUS_HTTP_PORT="$PORT" bash hack/start.sh -Dquarkus.http.host=127.0.0.1 \
-  -Drekon.webhooks.distribution.token="$TOKEN" >target/rekon.log 2>&1 &
+  -Drekon.webhooks.distribution.token="$TOKEN" -Drekon.webhooks.git.hmac-secret="$GIT_SECRET" \
+  >target/rekon.log 2>&1 &
 pids+=($!)
 for _ in $(seq 1 60); do
   curl -fsS "http://127.0.0.1:$PORT/q/health/ready" >/dev/null 2>&1 && break
@@ -47,6 +53,7 @@ cat <<MSG
 Rekon is running on http://127.0.0.1:$PORT (logs: target/rekon.log, target/local-stack.log)
   apiserver kubeconfig: $KUBECONFIG_FILE
   registry:             $REGISTRY (notifications -> /webhooks/distribution, Bearer $TOKEN)
+  git repository:       $GIT_URL (user:password ${GIT_USER}; push webhooks -> /webhooks/git, secret $GIT_SECRET)
   status page:          http://127.0.0.1:$PORT/ (JSON: http://127.0.0.1:$PORT/status)
 
 Try the image-rollout walkthrough (README, "Image rollouts"):
@@ -61,6 +68,34 @@ Try the image-rollout walkthrough (README, "Image rollouts"):
     -H 'Content-Type: application/json' --data @knative/examples/rollouts/image-built-event.json
 
   kubectl -n demo get deployment hello -o jsonpath='{.spec.template.spec.containers[0].image}{"\n"}'
+
+Try declared state from git (README, "Declared state from git"): push two ConfigMaps, follow the branch,
+then push a change that drops one:
+
+  git clone -q $GIT_AUTH_URL /tmp/rekon-demo && mkdir -p /tmp/rekon-demo/apps
+  printf 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: settings}\ndata: {greeting: hello}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: extra}\n' >/tmp/rekon-demo/apps/settings.yaml
+  git -C /tmp/rekon-demo add -A && git -C /tmp/rekon-demo -c user.name=demo -c user.email=demo@localhost commit -qm first && git -C /tmp/rekon-demo push -q origin HEAD:main
+
+  kubectl create namespace team-a
+  kubectl -n team-a create secret generic git-creds --from-literal=username=${GIT_USER%%:*} --from-literal=password=${GIT_USER#*:}
+  kubectl apply -f knative/examples/declared/applier.yaml
+  sed 's#https://git.example.com/platform/team-a.git#$GIT_URL#' knative/examples/declared/declaredstate.yaml | kubectl apply -f -
+
+  curl -sS http://127.0.0.1:$PORT/ \\
+    -H 'ce-specversion: 1.0' -H 'ce-id: ds-1' -H 'ce-source: local' \\
+    -H 'ce-type: dev.rekon.declared.reconcile' -H 'Content-Type: application/json' \\
+    -d '{"namespace":"team-a","name":"apps"}'
+  kubectl -n team-a get declaredstates
+
+  printf 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: settings}\ndata: {greeting: bonjour}\n' >/tmp/rekon-demo/apps/settings.yaml
+  git -C /tmp/rekon-demo -c user.name=demo -c user.email=demo@localhost commit -qam second && git -C /tmp/rekon-demo push -q origin HEAD:main
+
+  BODY='{"ref":"refs/heads/main","repository":{"clone_url":"$GIT_URL"}}'
+  curl -sS -X POST http://127.0.0.1:$PORT/webhooks/git -H 'Content-Type: application/json' \\
+    -H 'X-GitHub-Event: push' -H "X-GitHub-Delivery: \$(date +%s%N)" \\
+    -H "X-Hub-Signature-256: sha256=\$(printf '%s' "\$BODY" | openssl dgst -sha256 -hmac '$GIT_SECRET' -hex | sed 's/^.* //')" \\
+    --data "\$BODY"
+  kubectl -n team-a get configmaps -l rekon.dev/declared-state=team-a.apps
 
 Ctrl-C stops everything.
 MSG

@@ -5,11 +5,16 @@ import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * The local stack behind the README's run command: a real apiserver with every CRD and a real registry
- * whose notifications go to the functions on {@code 127.0.0.1:<app port>}. Writes
- * {@code target/local/kubeconfig} and {@code target/local/registry-address} for the script, then runs until stopped.
+ * The local stack behind the README's run command: a real apiserver with every CRD, a real registry whose
+ * notifications go to the functions on {@code 127.0.0.1:<app port>}, and a real git server holding an empty
+ * repository {@value #DEMO_REPO} for the declared-state walkthrough. Writes {@code target/local/kubeconfig},
+ * {@code target/local/registry-address} and {@code target/local/git-address} (the clone URL of the repository,
+ * then the same URL with the git server's user and password in it) for the script, then runs until stopped.
  */
 public final class LocalStack {
+
+    /** The repository the README's declared-state walkthrough pushes to. */
+    public static final String DEMO_REPO = "demo";
 
     private LocalStack() {
     }
@@ -35,9 +40,13 @@ public final class LocalStack {
         LocalRegistry registry = LocalRegistry.start(LocalRegistry.Options.plain("local-registry")
                 .notifying("http://127.0.0.1:" + appPort + "/webhooks/distribution", token).onPort(registryPort));
         Files.writeString(dir.resolve("registry-address"), registry.hostPort() + "\n");
+        LocalGitServer git = LocalGitServer.get(); // stopped by its own shutdown hook
+        git.createRepo(DEMO_REPO);
+        Files.writeString(dir.resolve("git-address"), git.url(DEMO_REPO) + "\n" + git.authenticatedUrl(DEMO_REPO) + "\n");
         Files.copy(cluster.kubeconfigFile(), dir.resolve("kubeconfig.ready"),
                 java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        System.out.println("local stack: apiserver " + cluster.apiServerUrl() + ", registry " + registry.hostPort());
+        System.out.println("local stack: apiserver " + cluster.apiServerUrl() + ", registry " + registry.hostPort()
+                + ", git " + git.url(DEMO_REPO));
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             registry.stop();
             cluster.stop();
