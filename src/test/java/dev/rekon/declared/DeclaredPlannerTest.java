@@ -136,6 +136,20 @@ class DeclaredPlannerTest {
     }
 
     @Test
+    void aClusterScopedKindThatACrdOfTheRevisionDeclaresNamesNoNamespace() {
+        DeclaredScene s = new DeclaredScene().declares("a.yaml", DeclaredScene.yaml("""
+                apiVersion: apiextensions.k8s.io/v1
+                kind: CustomResourceDefinition
+                metadata: {name: clusterissuers.certs.example.com}
+                spec: {group: certs.example.com, scope: Cluster, names: {kind: ClusterIssuer, plural: clusterissuers}}
+                """), DeclaredScene.yaml("apiVersion: certs.example.com/v1\nkind: ClusterIssuer\nmetadata: {name: ca}\n"));
+        DeclaredPlan p = s.plan();
+        assertEquals(Outcome.APPLIED, p.reply().outcome(), p.reply().message());
+        assertEquals(List.of("CustomResourceDefinition", "ClusterIssuer"), kinds(p.apply()));
+        assertFalse(p.apply().get(1).path("metadata").has("namespace"));
+    }
+
+    @Test
     void anotherNamespaceInTheSpecNeedsCrossNamespace() {
         DeclaredScene s = new DeclaredScene().declares("a.yaml", configMap("team-b", "x", "1"))
                 .spec("namespaces", List.of("team-a", "team-b"));

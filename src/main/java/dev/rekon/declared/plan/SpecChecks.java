@@ -41,7 +41,8 @@ final class SpecChecks {
     }
 
     static Optional<ManifestChecks.Refusal> scope(DeclaredViews v, List<ObjectNode> objects) {
-        Optional<ManifestChecks.Refusal> rekon = ManifestChecks.scope(objects, v.policy(), "the revision",
+        // DesiredObjects decided each object's scope (a namespaced one without a namespace went to the first).
+        Optional<ManifestChecks.Refusal> rekon = ManifestChecks.outside(objects, v.policy(), "the revision",
                 "rekon.namespaces");
         if (rekon.isPresent()) {
             return rekon;

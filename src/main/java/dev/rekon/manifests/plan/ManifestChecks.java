@@ -39,6 +39,15 @@ public final class ManifestChecks {
             return Optional.of(new Refusal("NamespaceMissing", subject + " declares " + names(unknown)
                     + " without metadata.namespace; the manifest must name every namespaced object's namespace"));
         }
+        return outside(desired, namespaces, subject, where);
+    }
+
+    /**
+     * Objects outside the namespaces the owner may write, for an owner that has already decided each object's
+     * scope (a cluster-scoped object names no namespace).
+     */
+    public static Optional<Refusal> outside(List<ObjectNode> desired, NamespacePolicy namespaces, String subject,
+            String where) {
         List<ObjectRef> outside = desired.stream().map(ManifestObjects::ref).filter(r -> !namespaces.allows(r.namespace()))
                 .toList();
         if (outside.isEmpty()) {
