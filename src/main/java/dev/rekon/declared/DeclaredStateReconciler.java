@@ -26,6 +26,7 @@ import dev.rekon.declared.plan.DeclaredViews;
 import dev.rekon.declared.plan.DesiredObjects;
 import dev.rekon.declared.plan.InventoryIds;
 import dev.rekon.declared.plan.SourceState;
+import dev.rekon.declared.status.DeclaredBoard;
 import dev.rekon.manifests.Identity;
 import dev.rekon.manifests.LiveObject;
 import dev.rekon.manifests.apply.ManifestCluster;
@@ -34,7 +35,8 @@ import dev.rekon.pipeline.Reconciler;
 /**
  * A DeclaredState as the one reconcile loop runs it: reads the DeclaredState, its branch ({@link BranchReader}),
  * the live objects its revision and inventory name (and, for a scan, everything in its namespaces), plans with
- * {@link DeclaredPlanner}, and has {@link DeclaredWrites} carry the plan out.
+ * {@link DeclaredPlanner}, and has {@link DeclaredWrites} carry the plan out. Every plan, carried out or only
+ * reported, is the DeclaredState's row on the status page ({@link DeclaredBoard}).
  */
 @ApplicationScoped
 public class DeclaredStateReconciler implements Reconciler<DeclaredKey, DeclaredViews, DeclaredPlan> {
@@ -53,6 +55,9 @@ public class DeclaredStateReconciler implements Reconciler<DeclaredKey, Declared
 
     @Inject
     Clock clock;
+
+    @Inject
+    DeclaredBoard board;
 
     @ConfigProperty(name = "rekon.declared.cross-namespace", defaultValue = "false")
     boolean crossNamespace;
@@ -113,17 +118,21 @@ public class DeclaredStateReconciler implements Reconciler<DeclaredKey, Declared
 
     @Override
     public Reply gone(DeclaredKey key) {
+        board.gone(key);
         return Reply.unchanged("DeclaredStateNotFound", "DeclaredState " + key.namespace() + "/" + key.name()
                 + " is gone", List.of());
     }
 
     @Override
     public DeclaredPlan plan(DeclaredViews views) {
-        return DeclaredPlanner.plan(views);
+        DeclaredPlan plan = DeclaredPlanner.plan(views);
+        board.planned(plan);
+        return plan;
     }
 
     @Override
     public void apply(DeclaredPlan plan) {
         writes.carryOut(plan);
+        board.carriedOut(plan);
     }
 }

@@ -21,8 +21,8 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 
 /**
- * What the status page says of a DeclaredState is what its planner plans in report mode: the revision applied
- * and the one a push brought, how many objects it would apply, what a prune would delete, the orphans with when
+ * What the status page says of a DeclaredState is what its planner planned last, in report mode (a report-mode
+ * resync) or carried out: the revision applied and the one a push brought, how many objects it would apply, what a prune would delete, the orphans with when
  * they go, and the refusal that holds a broken tip back; in JSON and in a real browser.
  */
 @QuarkusTest
@@ -39,6 +39,7 @@ class DeclaredStatusPageTest extends DeclaredFixtures {
         resync();
 
         String second = work.delete("b.yaml").write("c.yaml", configMap("c", "1")).commitAndPush("second");
+        reportResync().body("reason", equalTo("WouldChange")).body("areas[0].objects[0].reason", equalTo("RevisionApplied"));
         Map<String, Object> row = row();
         assertEquals("main@sha1:" + first, row.get("applied"));
         assertEquals("main@sha1:" + second, row.get("revision"), "the tip the next reconcile applies");
@@ -54,6 +55,7 @@ class DeclaredStatusPageTest extends DeclaredFixtures {
         assertEquals(List.of(), row().get("pendingPrunes"));
 
         work.write("broken.yaml", "kind: [\n").commitAndPush("broken");
+        reportResync();
         Map<String, Object> refused = row();
         assertEquals("False", refused.get("ready"));
         assertEquals("ParseError", refused.get("reason"));
@@ -70,6 +72,12 @@ class DeclaredStatusPageTest extends DeclaredFixtures {
         Path png = SharedFiles.projectDir().resolve("target/declared-status-page.png");
         dev.rekon.status.StatusBrowserPages.screenshot(url, png);
         assertTrue(Files.size(png) > 5_000, "a screenshot in " + png);
+    }
+
+    /** A resync in report mode: every DeclaredState planned again, nothing written; the page shows those plans. */
+    io.restassured.response.ValidatableResponse reportResync() {
+        return dev.rekon.testing.Events.binary("dev.rekon.resync", Map.of(),
+                "{\"scope\":\"declared\",\"namespace\":\"" + ns + "\",\"report\":true}").statusCode(200);
     }
 
     Map<String, Object> row() {
