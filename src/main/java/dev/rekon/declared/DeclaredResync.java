@@ -4,9 +4,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import dev.rekon.cluster.InstalledKinds;
-import dev.rekon.core.Outcome;
-import dev.rekon.core.Reply;
-import dev.rekon.core.TransientFailureException;
 import dev.rekon.resync.AreaResult;
 import dev.rekon.resync.AreaResync;
 import dev.rekon.resync.AreaTally;
@@ -41,18 +38,7 @@ public class DeclaredResync implements AreaResync {
             return tally.result();
         }
         for (DeclaredKey key : service.everyState(scope.namespace())) {
-            try {
-                Reply r = scope.report() ? service.report(key) : service.reconcile(key);
-                if (r.outcome() == Outcome.APPLIED) {
-                    tally.changed(key.ref(), r.reason(), r.message());
-                } else if (r.outcome() == Outcome.REJECTED) {
-                    tally.failed(key.ref(), r.reason(), r.message());
-                } else {
-                    tally.unchanged();
-                }
-            } catch (TransientFailureException e) {
-                tally.failed(key.ref(), "Unavailable", e.getMessage());
-            }
+            tally.count(key.ref(), () -> scope.report() ? service.report(key) : service.reconcile(key));
         }
         return tally.result();
     }

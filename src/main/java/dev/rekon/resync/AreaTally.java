@@ -4,6 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.rekon.core.ObjectRef;
+import dev.rekon.core.Outcome;
+import dev.rekon.core.Reply;
+import dev.rekon.core.TransientFailureException;
 
 /**
  * Counts one area's pass object by object (each object once: changed, unchanged, drifted or failed) and makes
@@ -42,6 +45,25 @@ public final class AreaTally {
     public synchronized void failed(ObjectRef object, String reason, String message) {
         failed++;
         objects.add(new ResyncItem(object, "failed", reason, message));
+    }
+
+    /**
+     * Counts one object by the reply of its pass through the loop: applied is a change (in report mode: would
+     * change), rejected and a transient failure are failures the next pass retries, anything else unchanged.
+     */
+    public void count(ObjectRef object, java.util.function.Supplier<Reply> pass) {
+        try {
+            Reply r = pass.get();
+            if (r.outcome() == Outcome.APPLIED) {
+                changed(object, r.reason(), r.message());
+            } else if (r.outcome() == Outcome.REJECTED) {
+                failed(object, r.reason(), r.message());
+            } else {
+                unchanged();
+            }
+        } catch (TransientFailureException e) {
+            failed(object, "Unavailable", e.getMessage());
+        }
     }
 
     public synchronized AreaResult result() {

@@ -126,6 +126,11 @@ public class WebhookRoutes {
     }
 
     JsonNode parse(byte[] bytes) {
+        return object(json, bytes);
+    }
+
+    /** A webhook body as a JSON object; anything else is bad input (400) saying why. */
+    public static JsonNode object(ObjectMapper json, byte[] bytes) {
         try {
             JsonNode node = json.readTree(bytes);
             if (node == null || !node.isObject()) {

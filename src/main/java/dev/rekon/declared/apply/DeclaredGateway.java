@@ -33,7 +33,10 @@ public interface DeclaredGateway {
     /** The cluster-scoped kinds the server serves, as {@code group/Kind}. */
     Set<String> clusterKinds();
 
-    /** Every namespaced kind the server serves that can be listed, as a reference in {@code namespace}, name "". */
+    /**
+     * Every namespaced kind the server serves that can be listed and may hold orphans (no Events, Leases,
+     * EndpointSlices: the cluster's own), as a reference in {@code namespace}, name "".
+     */
     List<ObjectRef> namespacedKinds(String namespace);
 
     /** Adds or removes Rekon's finalizer; answers the new resourceVersion. */

@@ -22,6 +22,7 @@ import dev.rekon.core.RekonConfig;
 import dev.rekon.declared.DeclaredKey;
 import dev.rekon.declared.intent.DeclaredStateView;
 import dev.rekon.declared.plan.DesiredObjects;
+import dev.rekon.declared.plan.OrphanRules;
 import dev.rekon.declared.source.GitCredentials;
 import dev.rekon.manifests.Identity;
 import dev.rekon.manifests.apply.Impersonation;
@@ -101,7 +102,7 @@ public class KubeDeclaredGateway implements DeclaredGateway {
     @Override
     public List<ObjectRef> namespacedKinds(String namespace) {
         List<ObjectRef> out = new ArrayList<>();
-        kinds.served().stream().filter(ApiKinds.Kind::namespaced)
+        kinds.served().stream().filter(ApiKinds.Kind::namespaced).filter(k -> !OrphanRules.neverOrphans(k.apiVersion(), k.kind()))
                 .forEach(k -> out.add(new ObjectRef(k.apiVersion(), k.kind(), namespace, "")));
         return out;
     }

@@ -27,6 +27,11 @@ public final class OrphanRules {
     private OrphanRules() {
     }
 
+    /** Kinds whose objects the cluster's own controllers make: never orphans, so never listed for them. */
+    public static boolean neverOrphans(String apiVersion, String kind) {
+        return CONTROLLER_KINDS.contains(Identity.group(apiVersion) + "/" + kind);
+    }
+
     public static boolean orphan(LiveObject o, DeclaredViews v) {
         JsonNode meta = o.object().path("metadata");
         String kind = o.ref().kind();

@@ -3,9 +3,6 @@ package dev.rekon.modules.lifecycle;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import dev.rekon.core.Outcome;
-import dev.rekon.core.Reply;
-import dev.rekon.core.TransientFailureException;
 import dev.rekon.resync.AreaResult;
 import dev.rekon.resync.AreaResync;
 import dev.rekon.resync.AreaTally;
@@ -33,19 +30,8 @@ public class KymaResync implements AreaResync {
     public AreaResult resync(ResyncScope scope) {
         AreaTally tally = new AreaTally(AREA);
         for (KymaModule key : service.everyModule(scope.namespace())) {
-            try {
-                Reply r = scope.report() ? service.report(key) : service.reconcile(key);
-                if (r.outcome() == Outcome.APPLIED) {
-                    // Drift is taken back here, not only reported: a change, whose reason says it was drift.
-                    tally.changed(key.kymaRef(), r.reason(), r.message());
-                } else if (r.outcome() == Outcome.REJECTED) {
-                    tally.failed(key.kymaRef(), r.reason(), r.message());
-                } else {
-                    tally.unchanged();
-                }
-            } catch (TransientFailureException e) {
-                tally.failed(key.kymaRef(), "Unavailable", e.getMessage());
-            }
+            // Drift is taken back here, not only reported: a change, whose reason says it was drift.
+            tally.count(key.kymaRef(), () -> scope.report() ? service.report(key) : service.reconcile(key));
         }
         return tally.result();
     }

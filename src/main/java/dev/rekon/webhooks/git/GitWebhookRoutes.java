@@ -180,17 +180,7 @@ public class GitWebhookRoutes {
     }
 
     JsonNode parse(byte[] bytes) {
-        try {
-            JsonNode node = json.readTree(bytes);
-            if (node == null || !node.isObject()) {
-                throw new InvalidEventException("the body must be a JSON object");
-            }
-            return node;
-        } catch (JacksonException e) {
-            throw new InvalidEventException("the body is not valid JSON: " + e.getOriginalMessage());
-        } catch (java.io.IOException e) {
-            throw new InvalidEventException("the body could not be read: " + e.getMessage());
-        }
+        return WebhookRoutes.object(json, bytes);
     }
 
     static boolean isJson(String contentType) {
