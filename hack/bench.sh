@@ -4,17 +4,19 @@
 # port, runs bounded loads, prints markdown tables and writes target/bench/cold.json and results.json.
 # Optional arguments (to scale down): how many ImageDeploys the scale figure uses (default 10000), how many
 # ClusterBuildpacks (10 versions each, default 1000) and Builders (default 500) the Builder figure uses.
-# A subset of the figures (cold, latency, noop, scale, builders, status, resync, modules; noop needs latency),
-# e.g. only the cold part:
+# A subset of the figures (cold, latency, noop, scale, builders, status, resync, modules, declared; noop needs
+# latency), e.g. only the cold part:
 #   JAVA_TOOL_OPTIONS=-Drekon.bench.only=cold hack/bench.sh
+# or, the same, only=cold hack/bench.sh
 # Beside another commit's run: copy its target/bench/results.json away and name it, e.g.
 #   JAVA_TOOL_OPTIONS="-Drekon.bench.only=latency -Drekon.bench.baseline=../before.json" hack/bench.sh 200 10 10
 # prints the latency figures of both runs side by side after the table.
 # With JAVA_HOME on a JDK 25 the AOT cache is recorded first (hack/aot-cache.sh) unless REKON_AOT=off.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-only="$(sed -n 's/.*-Drekon\.bench\.only=\([^ ]*\).*/\1/p' <<<"${JAVA_TOOL_OPTIONS:-}")"
-only="${only:-cold,latency,noop,scale,builders,status,resync,modules}"
+only="${only:-}"
+only="${only:-$(sed -n 's/.*-Drekon\.bench\.only=\([^ ]*\).*/\1/p' <<<"${JAVA_TOOL_OPTIONS:-}")}"
+only="${only:-cold,latency,noop,scale,builders,status,resync,modules,declared}"
 
 # The AOT cache, when the JVM can record one (the training run builds the application too).
 aot_cache() {
@@ -52,6 +54,14 @@ modules() {
   bash hack/driver.sh dev.rekon.bench.ModuleBench "${REKON_BENCH_MODULE_OBJECTS:-300}"
 }
 
+# Declared state from git (DeclaredBench): a push to every object applied (1, 50, 200 objects), as many
+# DeclaredStates (default 100) of 10 objects applied by one resync and resynced converged, the peak RSS a repository
+# of as many files (default 5000, 50 MB) adds; each beside a raw server-side-apply loop of the same objects.
+declared() {
+  bash hack/driver.sh dev.rekon.bench.DeclaredBench "${REKON_BENCH_DECLARED_STATES:-100}" \
+    "${REKON_BENCH_DECLARED_FILES:-5000}"
+}
+
 # One build for every part, so that the AOT cache recorded into it is the one the parts start with.
 bash hack/control-plane.sh >/dev/null
 ./mvnw -B -q test-compile package -DskipTests
@@ -61,5 +71,6 @@ aot_cache
 if [[ ",$only," == *,status,* ]]; then status "$@"; fi
 if [[ ",$only," == *,resync,* ]]; then resync "$@"; fi
 if [[ ",$only," == *,modules,* ]]; then modules; fi
+if [[ ",$only," == *,declared,* ]]; then declared; fi
 if [[ ",$only," == *,cold,* ]]; then cold; fi
 if [[ ",$only," =~ ,(latency|noop|scale|builders), ]]; then warm "$@"; fi
