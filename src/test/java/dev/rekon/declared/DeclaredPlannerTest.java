@@ -167,6 +167,7 @@ class DeclaredPlannerTest {
         DeclaredPlan conflict = s.plan();
         assertEquals("Conflict", conflict.reply().reason());
         assertTrue(conflict.reply().message().contains("ConfigMap team-a/settings"));
+        assertEquals("ConfigMap team-a/settings", conflict.reply().details().get("refused"));
         assertTrue(conflict.apply().isEmpty());
 
         ObjectNode adopting = configMap(null, "settings", "1");

@@ -58,6 +58,12 @@ public record DeclaredPlan(DeclaredKey key, DeclaredStateView state, Action acti
         orphanDeletes = List.copyOf(orphanDeletes);
     }
 
+    /** This plan answering {@code other} instead. */
+    DeclaredPlan withReply(Reply other) {
+        return new DeclaredPlan(key, state, action, addFinalizer, writeAhead, apply, prune, orphanDeletes, status,
+                removeFinalizer, report, other);
+    }
+
     /** Whether carrying it out writes anything at all. */
     public boolean writes() {
         return addFinalizer || writeAhead != null || !apply.isEmpty() || !prune.isEmpty() || !orphanDeletes.isEmpty()

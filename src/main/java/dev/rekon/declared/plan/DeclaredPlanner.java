@@ -71,10 +71,12 @@ public final class DeclaredPlanner {
         List<ObjectRef> taken = ManifestChecks.taken(objects, v::live, l -> v.key().owner().equals(l.owner())
                 || recordedKeys.contains(Identity.key(l.ref())) || adopted.contains(Identity.key(l.ref())));
         if (!taken.isEmpty()) {
-            return DeclaredReplies.refused(v, "Conflict", "the revision declares " + ManifestChecks.names(taken)
-                    + ", which exist" + (taken.size() == 1 ? "s" : "") + " and " + (taken.size() == 1 ? "was" : "were")
-                    + " not applied by this DeclaredState; annotate the manifest rekon.dev/adopt: \"true\" to take it"
-                    + " over, or delete or rename it; nothing of this revision was applied", read.commit());
+            DeclaredPlan refused = DeclaredReplies.refused(v, "Conflict", "the revision declares "
+                    + ManifestChecks.names(taken) + ", which exist" + (taken.size() == 1 ? "s" : "") + " and "
+                    + (taken.size() == 1 ? "was" : "were") + " not applied by this DeclaredState; annotate the manifest"
+                    + " rekon.dev/adopt: \"true\" to take it over, or delete or rename it; nothing of this revision was"
+                    + " applied", read.commit());
+            return refused.withReply(refused.reply().with("refused", ManifestChecks.names(taken)));
         }
         List<ObjectRef> prunable = !s.prune() ? List.of() : recorded.stream().filter(r -> !"Namespace".equals(r.kind())
                 || v.live(r) != null && v.key().owner().equals(v.live(r).owner())).toList();
