@@ -9,12 +9,16 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
+
+import com.sun.net.httpserver.HttpServer;
 
 import dev.rekon.testing.Await;
 import dev.rekon.testing.RekonTestResource;
@@ -149,6 +153,30 @@ class DeclaredStateRefusalsEndToEndTest extends DeclaredFixtures {
         assertEquals(List.of(), labelled("ConfigMap"));
         assertEquals("GitRepositoryNotFound", condition("Ready").path("reason").asText());
         assertTrue(status().path("revision").isMissingNode(), "no revision was applied");
+    }
+
+    @Test
+    void aWebPageThatIsNoRepositoryIsRefusedNotRetried() throws Exception {
+        // A URL someone copied from a browser: the server answers every path 200 with HTML.
+        HttpServer page = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        page.createContext("/", exchange -> {
+            byte[] html = "<!DOCTYPE html>\n<html><body>team apps</body></html>\n".getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", "text/html; charset=utf-8");
+            exchange.sendResponseHeaders(200, html.length);
+            try (var out = exchange.getResponseBody()) {
+                out.write(html);
+            }
+        });
+        page.start();
+        try {
+            String url = "http://127.0.0.1:" + page.getAddress().getPort() + "/team/apps";
+            declaredState("{url: \"" + url + "\", branch: main}", "  namespaces: [" + ns + "]\n");
+            rejected(event(), "GitRepositoryNotFound").body("message", allOf(containsString(url),
+                    containsString("spec.git.url")));
+            assertEquals(List.of(), labelled("ConfigMap"));
+        } finally {
+            page.stop(0);
+        }
     }
 
     @Test
