@@ -239,7 +239,7 @@ class DeclaredStateRefusalsEndToEndTest extends DeclaredFixtures {
 
         admin.rbac().roles().inNamespace(ns).resource(new RoleBuilder().withNewMetadata().withName("deployer")
                 .endMetadata().withRules(new PolicyRuleBuilder().withApiGroups("").withResources("configmaps")
-                        .withVerbs("get", "list", "watch", "create", "update", "patch", "delete").build())
+                        .withVerbs("get", "list", "watch").build())
                 .build()).create();
         admin.rbac().roleBindings().inNamespace(ns).resource(new RoleBindingBuilder().withNewMetadata()
                 .withName("deployer").endMetadata().withNewRoleRef("rbac.authorization.k8s.io", "Role", "deployer")
@@ -257,7 +257,19 @@ class DeclaredStateRefusalsEndToEndTest extends DeclaredFixtures {
             });
         }
 
-        reconcile().statusCode(200).body("outcome", equalTo("applied")).body("reason", equalTo("RevisionApplied"));
+        // It may read ConfigMaps now, not write them: the apply itself is refused, naming the object.
+        rejected(reconcile(), "ApiRefused").body("message", allOf(containsString("apply ConfigMap " + ns + "/settings"),
+                containsString(user), containsString("patch"))).body("objects.name", hasItem("settings"));
+        assertNull(cm("settings"));
+
+        admin.rbac().roles().inNamespace(ns).withName("deployer").edit(r -> new RoleBuilder(r).withRules(
+                new PolicyRuleBuilder().withApiGroups("").withResources("configmaps")
+                        .withVerbs("get", "list", "watch", "create", "update", "patch", "delete").build()).build());
+        Await.until("the write rights to be in force", Duration.ofSeconds(10), () -> {
+            reconcile();
+            return cm("settings") != null;
+        });
+        reconcile().statusCode(200).body("outcome", equalTo("unchanged")).body("reason", equalTo("InSync"));
         assertEquals("1", cm("settings").getData().get("value"));
         assertTrue(cm("settings").getMetadata().getManagedFields().stream()
                 .anyMatch(m -> "rekon".equals(m.getManager()) && "Apply".equals(m.getOperation())),
