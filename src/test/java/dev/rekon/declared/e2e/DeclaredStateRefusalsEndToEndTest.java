@@ -275,6 +275,15 @@ class DeclaredStateRefusalsEndToEndTest extends DeclaredFixtures {
                 .anyMatch(m -> "rekon".equals(m.getManager()) && "Apply".equals(m.getOperation())),
                 "applied server-side by field manager rekon");
 
+        // A resync lists its namespace for orphans as the ServiceAccount too: what it may not list is skipped, and
+        // what it may is put back.
+        admin.configMaps().inNamespace(ns).withName("settings").edit(c -> {
+            c.getData().put("value", "by hand");
+            return c;
+        });
+        resync().body("reason", equalTo("Converged")).body("areas[0].changed", equalTo(1));
+        assertEquals("1", cm("settings").getData().get("value"));
+
         // What the role does not grant stays refused, naming the object.
         work.write("account.yaml", "apiVersion: v1\nkind: ServiceAccount\nmetadata: {name: worker}\n")
                 .commitAndPush("a ServiceAccount");
