@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -32,6 +33,7 @@ import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
 import io.restassured.response.ValidatableResponse;
 
 /**
@@ -265,10 +267,15 @@ class DeclaredStateRefusalsEndToEndTest extends DeclaredFixtures {
         admin.rbac().roles().inNamespace(ns).withName("deployer").edit(r -> new RoleBuilder(r).withRules(
                 new PolicyRuleBuilder().withApiGroups("").withResources("configmaps")
                         .withVerbs("get", "list", "watch", "create", "update", "patch", "delete").build()).build());
+        List<String> replies = new ArrayList<>();
         Await.until("the write rights to be in force", Duration.ofSeconds(10), () -> {
-            reconcile();
+            JsonPath reply = reconcile().statusCode(200).extract().jsonPath();
+            replies.add(reply.getString("outcome") + " " + reply.getString("reason"));
             return cm("settings") != null;
         });
+        assertEquals("applied RevisionApplied", replies.get(replies.size() - 1), replies.toString());
+        assertTrue(replies.subList(0, replies.size() - 1).stream().allMatch("rejected ApiRefused"::equals),
+                replies.toString());
         reconcile().statusCode(200).body("outcome", equalTo("unchanged")).body("reason", equalTo("InSync"));
         assertEquals("1", cm("settings").getData().get("value"));
         assertTrue(cm("settings").getMetadata().getManagedFields().stream()
