@@ -15,6 +15,7 @@ import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import dev.rekon.core.ObjectRef;
+import dev.rekon.core.RefusedException;
 import dev.rekon.core.RekonConfig;
 import dev.rekon.core.Reply;
 import dev.rekon.declared.apply.DeclaredGateway;
@@ -92,7 +93,7 @@ public class DeclaredStateReconciler implements Reconciler<DeclaredKey, Declared
                     continue;
                 }
                 for (ObjectRef kind : gateway.namespacedKinds(ns)) {
-                    scanned.addAll(cluster.all(kind));
+                    scanned.addAll(listable(cluster, kind));
                 }
                 for (DeclaredStateView other : gateway.states(ns)) {
                     protectedRefs.addAll(named(other));
@@ -101,6 +102,22 @@ public class DeclaredStateReconciler implements Reconciler<DeclaredKey, Declared
         }
         return Optional.of(new DeclaredViews(key, state, source, live, clusterKinds, scanned, protectedRefs,
                 config.namespacePolicy(), crossNamespace, clock.instant()));
+    }
+
+    /**
+     * Every object of a kind in a namespace, as the DeclaredState's identity may see them; none of a kind it may not
+     * list. A ServiceAccount granted what its manifests need cannot list Endpoints or Secrets, and could delete no
+     * orphan of them either; without this one such kind refused the whole scan, so a resync never put anything back.
+     */
+    private static List<LiveObject> listable(ManifestCluster cluster, ObjectRef kind) {
+        try {
+            return cluster.all(kind);
+        } catch (RefusedException e) {
+            if (e.code() == 403) {
+                return List.of();
+            }
+            throw e;
+        }
     }
 
     /** A DeclaredState and the credentials it names: never orphans, never deleted by any DeclaredState. */

@@ -5,6 +5,7 @@ import java.net.ConnectException;
 import java.net.NoRouteToHostException;
 import java.net.SocketException;
 import java.net.UnknownHostException;
+import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -15,13 +16,16 @@ import dev.rekon.core.RefusedException;
 import dev.rekon.core.TransientFailureException;
 
 /**
- * Sorts JGit's failures into Rekon's two kinds: refused for good (no repository at the URL, credentials refused,
- * branch gone) or transient (server unreachable, timed out, answering 5xx). Unknown failures count as transient,
- * so that a retry, not a human, gets the first chance.
+ * Sorts JGit's failures into Rekon's two kinds: refused for good (no repository at the URL, something other than
+ * git answering there, credentials refused, branch gone) or transient (server unreachable, timed out, answering
+ * 5xx). Unknown failures count as transient, so that a retry, not a human, gets the first chance.
  */
 final class GitErrors {
 
     private static final Pattern SERVER_ERROR = Pattern.compile("\\b5\\d\\d\\b");
+    /** JGit's words for an answer that is no ref advertisement of git's smart or dumb HTTP protocol. */
+    private static final List<String> NOT_GIT = List.of("invalid advertisement of", "invalid ref advertisement line",
+            "expected pkt-line with", "expected content-type");
 
     private GitErrors() {
     }
@@ -40,6 +44,12 @@ final class GitErrors {
         if (e instanceof NoRemoteRepositoryException || lower.contains("not found") && !lower.contains("branch")) {
             return new RefusedException(404, null, url + " answered 404: there is no git repository at that URL; "
                     + "check spec.git.url (" + message + ")", e);
+        }
+        if (NOT_GIT.stream().anyMatch(lower::contains)) {
+            // A web page or another service at the URL answers, just not with git's protocol: no retry changes that.
+            return new RefusedException(404, null, url + " answered, but not as a git repository (a web page?); "
+                    + "set spec.git.url to the repository's clone URL, like https://host/org/repo.git (" + message
+                    + ")", e);
         }
         if (lower.contains("not authorized") || lower.contains("authentication is required")
                 || lower.contains("no credentialsprovider") || lower.contains(" 401")) {

@@ -76,6 +76,36 @@ abstract class DeclaredFixtures {
         admin.resource(Serialization.unmarshal(yaml, GenericKubernetesResource.class)).create();
     }
 
+    /**
+     * A DeclaredState named {@code apps} with {@code git} as its whole spec.git (flow YAML, e.g.
+     * {@code {url: "...", path: apps}}) and extra spec YAML ({@code spec.namespaces} included).
+     */
+    void declaredState(String gitSpec, String spec) {
+        String yaml = """
+                apiVersion: rekon.dev/v1alpha1
+                kind: DeclaredState
+                metadata: {name: apps, namespace: NS}
+                spec:
+                  git: GIT
+                """.replace("NS", ns).replace("GIT", gitSpec) + spec;
+        admin.resource(Serialization.unmarshal(yaml, GenericKubernetesResource.class)).create();
+    }
+
+    /** This test's repository on main with the test credentials, and {@code more} fields (", path: apps"). */
+    String gitSpec(String more) {
+        return "{url: \"" + git.url(repo) + "\", branch: main, secretRef: {name: git-creds}" + more + "}";
+    }
+
+    /** Sets {@code spec.<field>} of the DeclaredState to a JSON value. */
+    void setSpec(String field, Object value) {
+        admin.genericKubernetesResources(API_VERSION, "DeclaredState").inNamespace(ns).withName("apps").edit(o -> {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> spec = (Map<String, Object>) o.getAdditionalProperties().get("spec");
+            spec.put(field, value);
+            return o;
+        });
+    }
+
     GenericKubernetesResource state() {
         return admin.genericKubernetesResources(API_VERSION, "DeclaredState").inNamespace(ns).withName("apps").get();
     }

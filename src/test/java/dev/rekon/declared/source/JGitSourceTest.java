@@ -156,6 +156,31 @@ class JGitSourceTest {
     }
 
     @Test
+    void aWebPageAtTheUrlIsRefusedNotRetried() throws Exception {
+        com.sun.net.httpserver.HttpServer page = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+        page.createContext("/", exchange -> {
+            byte[] html = "<!DOCTYPE html>\n<html><body>org/repo</body></html>\n".getBytes();
+            exchange.getResponseHeaders().add("Content-Type", "text/html");
+            exchange.sendResponseHeaders(200, html.length);
+            exchange.getResponseBody().write(html);
+            exchange.close();
+        });
+        page.start();
+        try {
+            GitRemote web = new GitRemote("http://127.0.0.1:" + page.getAddress().getPort() + "/org/repo", "main", null);
+            RefusedException e = assertThrows(RefusedException.class, () -> source.tip(web));
+            assertEquals(404, e.code(), e.getMessage());
+            assertTrue(e.getMessage().contains("not as a git repository"), e.getMessage());
+            RefusedException read = assertThrows(RefusedException.class,
+                    () -> source.read(web, "0123456789abcdef0123456789abcdef01234567", ""));
+            assertEquals(404, read.code(), read.getMessage());
+        } finally {
+            page.stop(0);
+        }
+    }
+
+    @Test
     void stoppedServerIsTransient() {
         String commit = server.clone("config").write("a.yaml", CM.formatted("a")).commitAndPush("first");
         server.stop();
