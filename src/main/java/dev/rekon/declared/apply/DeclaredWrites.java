@@ -1,12 +1,16 @@
 package dev.rekon.declared.apply;
 
+import java.time.Clock;
+
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import dev.rekon.cluster.EventRecorder;
 import dev.rekon.core.Outcome;
+import dev.rekon.core.RefusedException;
 import dev.rekon.declared.plan.DeclaredPlan;
 import dev.rekon.declared.plan.DeclaredPlan.Action;
+import dev.rekon.declared.plan.DeclaredReplies;
 import dev.rekon.manifests.apply.ManifestCluster;
 import dev.rekon.manifests.apply.StagedWrites;
 
@@ -25,6 +29,9 @@ public class DeclaredWrites {
     @Inject
     EventRecorder events;
 
+    @Inject
+    Clock clock;
+
     public void carryOut(DeclaredPlan plan) {
         String version = plan.state().resourceVersion();
         if (plan.addFinalizer()) {
@@ -35,9 +42,16 @@ public class DeclaredWrites {
         }
         if (!plan.apply().isEmpty() || !plan.prune().isEmpty() || !plan.orphanDeletes().isEmpty()) {
             ManifestCluster cluster = gateway.objects(plan.state());
-            StagedWrites.apply(cluster, plan.apply());
-            StagedWrites.delete(cluster, plan.prune());
-            StagedWrites.delete(cluster, plan.orphanDeletes());
+            try {
+                StagedWrites.apply(cluster, plan.apply());
+                StagedWrites.delete(cluster, plan.prune());
+                StagedWrites.delete(cluster, plan.orphanDeletes());
+            } catch (RefusedException e) {
+                // Only the server knows what the DeclaredState's identity may write: its refusal is the status too.
+                gateway.writeStatus(plan.state(), version, DeclaredReplies.refusedOnWrite(plan, e.getMessage(),
+                        clock.instant()));
+                throw e;
+            }
         }
         if (plan.status() != null) {
             version = gateway.writeStatus(plan.state(), version, plan.status());

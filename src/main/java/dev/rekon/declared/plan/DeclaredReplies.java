@@ -16,7 +16,7 @@ import dev.rekon.manifests.plan.ManifestDiff;
  * The replies and plans without object writes of the DeclaredState planner: every reply names the revision
  * ({@code revision}) and the objects applied, pruned or refused.
  */
-final class DeclaredReplies {
+public final class DeclaredReplies {
 
     private DeclaredReplies() {
     }
@@ -53,6 +53,18 @@ final class DeclaredReplies {
                 + message, List.of(v.key().ref())).with("revision", attempted);
         return new DeclaredPlan(v.key(), v.state(), Action.REFUSED, !v.state().finalized(), null, List.of(), List.of(), List.of(),
                 status.changed(), false, report(v, reason, message).withRefusal(message), reply);
+    }
+
+    /**
+     * The status after the server refused one of the plan's writes for good (its identity may not write an object):
+     * Ready=False naming it, the inventory as written ahead (every object that may exist stays recorded).
+     */
+    public static com.fasterxml.jackson.databind.node.ObjectNode refusedOnWrite(DeclaredPlan plan, String message,
+            java.time.Instant now) {
+        com.fasterxml.jackson.databind.node.ObjectNode base = plan.writeAhead() != null ? plan.writeAhead()
+                : plan.state().status();
+        return new DeclaredStatus(plan.state().withStatus(base), now).ready("False", "ApiRefused", message)
+                .reconciling(false, "ApiRefused", message).changed();
     }
 
     static DeclaredPlan suspended(DeclaredViews v) {

@@ -263,6 +263,9 @@ class DeclaredStateRefusalsEndToEndTest extends DeclaredFixtures {
         rejected(reconcile(), "ApiRefused").body("message", allOf(containsString("apply ConfigMap " + ns + "/settings"),
                 containsString(user), containsString("patch"))).body("objects.name", hasItem("settings"));
         assertNull(cm("settings"));
+        assertEquals("False", condition("Ready").path("status").asText(), "the refusal is the status too");
+        assertEquals("ApiRefused", condition("Ready").path("reason").asText());
+        assertEquals(1, status().at("/inventory/entries").size(), "what may exist stays recorded");
 
         admin.rbac().roles().inNamespace(ns).withName("deployer").edit(r -> new RoleBuilder(r).withRules(
                 new PolicyRuleBuilder().withApiGroups("").withResources("configmaps")
