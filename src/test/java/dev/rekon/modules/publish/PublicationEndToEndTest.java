@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,6 +25,7 @@ import dev.rekon.modules.manifest.OcmRegistry;
 import dev.rekon.modules.ocm.Normalisation;
 import dev.rekon.modules.ocm.SignatureVerifier;
 import dev.rekon.modules.ocm.TestSigning;
+import dev.rekon.testing.Await;
 import dev.rekon.testing.LocalCluster;
 import dev.rekon.testing.LocalRegistry;
 import dev.rekon.testing.RekonTestResource;
@@ -104,9 +106,12 @@ class PublicationEndToEndTest {
         kymaEvent().body("reason", equalTo("ModuleUpgraded")).body("toVersion", equalTo("0.4.3"));
         assertEquals("0.4.3", admin.configMaps().inNamespace(target).withName("settings").get().getData().get("version"));
 
+        // The registry's notification alone publishes: no event is sent for 0.4.2.
         push("0.4.2", "info", Signing.SIGNED);
-        publish("0.4.2").body("outcome", anyOf(equalTo("applied"), equalTo("unchanged")));
-        assertNotNull(object("ModuleTemplate", module + "-0.4.2"), "an older version gets its template");
+        Await.until("the push of 0.4.2 to be published", Duration.ofSeconds(30),
+                () -> object("ModuleTemplate", module + "-0.4.2") != null);
+        publish("0.4.2").body("outcome", equalTo("unchanged")).body("reason", equalTo("AlreadyPublished"))
+                .body("message", containsString("fast stays at 0.4.3"));
         assertEquals("0.4.3", channels().get("fast"), "and never moves the channel back");
 
         String rv = object("ModuleTemplate", module + "-0.4.3").path("metadata").path("resourceVersion").asText();
@@ -126,6 +131,10 @@ class PublicationEndToEndTest {
         assertNull(object("ModuleTemplate", module + "-0.4.4"), "nothing written");
         assertNull(object("ModuleTemplate", module + "-0.4.5"), "nothing written");
         assertEquals(Map.of("fast", "0.4.3", "regular", "0.4.1"), channels());
+
+        Await.until("Events on the template and the release meta", Duration.ofSeconds(30),
+                () -> events("ModuleTemplate", module + "-0.4.1").contains("ModulePublished")
+                        && events("ModuleReleaseMeta", module).contains("ChannelMoved"));
 
         publish("latest").body("outcome", equalTo("rejected")).body("reason", equalTo("VersionNotSemver"));
         publish("9.9.9").body("outcome", equalTo("rejected")).body("reason", equalTo("ComponentNotFound"));
@@ -223,6 +232,12 @@ class PublicationEndToEndTest {
         spec.putArray("channels").addObject().put("channel", channel).put("version", version);
         admin.resource(Serialization.unmarshal(m.toString(), GenericKubernetesResource.class)).fieldManager(manager)
                 .forceConflicts().serverSideApply();
+    }
+
+    List<String> events(String kind, String name) {
+        return admin.v1().events().inNamespace(NS).list().getItems().stream()
+                .filter(e -> kind.equals(e.getInvolvedObject().getKind()) && name.equals(e.getInvolvedObject().getName()))
+                .map(io.fabric8.kubernetes.api.model.Event::getReason).toList();
     }
 
     JsonNode object(String kind, String name) {
