@@ -13,11 +13,13 @@ import io.quarkus.funqy.knative.events.CloudEventMapping;
 
 /**
  * The {@value #PUBLISH_TYPE} event, for curl and CI: {@code {"repository": "<host>/<path>", "version": "<tag>"}}
- * names a component version to publish ({@link PublishService}). Answers with a {@code dev.rekon.modules.result}.
+ * names a component version to publish ({@link PublishService}); {@value #PROMOTE_TYPE} moves a channel to a
+ * published version by hand. Answers with a {@code dev.rekon.modules.result}.
  */
 public class PublishFunctions {
 
     public static final String PUBLISH_TYPE = "dev.rekon.modules.publish";
+    public static final String PROMOTE_TYPE = "dev.rekon.modules.promote";
     static final String REPLY_TYPE = "dev.rekon.modules.result";
     static final String SOURCE = "rekon/modules";
 
@@ -35,5 +37,20 @@ public class PublishFunctions {
                     + "component-descriptors/<component>\", \"version\": \"<tag>\"}");
         }
         return service.publish(repository, version);
+    }
+
+    /** {@value #PROMOTE_TYPE} with {@code {"module", "channel", "version"}}: a channel moved by hand. */
+    @Funq
+    @CloudEventMapping(trigger = PROMOTE_TYPE, responseType = REPLY_TYPE, responseSource = SOURCE)
+    public Reply modulesPromote(CloudEvent<JsonNode> event) {
+        JsonNode data = ApiServerEvent.data(event);
+        String module = data == null ? "" : data.path("module").asText("");
+        String channel = data == null ? "" : data.path("channel").asText("");
+        String version = data == null ? "" : data.path("version").asText("");
+        if (module.isBlank() || channel.isBlank() || version.isBlank()) {
+            throw new InvalidEventException(PROMOTE_TYPE + " needs JSON data {\"module\": \"<module>\","
+                    + " \"channel\": \"<channel>\", \"version\": \"<published version>\"}");
+        }
+        return service.promote(module, channel, version);
     }
 }

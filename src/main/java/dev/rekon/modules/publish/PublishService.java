@@ -7,6 +7,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import dev.rekon.core.Reply;
+import dev.rekon.modules.publish.plan.PromoteKey;
 import dev.rekon.modules.publish.plan.PublishKey;
 import dev.rekon.pipeline.ReconcileLoop;
 
@@ -29,6 +30,9 @@ public class PublishService {
     PublishReconciler reconciler;
 
     @Inject
+    PromoteReconciler promotions;
+
+    @Inject
     ReconcileLoop loop;
 
     public Reply publish(String repository, String version) {
@@ -38,6 +42,15 @@ public class PublishService {
             return off.get();
         }
         return loop.reconcile(reconciler, new PublishKey(repo, version, settings.namespace()));
+    }
+
+    /** Moves a channel of a published module to one of its published versions, by hand. */
+    public Reply promote(String module, String channel, String version) {
+        if (!settings.enabled()) {
+            return Reply.rejected(OFF, "module publication is off: set rekon.modules.publish.repositories to the"
+                    + " repository prefixes to publish from", List.of());
+        }
+        return loop.reconcile(promotions, new PromoteKey(settings.namespace(), module, channel, version));
     }
 
     /** Whether a repository is published from: publication on, and the repository under a configured prefix. */

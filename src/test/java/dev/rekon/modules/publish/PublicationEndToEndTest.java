@@ -136,6 +136,16 @@ class PublicationEndToEndTest {
                 () -> events("ModuleTemplate", module + "-0.4.1").contains("ModulePublished")
                         && events("ModuleReleaseMeta", module).contains("ChannelMoved"));
 
+        // Promotion by hand: regular moves forward to a published version, never back.
+        promote("regular", "0.4.3").body("outcome", equalTo("applied")).body("reason", equalTo("ChannelPromoted"))
+                .body("fromVersion", equalTo("0.4.1"));
+        assertEquals(Map.of("fast", "0.4.3", "regular", "0.4.3"), channels());
+        assertEquals("0.4.3 promoted from 0.4.1 by dev.rekon.modules.promote", object("ModuleReleaseMeta", module)
+                .path("metadata").path("annotations").path("rekon.dev/channel.regular").asText());
+        promote("regular", "0.4.2").body("outcome", equalTo("rejected")).body("reason", equalTo("DowngradeRefused"));
+        promote("regular", "0.4.4").body("outcome", equalTo("rejected")).body("reason", equalTo("VersionNotPublished"));
+        assertEquals(Map.of("fast", "0.4.3", "regular", "0.4.3"), channels());
+
         publish("latest").body("outcome", equalTo("rejected")).body("reason", equalTo("VersionNotSemver"));
         publish("9.9.9").body("outcome", equalTo("rejected")).body("reason", equalTo("ComponentNotFound"));
         given().header("ce-specversion", "1.0").header("ce-id", UUID.randomUUID().toString())
@@ -207,6 +217,13 @@ class PublicationEndToEndTest {
         return given().header("ce-specversion", "1.0").header("ce-id", UUID.randomUUID().toString())
                 .header("ce-type", "dev.rekon.modules.publish").header("ce-source", "curl")
                 .contentType("application/json").body(Map.of("repository", repository(), "version", version))
+                .post("/").then().statusCode(200);
+    }
+
+    ValidatableResponse promote(String channel, String version) {
+        return given().header("ce-specversion", "1.0").header("ce-id", UUID.randomUUID().toString())
+                .header("ce-type", "dev.rekon.modules.promote").header("ce-source", "curl")
+                .contentType("application/json").body(Map.of("module", module, "channel", channel, "version", version))
                 .post("/").then().statusCode(200);
     }
 

@@ -18,6 +18,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rekon.core.Outcome;
 import dev.rekon.modules.ocm.ComponentDescriptor;
 import dev.rekon.modules.ocm.TestSigning;
+import dev.rekon.modules.publish.plan.PromoteKey;
+import dev.rekon.modules.publish.plan.PromoteViews;
+import dev.rekon.modules.publish.plan.PromotionPlanner;
 import dev.rekon.modules.publish.plan.PublicationPlanner;
 import dev.rekon.modules.publish.plan.PublishKey;
 import dev.rekon.modules.publish.plan.PublishPlan;
@@ -261,4 +264,52 @@ class PublicationPlannerTest {
         assertEquals("kpack-controller", ModuleTemplateView.of(p.template()).manager().path("name").asText());
     }
 
+
+    static PublishPlan promote(String channel, String version, PublishedTemplate t, SignatureCheck check,
+            PublishedMeta m, boolean required) {
+        return PromotionPlanner.plan(new PromoteViews(new PromoteKey("kcp-system", "kpack", channel, version), required,
+                t, check, m));
+    }
+
+    /** Promotion by hand: forward to a published version, one major at a most, never back. */
+    @Test
+    void promotionByHand() {
+        SignatureCheck ok = SignatureCheck.verified("ok");
+        PublishedMeta meta = meta(COMPONENT, "fast", "1.0.0", "regular", "0.4.1");
+        PublishPlan p = promote("regular", "1.0.0", template("1.0.0", DIGEST), ok, meta, true);
+        assertEquals(PromotionPlanner.PROMOTED, p.reply().reason());
+        assertEquals(1, p.moves().size());
+        PublishPlan.ChannelMove m = p.moves().get(0);
+        assertEquals("regular", m.channel());
+        assertEquals("0.4.1", m.from());
+        assertEquals("1.0.0", m.to());
+        assertEquals(COMPONENT, m.component());
+        assertTrue(m.note().contains("promoted from 0.4.1"), m.note());
+        assertEquals("0.4.1", p.reply().details().get("fromVersion"));
+
+        record Case(String name, String channel, String version, PublishedTemplate t, SignatureCheck check,
+                PublishedMeta m, String reason) {
+        }
+        List<Case> cases = List.of(
+                new Case("a downgrade", "regular", "0.4.0", template("0.4.0", DIGEST), ok, meta, "DowngradeRefused"),
+                new Case("two majors", "regular", "2.0.0", template("2.0.0", DIGEST), ok, meta, "MajorStepTooLarge"),
+                new Case("not published", "regular", "0.4.3", null, null, meta, "VersionNotPublished"),
+                new Case("written by hand", "regular", "0.4.3", template("0.4.3", null), ok, meta, "VersionNotPublished"),
+                new Case("no release meta", "regular", "0.4.3", template("0.4.3", DIGEST), ok, null, "ModuleNotPublished"),
+                new Case("a tampered template", "regular", "0.4.3", template("0.4.3", DIGEST),
+                        SignatureCheck.invalid("DigestMismatch", "changed"), meta, "DigestMismatch"),
+                new Case("not a version", "regular", "latest", null, null, meta, "VersionNotSemver"),
+                new Case("not a channel", "Regular-1", "0.4.3", template("0.4.3", DIGEST), ok, meta, "ChannelInvalid"));
+        for (Case c : cases) {
+            PublishPlan r = promote(c.channel(), c.version(), c.t(), c.check(), c.m(), true);
+            assertEquals(Outcome.REJECTED, r.reply().outcome(), c.name());
+            assertEquals(c.reason(), r.reply().reason(), c.name() + ": " + r.reply().message());
+            assertFalse(r.writes(), c.name());
+        }
+        PublishPlan same = promote("fast", "1.0.0", template("1.0.0", DIGEST), ok, meta, true);
+        assertEquals("AlreadyOnChannel", same.reply().reason());
+        assertFalse(same.writes());
+        assertEquals(1, promote("stable", "0.4.3", template("0.4.3", DIGEST), ok, meta, true).moves().size(),
+                "a new channel starts anywhere");
+    }
 }

@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rekon.cluster.FieldManager;
 import dev.rekon.cluster.KubeErrors;
 import dev.rekon.core.ObjectRef;
+import dev.rekon.modules.publish.plan.PublishPlan;
 import dev.rekon.modules.publish.plan.PublishPlan.ChannelMove;
 import dev.rekon.modules.publish.plan.PublishedMeta;
 import dev.rekon.modules.publish.plan.PublishedTemplate;
@@ -67,9 +68,14 @@ public class KubePublishGateway implements PublishGateway {
     public void applyChannel(ChannelMove move) {
         ObjectNode m = json.createObjectNode();
         m.put("apiVersion", KymaModules.API_VERSION).put("kind", KymaModules.RELEASE_META);
-        m.putObject("metadata").put("name", move.module()).put("namespace", move.namespace());
-        ObjectNode spec = m.putObject("spec").put("moduleName", move.module())
-                .put("ocmComponentName", move.component());
+        ObjectNode meta = m.putObject("metadata").put("name", move.module()).put("namespace", move.namespace());
+        if (move.note() != null) {
+            meta.putObject("annotations").put(PublishPlan.NOTE_ANNOTATION_PREFIX + move.channel(), move.note());
+        }
+        ObjectNode spec = m.putObject("spec").put("moduleName", move.module());
+        if (move.component() != null) {
+            spec.put("ocmComponentName", move.component());
+        }
         spec.putArray("channels").addObject().put("channel", move.channel()).put("version", move.to());
         apply(m, CHANNEL_MANAGER_PREFIX + move.channel());
     }

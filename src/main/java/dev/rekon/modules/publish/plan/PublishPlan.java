@@ -16,10 +16,20 @@ import dev.rekon.pipeline.Reconciler;
 public record PublishPlan(ObjectNode template, ObjectNode releaseMeta, List<ChannelMove> moves,
         List<Note> events, Reply reply) implements Reconciler.Plan {
 
-    /** A channel entry moved from one version (null: new) to another. */
+    /**
+     * A channel entry moved from one version (null: new) to another; {@code note}, when not null, is recorded in
+     * the release meta's annotation {@value #NOTE_ANNOTATION_PREFIX}{@code <channel>} by the same apply.
+     */
     public record ChannelMove(String namespace, String module, String component, String channel, String from,
-            String to) {
+            String to, String note) {
+
+        public ChannelMove(String namespace, String module, String component, String channel, String from, String to) {
+            this(namespace, module, component, channel, from, to, null);
+        }
     }
+
+    /** Prefix of the release meta's annotations that say how each channel came to its version. */
+    public static final String NOTE_ANNOTATION_PREFIX = "rekon.dev/channel.";
 
     /** A Normal Event on an object, once the writes stood. */
     public record Note(ObjectRef about, String reason, String message) {
