@@ -3,7 +3,6 @@ package dev.rekon.modules.publish.source;
 import java.util.List;
 import java.util.Optional;
 
-import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
@@ -40,11 +39,6 @@ public class RegistryComponentSource implements ComponentSource {
 
     @Inject
     PullSecretReader pullSecrets;
-
-    @PostConstruct
-    void check() {
-        trust.verifier();
-    }
 
     @Override
     public ComponentRead read(String repository, String version, String namespace) {
