@@ -96,8 +96,8 @@ public class PushDispatcher {
 
     static Reply noSubscriber(ImagePushed push) {
         return Reply.unchanged(NO_SUBSCRIBER, "nothing in Rekon subscribes to pushes of " + push.repositoryReference()
-                + " (no ImageDeploy with an update policy, Buildpack, ClusterBuildpack, Builder or module names it)",
-                null);
+                + " (no ImageDeploy with an update policy, Buildpack, ClusterBuildpack, Builder or module names it, and"
+                + " no module publication repository holds it)", null);
     }
 
     private static Routed duplicate(ImagePushed push) {

@@ -12,6 +12,8 @@ import java.util.stream.Stream;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionBuilder;
+import io.fabric8.kubernetes.api.model.apiextensions.v1.JSONSchemaProps;
+import io.fabric8.kubernetes.api.model.apiextensions.v1.JSONSchemaPropsBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 
 /**
@@ -108,10 +110,31 @@ final class CrdInstaller {
                 .withSingular(s.kind().toLowerCase(java.util.Locale.ROOT)).withListKind(s.kind() + "List").endNames()
                 .addNewVersion().withName(s.version()).withServed(true).withStorage(true)
                 .withNewSubresources().withNewStatus().endStatus().endSubresources()
-                .withNewSchema().withNewOpenAPIV3Schema().withType("object")
-                .withXKubernetesPreserveUnknownFields(true).endOpenAPIV3Schema().endSchema()
+                .withNewSchema().withOpenAPIV3Schema(schema(s)).endSchema()
                 .endVersion()
                 .endSpec()
                 .build();
+    }
+
+    /**
+     * Any object, except what server-side apply merges by the upstream schema: a ModuleReleaseMeta's
+     * {@code spec.channels} is a list keyed by {@code channel}, as Kyma's CRD declares it.
+     */
+    private static JSONSchemaProps schema(StandIn s) {
+        JSONSchemaProps any = new JSONSchemaPropsBuilder().withType("object").withXKubernetesPreserveUnknownFields(true)
+                .build();
+        if (!s.kind().equals("ModuleReleaseMeta")) {
+            return any;
+        }
+        JSONSchemaProps string = new JSONSchemaPropsBuilder().withType("string").build();
+        JSONSchemaProps channels = new JSONSchemaPropsBuilder().withType("array")
+                .withXKubernetesListType("map").withXKubernetesListMapKeys("channel")
+                .withNewItems().withNewSchema().withType("object").withRequired("channel", "version")
+                .addToProperties("channel", string).addToProperties("version", string).endSchema().endItems()
+                .build();
+        JSONSchemaProps spec = new JSONSchemaPropsBuilder().withType("object").withXKubernetesPreserveUnknownFields(true)
+                .addToProperties("channels", channels).build();
+        return new JSONSchemaPropsBuilder().withType("object").withXKubernetesPreserveUnknownFields(true)
+                .addToProperties("spec", spec).build();
     }
 }

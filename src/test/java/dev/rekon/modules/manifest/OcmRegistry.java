@@ -41,6 +41,12 @@ public final class OcmRegistry {
      * {@link ManifestFixtures#localBlobDescriptor}) as the component version; returns the version's manifest digest.
      */
     public String pushComponent(ObjectNode descriptor, byte[] rawManifest) throws IOException, InterruptedException {
+        return pushComponent(descriptor, rawManifest, new byte[0][]);
+    }
+
+    /** As {@link #pushComponent(ObjectNode, byte[])}, with more local blobs (a default CR, a ModuleTemplate). */
+    public String pushComponent(ObjectNode descriptor, byte[] rawManifest, byte[]... moreBlobs)
+            throws IOException, InterruptedException {
         String component = descriptor.path("component").path("name").asText();
         String version = descriptor.path("component").path("version").asText();
         String repo = "component-descriptors/" + component;
@@ -57,6 +63,10 @@ public final class OcmRegistry {
                 .put("size", layer.length);
         manifest.withArray("layers").addObject().put("mediaType", "application/x-tar").put("digest", raw)
                 .put("size", rawManifest.length);
+        for (byte[] blob : moreBlobs) {
+            manifest.withArray("layers").addObject().put("mediaType", "application/octet-stream")
+                    .put("digest", pushBlob(repo, blob)).put("size", blob.length);
+        }
         return pushManifest(repo, version, manifest);
     }
 

@@ -1,0 +1,86 @@
+package dev.rekon.modules.publish;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import dev.rekon.cluster.EventRecorder;
+import dev.rekon.core.InvalidEventException;
+import dev.rekon.core.ObjectRef;
+import dev.rekon.core.Reply;
+import dev.rekon.modules.ModuleTrust;
+import dev.rekon.modules.ocm.ComponentDescriptor;
+import dev.rekon.modules.publish.apply.PublishGateway;
+import dev.rekon.modules.publish.plan.PromoteKey;
+import dev.rekon.modules.publish.plan.PromoteViews;
+import dev.rekon.modules.publish.plan.PromotionPlanner;
+import dev.rekon.modules.publish.plan.PublishPlan;
+import dev.rekon.modules.publish.plan.PublishedTemplate;
+import dev.rekon.modules.release.SignatureCheck;
+import dev.rekon.pipeline.Reconciler;
+
+/**
+ * A promotion by hand on the one reconcile loop: reads the version's ModuleTemplate (its descriptor verified
+ * again) and the module's ModuleReleaseMeta, plans with {@link PromotionPlanner}, applies the channel entry with
+ * the channel's own field manager, its annotation saying how the channel came to the version.
+ */
+@ApplicationScoped
+public class PromoteReconciler implements Reconciler<PromoteKey, PromoteViews, PublishPlan> {
+
+    @Inject
+    PublishGateway gateway;
+
+    @Inject
+    ModuleTrust trust;
+
+    @Inject
+    EventRecorder events;
+
+    @Override
+    public ObjectRef subject(PromoteKey key) {
+        return key.releaseMetaRef();
+    }
+
+    @Override
+    public Optional<PromoteViews> load(PromoteKey key, boolean fresh) {
+        PublishedTemplate template = gateway.template(key.namespace(), key.templateName()).orElse(null);
+        return Optional.of(new PromoteViews(key, trust.policy().requireSignature(), template, signature(template),
+                gateway.releaseMeta(key.namespace(), key.module()).orElse(null)));
+    }
+
+    private SignatureCheck signature(PublishedTemplate template) {
+        if (template == null) {
+            return null;
+        }
+        try {
+            return trust.verifier().verify(ComponentDescriptor.parse(template.view().descriptor(),
+                    template.view().describe()));
+        } catch (InvalidEventException e) {
+            return SignatureCheck.missing(e.getMessage());
+        }
+    }
+
+    @Override
+    public Reply gone(PromoteKey key) {
+        return Reply.unchanged("ModuleNotPublished", "module " + key.module() + " is gone", List.of());
+    }
+
+    @Override
+    public PublishPlan plan(PromoteViews views) {
+        return PromotionPlanner.plan(views);
+    }
+
+    @Override
+    public void apply(PublishPlan plan) {
+        plan.moves().forEach(gateway::applyChannel);
+        plan.events().forEach(e -> events.normal(e.about(), e.reason(), e.message()));
+    }
+
+    @Override
+    public Map<String, String> facts(PromoteKey key) {
+        return Map.of("module", key.module(), "channel", key.channel(), "toVersion", key.version());
+    }
+}

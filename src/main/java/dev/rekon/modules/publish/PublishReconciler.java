@@ -1,0 +1,98 @@
+package dev.rekon.modules.publish;
+
+import java.util.Map;
+import java.util.Optional;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import dev.rekon.cluster.EventRecorder;
+import dev.rekon.core.ObjectRef;
+import dev.rekon.core.Reply;
+import dev.rekon.modules.ModuleTrust;
+import dev.rekon.modules.publish.apply.PublishGateway;
+import dev.rekon.modules.publish.plan.PublicationPlanner;
+import dev.rekon.modules.publish.plan.PublishKey;
+import dev.rekon.modules.publish.plan.PublishPlan;
+import dev.rekon.modules.publish.plan.PublishViews;
+import dev.rekon.modules.publish.source.ComponentRead;
+import dev.rekon.modules.publish.source.ComponentSource;
+import dev.rekon.pipeline.Reconciler;
+
+/**
+ * Module publication as the one reconcile loop runs it, for one component version: reads the component version
+ * (nothing, when the key alone is refused), its ModuleTemplate and the module's ModuleReleaseMeta, plans with
+ * {@link PublicationPlanner}, then writes the template, the release meta's own fields and each channel moved,
+ * and tells of them in Events.
+ */
+@ApplicationScoped
+public class PublishReconciler implements Reconciler<PublishKey, PublishViews, PublishPlan> {
+
+    @Inject
+    ComponentSource components;
+
+    @Inject
+    PublishGateway gateway;
+
+    @Inject
+    PublishSettings settings;
+
+    @Inject
+    ModuleTrust trust;
+
+    @Inject
+    EventRecorder events;
+
+    @Override
+    public ObjectRef subject(PublishKey key) {
+        return key.module() == null ? null : key.templateRef();
+    }
+
+    @Override
+    public String namespace(PublishKey key) {
+        return key.namespace();
+    }
+
+    @Override
+    public Optional<PublishViews> load(PublishKey key, boolean fresh) {
+        PublishViews.Policy policy = new PublishViews.Policy(settings.autoChannels(),
+                trust.policy().requireSignature());
+        if (key.refusal().isPresent()) {
+            return Optional.of(new PublishViews(key, policy, null, null, null));
+        }
+        ComponentRead read = components.read(key.repository(), key.version(), key.namespace());
+        if (read instanceof ComponentRead.Refused) {
+            return Optional.of(new PublishViews(key, policy, read, null, null));
+        }
+        return Optional.of(new PublishViews(key, policy, read,
+                gateway.template(key.namespace(), key.templateName()).orElse(null),
+                gateway.releaseMeta(key.namespace(), key.module()).orElse(null)));
+    }
+
+    @Override
+    public Reply gone(PublishKey key) {
+        return Reply.unchanged("ComponentNotFound", "component version " + key + " is gone", java.util.List.of());
+    }
+
+    @Override
+    public PublishPlan plan(PublishViews views) {
+        return PublicationPlanner.plan(views);
+    }
+
+    @Override
+    public void apply(PublishPlan plan) {
+        if (plan.template() != null) {
+            gateway.applyTemplate(plan.template());
+        }
+        if (plan.releaseMeta() != null) {
+            gateway.applyReleaseMeta(plan.releaseMeta());
+        }
+        plan.moves().forEach(gateway::applyChannel);
+        plan.events().forEach(e -> events.normal(e.about(), e.reason(), e.message()));
+    }
+
+    @Override
+    public Map<String, String> facts(PublishKey key) {
+        return key.module() == null ? Map.of() : Map.of("module", key.module(), "version", key.version());
+    }
+}

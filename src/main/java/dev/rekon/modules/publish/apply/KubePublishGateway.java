@@ -1,0 +1,94 @@
+package dev.rekon.modules.publish.apply;
+
+import java.util.Optional;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.rekon.cluster.FieldManager;
+import dev.rekon.cluster.KubeErrors;
+import dev.rekon.core.ObjectRef;
+import dev.rekon.modules.publish.plan.PublishPlan;
+import dev.rekon.modules.publish.plan.PublishPlan.ChannelMove;
+import dev.rekon.modules.publish.plan.PublishedMeta;
+import dev.rekon.modules.publish.plan.PublishedTemplate;
+import dev.rekon.modules.release.KymaKind;
+import dev.rekon.modules.release.KymaModules;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.client.KubernetesClient;
+
+/**
+ * The {@link PublishGateway} on the Kubernetes API: reads straight from the apiserver (a publication is rare and
+ * must see the template another replica just wrote), writes by server-side apply.
+ */
+@ApplicationScoped
+public class KubePublishGateway implements PublishGateway {
+
+    @Inject
+    KubernetesClient client;
+
+    @Inject
+    ObjectMapper json;
+
+    @Override
+    public Optional<PublishedTemplate> template(String namespace, String name) {
+        return read(KymaModules.TEMPLATE, namespace, name).map(t -> new PublishedTemplate(KymaKind.TEMPLATE.view()
+                .apply(t), t.path("metadata").path("annotations").path(PublishedTemplate.DIGEST_ANNOTATION)
+                .asText(null)));
+    }
+
+    @Override
+    public Optional<PublishedMeta> releaseMeta(String namespace, String module) {
+        return read(KymaModules.RELEASE_META, namespace, module).map(m -> new PublishedMeta(
+                KymaKind.RELEASE_META.view().apply(m), blankToNull(m.path("spec").path("ocmComponentName").asText(""))));
+    }
+
+    private Optional<JsonNode> read(String kind, String namespace, String name) {
+        ObjectRef ref = new ObjectRef(KymaModules.API_VERSION, kind, namespace, name);
+        return Optional.ofNullable(KubeErrors.call(ref, "read " + ref, () -> client.genericKubernetesResources(
+                KymaModules.API_VERSION, kind).inNamespace(namespace).withName(name).get()))
+                .map(o -> (JsonNode) json.valueToTree(o));
+    }
+
+    @Override
+    public void applyTemplate(ObjectNode template) {
+        apply(template, FieldManager.NAME);
+    }
+
+    @Override
+    public void applyReleaseMeta(ObjectNode releaseMeta) {
+        apply(releaseMeta, FieldManager.NAME);
+    }
+
+    @Override
+    public void applyChannel(ChannelMove move) {
+        ObjectNode m = json.createObjectNode();
+        m.put("apiVersion", KymaModules.API_VERSION).put("kind", KymaModules.RELEASE_META);
+        ObjectNode meta = m.putObject("metadata").put("name", move.module()).put("namespace", move.namespace());
+        if (move.note() != null) {
+            meta.putObject("annotations").put(PublishPlan.NOTE_ANNOTATION_PREFIX + move.channel(), move.note());
+        }
+        ObjectNode spec = m.putObject("spec").put("moduleName", move.module());
+        if (move.component() != null) {
+            spec.put("ocmComponentName", move.component());
+        }
+        spec.putArray("channels").addObject().put("channel", move.channel()).put("version", move.to());
+        apply(m, CHANNEL_MANAGER_PREFIX + move.channel());
+    }
+
+    private void apply(ObjectNode object, String manager) {
+        GenericKubernetesResource r = json.convertValue(object, GenericKubernetesResource.class);
+        ObjectRef ref = new ObjectRef(r.getApiVersion(), r.getKind(), r.getMetadata().getNamespace(),
+                r.getMetadata().getName());
+        KubeErrors.call(ref, "apply " + ref, () -> client.resource(r).fieldManager(manager).forceConflicts()
+                .serverSideApply());
+    }
+
+    private static String blankToNull(String s) {
+        return s == null || s.isBlank() ? null : s;
+    }
+}
