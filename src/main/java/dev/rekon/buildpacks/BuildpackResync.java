@@ -15,9 +15,9 @@ import dev.rekon.buildpacks.catalog.BuildpackCatalog;
 import dev.rekon.buildpacks.plan.BuildpackRecheckPlanner;
 import dev.rekon.buildpacks.plan.RecheckView;
 import dev.rekon.buildpacks.view.ImageHead;
-import dev.rekon.cluster.KubeErrors;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.Outcome;
+import dev.rekon.core.RefusedException;
 import dev.rekon.core.Reply;
 import dev.rekon.core.TransientFailureException;
 import dev.rekon.pipeline.NamespaceGuard;
@@ -70,7 +70,7 @@ public class BuildpackResync implements AreaResync {
         try {
             buildpacks = catalog.rechecks(scope.namespace()).stream().filter(b -> guard.allows(b.ref().namespace()))
                     .toList();
-        } catch (TransientFailureException | KubeErrors.PermanentApiException e) {
+        } catch (TransientFailureException | RefusedException e) {
             tally.failed(null, "ReadFailed", "could not read the Buildpacks and ClusterBuildpacks: " + e.getMessage());
             return tally.result();
         }
@@ -118,7 +118,7 @@ public class BuildpackResync implements AreaResync {
             } else if (parts.get(0).outcome() != Outcome.REJECTED) {
                 tally.unchanged();
             }
-        } catch (TransientFailureException | KubeErrors.PermanentApiException e) {
+        } catch (TransientFailureException | RefusedException e) {
             tally.failed(b.ref(), "RefreshFailed", b.ref() + ": " + e.getMessage());
         }
     }
