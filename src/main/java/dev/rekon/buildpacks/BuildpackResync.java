@@ -3,6 +3,7 @@ package dev.rekon.buildpacks;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -15,6 +16,7 @@ import dev.rekon.buildpacks.catalog.BuildpackCatalog;
 import dev.rekon.buildpacks.plan.BuildpackRecheckPlanner;
 import dev.rekon.buildpacks.plan.RecheckView;
 import dev.rekon.buildpacks.view.ImageHead;
+import dev.rekon.cluster.InstalledKinds;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.Outcome;
 import dev.rekon.core.RefusedException;
@@ -32,7 +34,8 @@ import dev.rekon.resync.ResyncScope;
  * per object) gets one manifest HEAD of its image ({@link BuildpackHeads}). Only where
  * {@link BuildpackRecheckPlanner} finds the digest moved does the event path's own refresh run (full read, status
  * write, re-resolution of the Builders it affects). Then every Builder and ClusterBuilder is re-resolved
- * ({@link BuilderRechecks}). So registries without webhooks converge too.
+ * ({@link BuilderRechecks}). So registries without webhooks converge too. A cluster without kpack's buildpack kinds
+ * skips the area.
  */
 @ApplicationScoped
 public class BuildpackResync implements AreaResync {
@@ -63,8 +66,15 @@ public class BuildpackResync implements AreaResync {
     @Inject
     NamespaceGuard guard;
 
+    @Inject
+    InstalledKinds kinds;
+
     @Override
     public AreaResult resync(ResyncScope scope) {
+        Optional<String> missing = kinds.notInstalled("buildpack publication", InstalledKinds.BUILDPACK_KINDS);
+        if (missing.isPresent()) {
+            return AreaResult.skipped(AREA, missing.get());
+        }
         AreaTally tally = new AreaTally(AREA);
         List<RecheckView> buildpacks;
         try {

@@ -33,6 +33,7 @@ class BuildpackResyncTableTest {
         resync.builders = cluster;
         resync.gateway = cluster;
         resync.guard = service.guard;
+        resync.kinds = dev.rekon.testing.ServedKinds.all();
         return resync;
     }
 
