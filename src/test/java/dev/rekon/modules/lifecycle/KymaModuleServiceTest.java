@@ -6,9 +6,11 @@ import java.util.List;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import dev.rekon.core.NamespacePolicy;
 import dev.rekon.core.Reply;
 import dev.rekon.modules.lifecycle.status.LifecycleRow;
 
@@ -117,6 +119,18 @@ class KymaModuleServiceTest {
         assertEquals(c.reply(), reply.outcome().wire() + "/" + reply.reason(), reply.message());
         assertEquals(c.row(), row(scene.board.rows(LifecycleScene.KCP)));
         assertEquals(c.objectsLeft(), scene.cluster.objects.size(), "objects in the cluster after");
+    }
+
+    @Test
+    void aKymaOutsideTheAllowedNamespacesIsRefusedBeforeAnyRead() throws Exception {
+        LifecycleScene scene = new LifecycleScene(NamespacePolicy.parse("team"));
+        scene.publish("0.4.1", false).channel("0.4.1").kyma(true);
+        scene.cluster.forbidden.add(LifecycleScene.KCP);
+        for (Reply reply : List.of(kymaEvent(scene), releaseEvent(scene))) {
+            assertEquals("rejected/" + NamespacePolicy.REASON, reply.outcome().wire() + "/" + reply.reason(),
+                    reply.message());
+        }
+        assertEquals(List.of(), scene.cluster.writes);
     }
 
     static String row(List<LifecycleRow> rows) {
