@@ -103,15 +103,15 @@ public class BuildpackResync implements AreaResync {
         } else if (scope.report()) {
             tally.changed(b.ref(), plan.reason(), plan.message());
         } else {
-            refresh(b, (ImageHead) head, plan, tally, written);
-            if (head instanceof ImageHead.Digest d) {
+            // Only a refresh that went through converged: one that failed or was refused is retried by the next pass.
+            if (refresh(b, (ImageHead) head, plan, tally, written) && head instanceof ImageHead.Digest d) {
                 converged.put(key, d.digest());
             }
         }
     }
 
-    /** The event path's refresh, pinned to the digest the HEAD saw. */
-    private void refresh(RecheckView b, ImageHead head, BuildpackRecheckPlanner.Recheck plan, AreaTally tally,
+    /** The event path's refresh, pinned to the digest the HEAD saw; false when it failed or the Buildpack was refused. */
+    private boolean refresh(RecheckView b, ImageHead head, BuildpackRecheckPlanner.Recheck plan, AreaTally tally,
             Set<ObjectRef> written) {
         try {
             List<Reply> parts = service.refreshParts(new BuildpackReconciler.Key(b.ref().kind(), b.ref().namespace(),
@@ -128,8 +128,10 @@ public class BuildpackResync implements AreaResync {
             } else if (parts.get(0).outcome() != Outcome.REJECTED) {
                 tally.unchanged();
             }
+            return parts.get(0).outcome() != Outcome.REJECTED; // the Buildpack's own; its Builders are rechecked anyway
         } catch (TransientFailureException | RefusedException e) {
             tally.failed(b.ref(), "RefreshFailed", b.ref() + ": " + e.getMessage());
+            return false;
         }
     }
 
