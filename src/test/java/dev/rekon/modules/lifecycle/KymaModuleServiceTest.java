@@ -122,6 +122,33 @@ class KymaModuleServiceTest {
     }
 
     @Test
+    void whileADowngradeIsRefusedTheInstalledReleaseIsKeptAsItDeclares() throws Exception {
+        LifecycleScene scene = new LifecycleScene().installed();
+        scene.publish("1.0.0", false).channel("1.0.0");
+        assertEquals("applied/ModuleUpgraded", outcome(releaseEvent(scene)));
+        scene.channel("0.4.1").forgetLogs();
+        scene.cluster.objects.remove(dev.rekon.manifests.Identity.key(new dev.rekon.core.ObjectRef("v1",
+                "ServiceAccount", "widgets", "controller")));
+
+        Reply reply = kymaEvent(scene);
+        assertEquals("rejected/DowngradeRefused", outcome(reply), reply.message());
+        assertEquals(List.of("apply ServiceAccount widgets/controller", "status Kyma kcp/default Error"),
+                scene.cluster.writes, "the object deleted by hand is created again; nothing pruned");
+        assertEquals("1.0.0", scene.cluster.inventories.values().iterator().next().version());
+        assertEquals(List.of(), kymaEventWrites(scene), "a second pass finds it kept");
+    }
+
+    static String outcome(Reply reply) {
+        return reply.outcome().wire() + "/" + reply.reason();
+    }
+
+    static List<String> kymaEventWrites(LifecycleScene scene) {
+        scene.forgetLogs();
+        kymaEvent(scene);
+        return List.copyOf(scene.cluster.writes);
+    }
+
+    @Test
     void aKymaOutsideTheAllowedNamespacesIsRefusedBeforeAnyRead() throws Exception {
         LifecycleScene scene = new LifecycleScene(NamespacePolicy.parse("team"));
         scene.publish("0.4.1", false).channel("0.4.1").kyma(true);
