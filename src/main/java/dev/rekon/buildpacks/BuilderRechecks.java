@@ -9,10 +9,10 @@ import dev.rekon.buildpacks.catalog.BuilderIndex;
 import dev.rekon.buildpacks.plan.StatusPlan;
 import dev.rekon.buildpacks.view.BuilderView;
 import dev.rekon.buildpacks.view.BuildpackSource;
-import dev.rekon.cluster.KubeErrors;
 import dev.rekon.cluster.Versioned;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.Outcome;
+import dev.rekon.core.RefusedException;
 import dev.rekon.core.TransientFailureException;
 import dev.rekon.pipeline.NamespaceGuard;
 import dev.rekon.resync.AreaTally;
@@ -63,7 +63,7 @@ final class BuilderRechecks {
             } else {
                 tally.unchanged();
             }
-        } catch (TransientFailureException | KubeErrors.PermanentApiException e) {
+        } catch (TransientFailureException | RefusedException e) {
             tally.failed(ref, "ResolveFailed", ref + ": " + e.getMessage());
         }
     }

@@ -3,6 +3,7 @@ package dev.rekon.buildpacks;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -15,9 +16,10 @@ import dev.rekon.buildpacks.catalog.BuildpackCatalog;
 import dev.rekon.buildpacks.plan.BuildpackRecheckPlanner;
 import dev.rekon.buildpacks.plan.RecheckView;
 import dev.rekon.buildpacks.view.ImageHead;
-import dev.rekon.cluster.KubeErrors;
+import dev.rekon.cluster.InstalledKinds;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.Outcome;
+import dev.rekon.core.RefusedException;
 import dev.rekon.core.Reply;
 import dev.rekon.core.TransientFailureException;
 import dev.rekon.pipeline.NamespaceGuard;
@@ -32,7 +34,8 @@ import dev.rekon.resync.ResyncScope;
  * per object) gets one manifest HEAD of its image ({@link BuildpackHeads}). Only where
  * {@link BuildpackRecheckPlanner} finds the digest moved does the event path's own refresh run (full read, status
  * write, re-resolution of the Builders it affects). Then every Builder and ClusterBuilder is re-resolved
- * ({@link BuilderRechecks}). So registries without webhooks converge too.
+ * ({@link BuilderRechecks}). So registries without webhooks converge too. A cluster without kpack's buildpack kinds
+ * skips the area.
  */
 @ApplicationScoped
 public class BuildpackResync implements AreaResync {
@@ -63,14 +66,21 @@ public class BuildpackResync implements AreaResync {
     @Inject
     NamespaceGuard guard;
 
+    @Inject
+    InstalledKinds kinds;
+
     @Override
     public AreaResult resync(ResyncScope scope) {
+        Optional<String> missing = kinds.notInstalled("buildpack publication", InstalledKinds.BUILDPACK_KINDS);
+        if (missing.isPresent()) {
+            return AreaResult.skipped(AREA, missing.get());
+        }
         AreaTally tally = new AreaTally(AREA);
         List<RecheckView> buildpacks;
         try {
             buildpacks = catalog.rechecks(scope.namespace()).stream().filter(b -> guard.allows(b.ref().namespace()))
                     .toList();
-        } catch (TransientFailureException | KubeErrors.PermanentApiException e) {
+        } catch (TransientFailureException | RefusedException e) {
             tally.failed(null, "ReadFailed", "could not read the Buildpacks and ClusterBuildpacks: " + e.getMessage());
             return tally.result();
         }
@@ -93,15 +103,15 @@ public class BuildpackResync implements AreaResync {
         } else if (scope.report()) {
             tally.changed(b.ref(), plan.reason(), plan.message());
         } else {
-            refresh(b, (ImageHead) head, plan, tally, written);
-            if (head instanceof ImageHead.Digest d) {
+            // Only a refresh that went through converged: one that failed or was refused is retried by the next pass.
+            if (refresh(b, (ImageHead) head, plan, tally, written) && head instanceof ImageHead.Digest d) {
                 converged.put(key, d.digest());
             }
         }
     }
 
-    /** The event path's refresh, pinned to the digest the HEAD saw. */
-    private void refresh(RecheckView b, ImageHead head, BuildpackRecheckPlanner.Recheck plan, AreaTally tally,
+    /** The event path's refresh, pinned to the digest the HEAD saw; false when it failed or the Buildpack was refused. */
+    private boolean refresh(RecheckView b, ImageHead head, BuildpackRecheckPlanner.Recheck plan, AreaTally tally,
             Set<ObjectRef> written) {
         try {
             List<Reply> parts = service.refreshParts(new BuildpackReconciler.Key(b.ref().kind(), b.ref().namespace(),
@@ -118,8 +128,10 @@ public class BuildpackResync implements AreaResync {
             } else if (parts.get(0).outcome() != Outcome.REJECTED) {
                 tally.unchanged();
             }
-        } catch (TransientFailureException | KubeErrors.PermanentApiException e) {
+            return parts.get(0).outcome() != Outcome.REJECTED; // the Buildpack's own; its Builders are rechecked anyway
+        } catch (TransientFailureException | RefusedException e) {
             tally.failed(b.ref(), "RefreshFailed", b.ref() + ": " + e.getMessage());
+            return false;
         }
     }
 

@@ -1,5 +1,8 @@
 package dev.rekon.declared;
 
+import java.util.List;
+import java.util.Optional;
+
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
@@ -13,7 +16,7 @@ import dev.rekon.resync.ResyncScope;
  * Declared state's part of a resync pass: every DeclaredState through the same loop as its events, scanning its
  * namespaces for orphans, so a lost push is applied, drift is put back, deleted objects come back, and orphans
  * past their grace period go; a converged DeclaredState costs one ls-remote and no write. In report mode nothing
- * is written. A cluster without the DeclaredState CRD has nothing to resync.
+ * is written. A cluster without the DeclaredState CRD skips the area.
  */
 @ApplicationScoped
 public class DeclaredResync implements AreaResync {
@@ -33,10 +36,11 @@ public class DeclaredResync implements AreaResync {
 
     @Override
     public AreaResult resync(ResyncScope scope) {
-        AreaTally tally = new AreaTally(AREA);
-        if (!kinds.installed(InstalledKinds.DECLARED_STATE)) {
-            return tally.result();
+        Optional<String> missing = kinds.notInstalled("declared state", List.of(InstalledKinds.DECLARED_STATE));
+        if (missing.isPresent()) {
+            return AreaResult.skipped(AREA, missing.get());
         }
+        AreaTally tally = new AreaTally(AREA);
         for (DeclaredKey key : service.everyState(scope.namespace())) {
             tally.count(key.ref(), () -> scope.report() ? service.report(key) : service.reconcile(key));
         }

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.rekon.cluster.InstalledKinds;
 import dev.rekon.core.InvalidEventException;
+import dev.rekon.core.NamespacePolicy;
 import dev.rekon.core.Reply;
 import dev.rekon.events.ApiServerEvent;
 import dev.rekon.modules.ModuleInput.Disable;
@@ -103,7 +104,9 @@ public class ModuleFunctions {
             return swapped;
         }
         Reply kymas = lifecycle.releaseChanged(e.namespace(), module);
-        return "NoKymaListsModule".equals(kymas.reason()) ? swapped : Replies.combine(List.of(swapped, kymas));
+        // No Kyma lists it, or its namespace is outside rekon.namespaces (nothing read there): the swap answers.
+        return "NoKymaListsModule".equals(kymas.reason()) || NamespacePolicy.REASON.equals(kymas.reason()) ? swapped
+                : Replies.combine(List.of(swapped, kymas));
     }
 
     /** Without Kyma's CRDs there are no module releases to read: a clear refusal naming the CRDs to install. */

@@ -8,6 +8,7 @@ import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
 
 import dev.rekon.cluster.EventRecorder;
+import dev.rekon.core.ConflictException;
 import dev.rekon.core.TransientFailureException;
 import dev.rekon.modules.apply.ModuleGateway;
 import dev.rekon.modules.plan.ModuleDeployment;
@@ -19,7 +20,8 @@ import dev.rekon.modules.plan.ModulePlan.DeploymentPatch;
  * Reports module Deployments changed by hand, once per change: a Warning Event on the Deployment, and the change
  * recorded in its annotation {@value ModuleDeployment#MANUAL_CHANGE_ANNOTATION} (a metadata-only patch, guarded by
  * the resourceVersion the change was seen at), so that the next event or resync seeing the same change writes
- * nothing. Reporting is information: a report that cannot be written is logged and tried again next time.
+ * nothing. Reporting is information: a report that cannot be written is logged and tried again next time; one that
+ * lost a race goes up as the conflict it is, so the loop plans again from a fresh read.
  */
 @ApplicationScoped
 public class ModuleManualChanges {
@@ -41,6 +43,9 @@ public class ModuleManualChanges {
         try {
             gateway.patch(new DeploymentPatch(d.ref(), d.resourceVersion(), null, null, null, null, null, null,
                     ModuleDeployment.changeKey(hold.changes())));
+        } catch (ConflictException e) {
+            // The Deployment changed since it was planned from: the loop plans again from a fresh read.
+            throw e;
         } catch (TransientFailureException e) {
             LOG.infof("manual change of %s not reported this time: %s", d.ref(), e.getMessage());
             return;

@@ -11,6 +11,7 @@ import java.util.stream.Collectors;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import dev.rekon.cluster.InstalledKinds;
 import dev.rekon.core.InvalidEventException;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.RefusedException;
@@ -39,6 +40,7 @@ import dev.rekon.resync.ResyncScope;
  * {@link ModuleReconciler} as the events, one module and channel at a time. Converged Deployments, suspended ones
  * and ones changed by hand (reported once, see {@link ModuleManualChanges}) get no write. A policy refusal
  * (outside the maintenance window, say) counts as failed with its reason: a later pass applies it once allowed.
+ * A cluster without Kyma's release kinds skips the area.
  */
 @ApplicationScoped
 public class ModuleResync implements AreaResync {
@@ -57,6 +59,9 @@ public class ModuleResync implements AreaResync {
     @Inject
     ModuleReconciler modules;
 
+    @Inject
+    InstalledKinds kinds;
+
     @Override
     public String area() {
         return AREA;
@@ -64,6 +69,11 @@ public class ModuleResync implements AreaResync {
 
     @Override
     public AreaResult resync(ResyncScope scope) {
+        Optional<String> missing = kinds.notInstalled("updating modules to the releases Kyma offers",
+                InstalledKinds.KYMA_KINDS);
+        if (missing.isPresent()) {
+            return AreaResult.skipped(AREA, missing.get());
+        }
         AreaTally tally = new AreaTally(AREA);
         List<ModuleDeployment> installed;
         ChannelReleases releases;

@@ -35,6 +35,14 @@ public class ReconcileLoop {
         return loop;
     }
 
+    /**
+     * The guard's refusal for an input about {@code namespace}, or empty when Rekon may act there: for a service
+     * that reads to find its keys, so that nothing is read outside {@code rekon.namespaces} either.
+     */
+    public Optional<Reply> refusal(String namespace, ObjectRef subject) {
+        return guard.refusal(namespace, subject);
+    }
+
     /** Brings one object in line with its plan, and answers what was done. */
     public <K, V, P extends Reconciler.Plan> Reply reconcile(Reconciler<K, V, P> area, K key) {
         return run(area, key, true, p -> { });

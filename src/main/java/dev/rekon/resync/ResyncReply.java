@@ -10,7 +10,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
 /**
  * The data of a {@code dev.rekon.resync.result} reply: {@code applied} when the pass changed anything, else
  * {@code unchanged}; a reason, a sentence with the counts, and each area's result with the objects it changed,
- * pruned, found drifted, in conflict or failed on.
+ * pruned, found drifted, in conflict or failed on, or what it skipped because the cluster lacks a kind.
  */
 @RegisterForReflection
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
@@ -25,9 +25,11 @@ public record ResyncReply(Outcome outcome, String reason, String message, String
         int changed = areas.stream().mapToInt(AreaResult::changed).sum();
         int failed = areas.stream().mapToInt(AreaResult::failed).sum();
         String reason = failed > 0 ? "PartlyFailed" : changed > 0 ? (s.report() ? "WouldChange" : "Converged") : "InSync";
-        List<String> parts = areas.stream().map(a -> a.area() + ": " + a.checked() + " checked, " + a.changed()
-                + (s.report() ? " would change, " : " changed, ") + a.unchanged() + " unchanged, " + a.drifted()
-                + " drifted, " + a.failed() + " failed").toList();
+        List<String> parts = areas.stream().map(a -> a.area() + ": " + (a.skipped() != null && a.checked() == 0
+                ? "skipped (" + a.skipped() + ")"
+                : a.checked() + " checked, " + a.changed() + (s.report() ? " would change, " : " changed, ")
+                        + a.unchanged() + " unchanged, " + a.drifted() + " drifted, " + a.failed() + " failed"
+                        + (a.skipped() != null ? "; skipped: " + a.skipped() : ""))).toList();
         String message = (parts.isEmpty() ? "no area of scope " + scope + " is available" : String.join("; ", parts))
                 + (failed > 0 ? "; the next pass retries what failed" : "");
         Outcome outcome = changed > 0 && !s.report() ? Outcome.APPLIED : Outcome.UNCHANGED;

@@ -19,7 +19,7 @@ import dev.rekon.rollouts.view.ImageDeployView;
  * The deletion of an ImageDeploy as the one reconcile loop runs it: reads whether the ImageDeploy exists again
  * and the Deployment it left behind (named by the deleted object, or, for a Reference-mode delete that carries
  * no spec, by the label Rekon put on it), plans with the pure {@link OrphanPlanner}, and deletes the Deployment
- * guarded by the resourceVersion it was planned from. All reads go to the apiserver: a delete must not follow a
+ * guarded by the uid and resourceVersion it was planned from. All reads go to the apiserver: a delete must not follow a
  * watch that is behind.
  */
 @ApplicationScoped
@@ -59,7 +59,7 @@ public class OrphanReconciler implements Reconciler<ImageDeployDeleted, OrphanPl
     public void apply(OrphanPlanner.Plan plan) {
         DeploymentView d = plan.delete();
         if (d != null) {
-            gateway.deleteDeployment(d.namespace(), d.name(), d.resourceVersion());
+            gateway.deleteDeployment(d);
         }
     }
 }

@@ -13,6 +13,7 @@ import java.util.concurrent.Executors;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import dev.rekon.cluster.InstalledKinds;
 import dev.rekon.core.TransientFailureException;
 import dev.rekon.pipeline.ReconcileLoop;
 import dev.rekon.resync.AreaResult;
@@ -32,7 +33,8 @@ import dev.rekon.rollouts.watch.ResyncViews;
  * as events, in report mode, from {@link ResyncViews} alone. Only an ImageDeploy whose plan would write anything
  * (its Deployment missing or behind, a status write lost) is reconciled through the loop, so a converged cluster
  * costs one list of kpack Images and no other API call ({@link RolloutTally} counts each).
- * Afterwards {@link DeploymentPruner} removes the Deployments whose ImageDeploy is gone or renamed them.
+ * Afterwards {@link DeploymentPruner} removes the Deployments whose ImageDeploy is gone or renamed them. A cluster
+ * without kpack's Image kind has no builds to check: only the pruning runs, and the result says what was skipped.
  */
 @ApplicationScoped
 public class RolloutResync implements AreaResync {
@@ -57,6 +59,9 @@ public class RolloutResync implements AreaResync {
     @Inject
     RolloutGateway gateway;
 
+    @Inject
+    InstalledKinds kinds;
+
     @Override
     public String area() {
         return AREA;
@@ -67,16 +72,23 @@ public class RolloutResync implements AreaResync {
         RolloutTally tally = new RolloutTally();
         Set<String> groups = new LinkedHashSet<>(List.of(RolloutNames.GROUP));
         Optional<List<ImageDeployView>> idps = imageDeploys(scope, groups);
-        Optional<List<KpackImage>> images = views.images(scope.namespace());
+        // Without kpack's Image kind there are no builds to check; ImageDeploys are still pruned after.
+        Optional<String> noImages = kinds.notInstalled("checking ImageDeploys against kpack builds",
+                List.of(kinds.kpackImage()));
+        Optional<List<KpackImage>> images = noImages.isPresent() ? Optional.of(List.of())
+                : views.images(scope.namespace());
         Optional<List<DeploymentView>> deployments = views.deployments(scope.namespace());
         if (idps.isEmpty() || images.isEmpty() || deployments.isEmpty()) {
             tally.failed(null, "NoWatch", "ImageDeploys, kpack Images or managed Deployments cannot be watched"
                     + " (RBAC for list and watch, or a CRD missing); the next pass tries again");
             return tally.result();
         }
-        runAll(planAll(idps.get(), images.get(), deployments.get(), scope, tally));
+        if (noImages.isEmpty()) {
+            runAll(planAll(idps.get(), images.get(), deployments.get(), scope, tally));
+        }
         tally.pruned(pruner.prune(idps.get(), deployments.get(), groups, scope));
-        return tally.result();
+        AreaResult result = tally.result();
+        return noImages.map(result::skipping).orElse(result);
     }
 
     /**

@@ -6,7 +6,7 @@ import java.util.Optional;
 
 /**
  * Reads what a registry credential is found in: Secrets and ServiceAccounts. Failures reach the caller in
- * Rekon's terms (a refusal as {@link dev.rekon.cluster.KubeErrors.PermanentApiException}).
+ * Rekon's terms (a refusal as {@link dev.rekon.core.RefusedException}).
  */
 public interface PullSecretGateway {
 

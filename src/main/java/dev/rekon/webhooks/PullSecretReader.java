@@ -13,7 +13,7 @@ import jakarta.inject.Inject;
 
 import org.jboss.logging.Logger;
 
-import dev.rekon.cluster.KubeErrors;
+import dev.rekon.core.RefusedException;
 import dev.rekon.registry.Credential;
 import dev.rekon.registry.DockerConfig;
 
@@ -69,7 +69,7 @@ public class PullSecretReader {
     private <T> Optional<T> readable(String what, Supplier<Optional<T>> read) {
         try {
             return read.get();
-        } catch (KubeErrors.PermanentApiException e) {
+        } catch (RefusedException e) {
             if (refused.add(what)) {
                 LOG.warnf("cannot read %s for a registry credential (%s); reading the digest without it. Grant Rekon"
                         + " 'get' on it to use it", what, e.getMessage());

@@ -33,6 +33,7 @@ class BuildpackResyncTableTest {
         resync.builders = cluster;
         resync.gateway = cluster;
         resync.guard = service.guard;
+        resync.kinds = dev.rekon.testing.ServedKinds.all();
         return resync;
     }
 
@@ -72,6 +73,27 @@ class BuildpackResyncTableTest {
 
         assertEquals(List.of("ClusterBuildpack java changed DigestMoved"), objects(result));
         assertEquals(List.of(IMAGE + "@" + moved), cluster.imageReads);
+        assertEquals(List.of(CBP), cluster.writes);
+    }
+
+    @Test
+    void aRefreshThatFailsOnceIsRetriedByTheNextPass() {
+        BuildpackServiceTest.resolved().accept(cluster);
+        RegistryImage old = BuildpackStatusPlannerTest.javaImage();
+        String moved = "sha256:" + "f".repeat(64);
+        RegistryImage next = new RegistryImage(old.reference(), moved, old.mediaType(), old.layers(), old.config());
+        cluster.images.put(IMAGE, new ImageRead.Found(next));
+        cluster.images.put(IMAGE + "@" + moved, new ImageRead.Found(next));
+        cluster.failNext("read", new TransientFailureException("registry unreachable", null));
+        BuildpackResync resync = resync();
+
+        AreaResult first = resync.resync(ResyncScope.all());
+        assertEquals(1, first.failed(), first.toString());
+        assertEquals(List.of(), cluster.writes);
+
+        AreaResult second = resync.resync(ResyncScope.all());
+        assertEquals(List.of("ClusterBuildpack java changed DigestMoved"), objects(second));
+        assertEquals(List.of(IMAGE + "@" + moved, IMAGE + "@" + moved), cluster.imageReads, "read again pinned");
         assertEquals(List.of(CBP), cluster.writes);
     }
 

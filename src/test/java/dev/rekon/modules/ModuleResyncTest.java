@@ -37,6 +37,7 @@ class ModuleResyncTest {
     void setUp() {
         resync = new ModuleResync();
         resync.gateway = cluster;
+        resync.kinds = dev.rekon.testing.ServedKinds.all();
         resync.trust = new ModuleTrust();
         resync.trust.publicKeys = Optional.empty();
         resync.trust.maintenanceWindow = Optional.empty();

@@ -55,6 +55,10 @@ class ModuleServiceTest {
     }
 
     static ModuleService service(InMemoryModules cluster) {
+        return service(cluster, new RecordingEvents());
+    }
+
+    static ModuleService service(InMemoryModules cluster, RecordingEvents events) {
         ModuleTrust trust = ModuleFixtures.trust(false);
         ModuleReleases releases = new ModuleReleases();
         releases.gateway = cluster;
@@ -63,7 +67,7 @@ class ModuleServiceTest {
         service.releases = releases;
         service.loop = ModuleFixtures.loop();
         service.modules = ModuleFixtures.reconciler(cluster, trust,
-                Clock.fixed(Instant.parse("2026-11-23T10:00:00Z"), ZoneOffset.UTC), new RecordingEvents());
+                Clock.fixed(Instant.parse("2026-11-23T10:00:00Z"), ZoneOffset.UTC), events);
         return service;
     }
 
@@ -173,6 +177,23 @@ class ModuleServiceTest {
                 service.handle(new Release(ModuleFixtures.release("0.4.3", "regular"))),
                 service.handle(new Release(ModuleFixtures.release("3.0.0", "fast")))));
         assertEquals("applied/Upgraded", combined.outcome().wire() + "/" + combined.reason());
+    }
+
+    @Test
+    void aManualChangeReportThatLosesARaceIsPlannedAgainNotSwallowed() {
+        InMemoryModules cluster = new InMemoryModules();
+        ModuleDeployment seen = ModuleFixtures.deployment("0.4.3", "regular");
+        cluster.deployment(new ModuleDeployment(seen.ref(), "7", "kpack", "0.4.3", "regular",
+                Map.of("controller", ModuleFixtures.REGISTRY + "controller:by-hand"), 2, null,
+                Map.of("controller", ModuleFixtures.REGISTRY + "controller:0.4.3"), false, null));
+        cluster.failNextPatch(Failures.conflict("patch"));
+        RecordingEvents events = new RecordingEvents();
+        Reply reply = service(cluster, events).handle(release("0.4.3"));
+        assertEquals(List.of(PATCH_CONTROLLER + " (failed)", PATCH_CONTROLLER), cluster.writes,
+                "the report's lost race is planned again from a fresh read; reply " + reply);
+        assertEquals(List.of("Warning ManualChange Deployment kpack/kpack-controller"), events.recorded);
+        assertEquals("controller=" + ModuleFixtures.REGISTRY + "controller:by-hand",
+                cluster.deployments.get("kpack-controller").reportedChange(), "the report is recorded");
     }
 
     @Test

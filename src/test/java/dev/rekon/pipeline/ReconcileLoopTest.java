@@ -28,6 +28,8 @@ class ReconcileLoopTest {
     static final class Area implements Reconciler<String, String, Done> {
         final List<String> calls = new ArrayList<>();
         final List<RuntimeException> writeFailures = new ArrayList<>();
+        /** What apply does after recording itself (an apply that retries on its own, say). */
+        Runnable duringApply = () -> { };
         boolean gone;
 
         @Override
@@ -62,6 +64,7 @@ class ReconcileLoopTest {
             if (!writeFailures.isEmpty()) {
                 throw writeFailures.remove(0);
             }
+            duringApply.run();
         }
 
         @Override
@@ -122,12 +125,18 @@ class ReconcileLoopTest {
     void retriesAreNeverNested() {
         Area area = new Area();
         int[] inner = {0};
-        assertThrows(TransientFailureException.class, () -> ConflictRetry.run(fresh -> ConflictRetry.run(f -> {
+        area.duringApply = () -> ConflictRetry.run(f -> {
             inner[0]++;
             throw Failures.conflict("write");
-        })));
-        assertEquals(ConflictRetry.ATTEMPTS, inner[0]);
-        assertEquals(List.of(), area.calls);
+        });
+        assertThrows(TransientFailureException.class, () -> loop.reconcile(area, "a"));
+        assertEquals(ConflictRetry.ATTEMPTS, inner[0], "the retry inside the apply runs once per attempt of the loop");
+        List<String> attempts = new ArrayList<>();
+        for (int n = 0; n < ConflictRetry.ATTEMPTS; n++) {
+            attempts.add(n == 0 ? "load a" : "load a fresh");
+            attempts.add("apply");
+        }
+        assertEquals(attempts, area.calls, "the loop plans the whole object again, from fresh reads");
     }
 
     @Test

@@ -130,11 +130,12 @@ final class InMemoryRollouts implements RolloutGateway {
     }
 
     @Override
-    public boolean deleteDeployment(String namespace, String name, String resourceVersion) {
-        String key = namespace + "/" + name;
+    public boolean deleteDeployment(DeploymentView planned) {
+        String key = planned.namespace() + "/" + planned.name();
         attempt("delete", "Deployment " + key);
         ObjectNode live = deployments.get(key);
-        if (live != null && resourceVersion != null && !live.at("/metadata/resourceVersion").asText().equals(resourceVersion)) {
+        if (live != null && (!live.at("/metadata/resourceVersion").asText().equals(planned.resourceVersion())
+                || !java.util.Objects.equals(live.at("/metadata/uid").asText(null), planned.uid()))) {
             throw lostRace("deleting Deployment " + key);
         }
         return deployments.remove(key) != null;

@@ -84,10 +84,8 @@ class InputSweepTest {
     }
 
     /** {@code GET /status} answers 503 (Retry-After) until its watches have listed; that is not the sender's doing. */
-    private static void awaitStatusLoaded() throws InterruptedException {
-        long deadline = System.currentTimeMillis() + 60_000;
-        while (given().get("/status").statusCode() == 503 && System.currentTimeMillis() < deadline) {
-            Thread.sleep(200);
-        }
+    private static void awaitStatusLoaded() {
+        dev.rekon.testing.Await.until("GET /status to answer other than 503 (its watches listed)",
+                java.time.Duration.ofSeconds(60), () -> given().get("/status").statusCode() != 503);
     }
 }

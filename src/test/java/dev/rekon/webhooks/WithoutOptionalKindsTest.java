@@ -84,6 +84,22 @@ class WithoutOptionalKindsTest {
                 .body("checks.find { it.name == 'optional-kinds' }.data.'imagedeploys.rekon.dev'", equalTo("installed"));
     }
 
+    @Test
+    void aResyncSkipsTheAreasWhoseKindsAreMissingAndDoesNotFail() {
+        ValidatableResponse reply = Events.binary("dev.rekon.resync", java.util.Map.of(), "{\"scope\":\"all\"}")
+                .statusCode(200);
+        String body = reply.extract().asString();
+        reply.body("reason", not(equalTo("PartlyFailed")))
+                .body("message", not(containsString("Could not find the metadata")))
+                .body("areas.findAll { it.failed > 0 }.area", equalTo(List.of()))
+                .body("areas.find { it.area == 'kymas' }.skipped", containsString("kymas.operator.kyma-project.io"))
+                .body("areas.find { it.area == 'modules' }.skipped",
+                        containsString("moduletemplates.operator.kyma-project.io"))
+                .body("areas.find { it.area == 'buildpacks' }.skipped", containsString("buildpacks.kpack.io"))
+                .body("message", containsString("kymas: skipped"));
+        org.junit.jupiter.api.Assertions.assertFalse(body.contains("ResourceDefinitionContext"), body);
+    }
+
     static void notInstalled(ValidatableResponse reply, String crd) {
         reply.statusCode(200).body("outcome", equalTo("rejected")).body("reason", equalTo("KindNotInstalled"))
                 .body("message", containsString(crd)).body("reason", not(equalTo("ApiRefused")));

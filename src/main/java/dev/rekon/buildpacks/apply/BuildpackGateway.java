@@ -16,7 +16,7 @@ import dev.rekon.registry.DockerConfig;
  * All I/O of buildpack publication: kpack objects read from the apiserver, buildpackage images read from
  * registries with a ServiceAccount's pull secrets, status subresources merge-patched. Transient failures
  * (apiserver or registry) are {@link dev.rekon.core.TransientFailureException}s; a registry's permanent refusal is
- * an {@link ImageRead.Unreadable}, the apiserver's a {@link dev.rekon.cluster.KubeErrors.PermanentApiException}.
+ * an {@link ImageRead.Unreadable}, the apiserver's a {@link dev.rekon.core.RefusedException}.
  */
 public interface BuildpackGateway {
 

@@ -70,8 +70,12 @@ public class KymaModuleReconciler implements Reconciler<KymaModule, LifecycleVie
         DeclaredModule declared = kyma == null || kyma.deleting() ? null : kyma.declared(key.module()).orElse(null);
         Inventory inventory = gateway.inventory(key).orElse(null);
         Resolution resolution = declared != null && declared.managed() ? releases.resolve(key, declared) : null;
+        Resolution installed = installed(key, inventory, resolution);
         Set<ObjectRef> refs = new LinkedHashSet<>();
         if (resolution instanceof Resolution.Found f) {
+            refs.addAll(desiredRefs(f.release()));
+        }
+        if (installed instanceof Resolution.Found f) {
             refs.addAll(desiredRefs(f.release()));
         }
         if (inventory != null) {
@@ -80,7 +84,19 @@ public class KymaModuleReconciler implements Reconciler<KymaModule, LifecycleVie
         List<ObjectRef> blocking = declared == null && inventory != null ? blocking(inventory) : List.of();
         return Optional.of(new LifecycleViews(key, kyma, declared, inventory, resolution,
                 refs.isEmpty() ? java.util.Map.of() : gateway.live(key.module(), refs), blocking,
-                config.namespacePolicy(), trust.policy().window().orElse(null), clock.instant()));
+                config.namespacePolicy(), trust.policy().window().orElse(null), clock.instant(), installed));
+    }
+
+    /**
+     * The installed release read again, only when the target may be refused while it runs: the target is
+     * unavailable or another version than the inventory's (a converged module costs no second read).
+     */
+    private Resolution installed(KymaModule key, Inventory inventory, Resolution target) {
+        if (target == null || inventory == null || inventory.version() == null
+                || target instanceof Resolution.Found f && f.release().version().equals(inventory.version())) {
+            return null;
+        }
+        return releases.installed(key, inventory);
     }
 
     private static List<ObjectRef> desiredRefs(Release r) {

@@ -2,6 +2,7 @@ package dev.rekon.modules.lifecycle;
 
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -17,7 +18,7 @@ import dev.rekon.pipeline.ReconcileLoop;
  * Finds which modules of which Kymas an input concerns and runs each through the one {@link ReconcileLoop}
  * with {@link KymaModuleReconciler}: every module a Kyma lists or still has an inventory for (a change of the
  * Kyma, its deletion, a manual event), or every Kyma in a namespace that lists a module or has it installed (a
- * new release on a followed channel).
+ * new release on a followed channel). The namespace is checked against {@code rekon.namespaces} before any read.
  */
 @ApplicationScoped
 public class KymaModuleService {
@@ -33,6 +34,10 @@ public class KymaModuleService {
 
     /** A Kyma was created, changed or deleted (or a person asks for it): each of its modules in line. */
     public Reply kymaChanged(String namespace, String name) {
+        Optional<Reply> refused = loop.refusal(namespace, new KymaModule(namespace, name, null).kymaRef());
+        if (refused.isPresent()) {
+            return refused.get();
+        }
         Set<String> modules = new LinkedHashSet<>();
         gateway.kyma(namespace, name).ifPresent(k -> k.modules().forEach(m -> modules.add(m.name())));
         modules.addAll(gateway.inventoried(namespace, name));
@@ -43,6 +48,10 @@ public class KymaModuleService {
 
     /** A module's ModuleReleaseMeta or ModuleTemplate changed: every Kyma of that namespace that has the module. */
     public Reply releaseChanged(String namespace, String module) {
+        Optional<Reply> refused = loop.refusal(namespace, null);
+        if (refused.isPresent()) {
+            return refused.get();
+        }
         List<KymaModule> keys = gateway.kymas(namespace).stream().filter(k -> has(k, module))
                 .map(k -> new KymaModule(k.namespace(), k.name(), module)).toList();
         return loop.reconcileAll(reconciler, keys, Reply.unchanged("NoKymaListsModule", "no Kyma in namespace "

@@ -9,6 +9,7 @@ import jakarta.inject.Inject;
 import dev.rekon.core.RefusedException;
 import dev.rekon.modules.lifecycle.apply.LifecycleGateway;
 import dev.rekon.modules.lifecycle.intent.DeclaredModule;
+import dev.rekon.modules.lifecycle.inventory.Inventory;
 import dev.rekon.modules.lifecycle.plan.Release;
 import dev.rekon.modules.lifecycle.plan.Resolution;
 import dev.rekon.modules.manifest.ManifestSource;
@@ -54,6 +55,35 @@ public class KymaReleases {
         try {
             ModuleTemplateView t = template.get();
             return new Resolution.Found(new Release(ref(t.namespace(), t.name()), version, declared.channel(),
+                    t.intendedDowngrade(), manifests.fetch(t), t.manager()));
+        } catch (RefusedException e) {
+            return new Resolution.Unavailable("ManifestRefused", e.getMessage());
+        }
+    }
+
+    /**
+     * The release the inventory names, resolved again: its ModuleTemplate ({@code namespace/name} as recorded) and
+     * version, with its manifest. Unavailable when the template is gone, describes another version, or its
+     * manifest is refused.
+     */
+    public Resolution installed(KymaModule key, Inventory inventory) {
+        String recorded = inventory.template();
+        int slash = recorded == null ? -1 : recorded.indexOf('/');
+        if (slash < 0 || inventory.version() == null) {
+            return new Resolution.Unavailable("InstalledReleaseUnknown", "the inventory names no template and version");
+        }
+        String namespace = recorded.substring(0, slash);
+        String name = recorded.substring(slash + 1);
+        Optional<ModuleTemplateView> template = gateway.kymaObjects(KymaKind.TEMPLATE, namespace).stream()
+                .filter(t -> name.equals(t.name())).findFirst()
+                .filter(t -> ChannelReleases.find(List.of(t), namespace, key.module(), inventory.version()).isPresent());
+        if (template.isEmpty()) {
+            return new Resolution.Unavailable("TemplateNotFound", "ModuleTemplate " + recorded + " of the installed "
+                    + key.module() + " " + inventory.version() + " is gone or describes another version");
+        }
+        try {
+            ModuleTemplateView t = template.get();
+            return new Resolution.Found(new Release(recorded, inventory.version(), inventory.channel(),
                     t.intendedDowngrade(), manifests.fetch(t), t.manager()));
         } catch (RefusedException e) {
             return new Resolution.Unavailable("ManifestRefused", e.getMessage());

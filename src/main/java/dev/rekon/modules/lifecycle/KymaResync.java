@@ -1,8 +1,12 @@
 package dev.rekon.modules.lifecycle;
 
+import java.util.List;
+import java.util.Optional;
+
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import dev.rekon.cluster.InstalledKinds;
 import dev.rekon.resync.AreaResult;
 import dev.rekon.resync.AreaResync;
 import dev.rekon.resync.AreaTally;
@@ -11,15 +15,22 @@ import dev.rekon.resync.ResyncScope;
 /**
  * The module lifecycle's part of a resync pass: every module of every Kyma through the same loop as its events,
  * so objects deleted or changed by hand come back, an interrupted install or uninstall goes on, and a converged
- * module costs no write. In report mode nothing is written.
+ * module costs no write. In report mode nothing is written. A cluster without Kyma's kinds skips the area.
  */
 @ApplicationScoped
 public class KymaResync implements AreaResync {
 
     public static final String AREA = "kymas";
 
+    /** What the lifecycle reads: Kymas, and the releases their modules resolve to. */
+    static final List<InstalledKinds.Kind> KINDS = List.of(InstalledKinds.KYMA, InstalledKinds.MODULE_TEMPLATE,
+            InstalledKinds.MODULE_RELEASE_META);
+
     @Inject
     KymaModuleService service;
+
+    @Inject
+    InstalledKinds kinds;
 
     @Override
     public String area() {
@@ -28,6 +39,10 @@ public class KymaResync implements AreaResync {
 
     @Override
     public AreaResult resync(ResyncScope scope) {
+        Optional<String> missing = kinds.notInstalled("the Kyma module lifecycle", KINDS);
+        if (missing.isPresent()) {
+            return AreaResult.skipped(AREA, missing.get());
+        }
         AreaTally tally = new AreaTally(AREA);
         for (KymaModule key : service.everyModule(scope.namespace())) {
             // Drift is taken back here, not only reported: a change, whose reason says it was drift.

@@ -9,7 +9,9 @@ import dev.rekon.modules.release.SignatureCheck;
  * digests but whose access specifications are not signed: a manifest is {@link Provenance#SIGNED} only when
  * the descriptor's signature verified and its {@code raw-manifest} digest is that of what was read (the blob for
  * a localBlob, the image manifest for an ociArtifact). With signatures required, anything less is refused:
- * before fetching when the descriptor already falls short, after fetching when the digests differ.
+ * before fetching when the descriptor already falls short, after fetching when the digests differ. Whatever the
+ * policy, a recorded SHA-256 digest that what was read does not match refuses the manifest: that digest is the
+ * blob's integrity, signed or not.
  */
 final class ManifestTrust {
 
@@ -53,10 +55,18 @@ final class ManifestTrust {
             return new Verdict(Provenance.LINK, null);
         }
         Digest signed = signedDigest(origin);
-        boolean covered = signed != null && "SHA-256".equals(signed.hashAlgorithm())
-                && signed.value().equalsIgnoreCase(readDigest);
+        boolean recorded = signed != null && "SHA-256".equals(signed.hashAlgorithm()) && !signed.value().isBlank();
+        boolean covered = recorded && signed.value().equalsIgnoreCase(readDigest);
         if (covered && check != null && check.status() == SignatureCheck.Status.VERIFIED) {
             return new Verdict(Provenance.SIGNED, null);
+        }
+        if (recorded && !covered) {
+            // The recorded digest is the blob's integrity whatever the signature policy, as OCM's verification has it.
+            return Verdict.refused("has a " + (check != null && check.status() == SignatureCheck.Status.VERIFIED
+                    ? "signed " : "") + "descriptor recording raw-manifest digest " + signed.value()
+                    + " but what was read digests to " + readDigest + ": the manifest was changed after it was"
+                    + " described, or the descriptor's access points elsewhere; publish the manifest the descriptor"
+                    + " records, or record its digest (and sign the descriptor) again");
         }
         if (required) {
             return Verdict.refused("has a signed descriptor recording raw-manifest digest "

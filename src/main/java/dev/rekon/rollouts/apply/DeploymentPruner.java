@@ -12,7 +12,9 @@ import jakarta.inject.Inject;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.rekon.cluster.EventRecorder;
+import dev.rekon.core.ConflictException;
 import dev.rekon.core.ObjectRef;
+import dev.rekon.core.RefusedException;
 import dev.rekon.core.TransientFailureException;
 import dev.rekon.resync.ResyncItem;
 import dev.rekon.resync.ResyncScope;
@@ -25,7 +27,9 @@ import dev.rekon.rollouts.view.ImageDeployView;
  * {@code spec.deployment.metadata.name} was renamed. Owner references only cover the first case, and only where
  * a garbage collector runs. Nothing else is touched: a Deployment without the label or without the owner, one
  * outside the pass's namespaces, or one whose ImageDeploy is suspended. The watch that lists candidates may lag,
- * so the ImageDeploy is read once more before a delete (a GET for each candidate only, never in a converged cluster).
+ * so the ImageDeploy is read once more before a delete (a GET for each candidate only, never in a converged cluster),
+ * and the delete is guarded by the uid and resourceVersion of the Deployment as the pass saw it: one changed or
+ * replaced since is a conflict, left for the next pass.
  */
 @ApplicationScoped
 public class DeploymentPruner {
@@ -38,6 +42,14 @@ public class DeploymentPruner {
 
     @Inject
     EventRecorder events;
+
+    /** A pruner over the given gateway and Events, outside CDI. */
+    public static DeploymentPruner on(RolloutGateway gateway, EventRecorder events) {
+        DeploymentPruner pruner = new DeploymentPruner();
+        pruner.gateway = gateway;
+        pruner.events = events;
+        return pruner;
+    }
 
     /** @param groups the ImageDeploy groups whose watch answered: Deployments owned by another group stay */
     public List<ResyncItem> prune(List<ImageDeployView> idps, List<DeploymentView> deployments, java.util.Set<String> groups,
@@ -83,11 +95,14 @@ public class DeploymentPruner {
             if (scope.report()) {
                 return new ResyncItem(ref, PRUNED, REASON, "would be " + message);
             }
-            gateway.deleteDeployment(d.namespace(), d.name(), null);
+            gateway.deleteDeployment(d);
             events.normal(ref, REASON, message);
             now.ifPresent(idp -> events.normal(idp.ref(), REASON, message));
             return new ResyncItem(ref, PRUNED, REASON, message);
-        } catch (TransientFailureException | dev.rekon.cluster.KubeErrors.PermanentApiException e) {
+        } catch (ConflictException e) {
+            return new ResyncItem(ref, "conflict", REASON, "not pruned: Deployment " + d.namespace() + "/" + d.name()
+                    + " changed or was replaced since this pass read it; the next pass plans it again");
+        } catch (TransientFailureException | RefusedException e) {
             return new ResyncItem(ref, "failed", REASON, "could not prune: " + e.getMessage());
         }
     }

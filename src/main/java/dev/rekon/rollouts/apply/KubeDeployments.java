@@ -78,11 +78,17 @@ public class KubeDeployments {
         cache.wrote(DeploymentView.fromJson(written));
     }
 
-    boolean delete(String namespace, String name, String resourceVersion) {
-        var deployment = client.apps().deployments().inNamespace(namespace).withName(name);
+    /** Deletes the Deployment if it is still the one planned from: preconditions on its uid and resourceVersion. */
+    boolean delete(DeploymentView planned) {
+        String namespace = planned.namespace();
+        String name = planned.name();
+        if (planned.uid() == null || planned.resourceVersion() == null) {
+            throw new IllegalArgumentException("a delete of Deployment " + namespace + "/" + name
+                    + " must be guarded by the uid and resourceVersion it was planned from");
+        }
         return KubeErrors.call(ref(namespace, name), "deleting Deployment " + namespace + "/" + name,
-                () -> !(resourceVersion == null ? deployment.delete()
-                        : deployment.lockResourceVersion(resourceVersion).delete()).isEmpty());
+                () -> calls.guardedDelete("/apis/apps/v1/namespaces/" + namespace + "/deployments/" + name,
+                        planned.uid(), planned.resourceVersion()));
     }
 
     private DeploymentView view(Deployment d) {

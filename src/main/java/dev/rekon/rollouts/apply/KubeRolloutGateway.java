@@ -136,7 +136,7 @@ public class KubeRolloutGateway implements RolloutGateway {
     }
 
     @Override
-    public boolean deleteDeployment(String namespace, String name, String resourceVersion) {
-        return deployments.delete(namespace, name, resourceVersion);
+    public boolean deleteDeployment(DeploymentView planned) {
+        return deployments.delete(planned);
     }
 }

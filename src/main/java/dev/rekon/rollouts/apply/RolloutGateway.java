@@ -13,8 +13,8 @@ import dev.rekon.rollouts.view.KpackImage;
 /**
  * All I/O of image rollouts. Reads answer empty for what does not exist; failures are sorted at this edge: a
  * {@link dev.rekon.core.TransientFailureException} (unreachable, 5xx, 409 conflict) or a
- * {@link dev.rekon.cluster.KubeErrors.PermanentApiException}. Every write is guarded by the resourceVersion the
- * caller read.
+ * {@link dev.rekon.core.RefusedException}. Every write is guarded by the resourceVersion the caller read, every
+ * delete by the uid and resourceVersion too.
  */
 public interface RolloutGateway {
 
@@ -59,8 +59,11 @@ public interface RolloutGateway {
     /** Patches the Deployment; the patch carries the resourceVersion that guards it. */
     void patchDeployment(String namespace, String name, ObjectNode patch);
 
-    /** Deletes the Deployment, guarded by {@code resourceVersion} (null: unguarded); false when it was gone. */
-    boolean deleteDeployment(String namespace, String name, String resourceVersion);
+    /**
+     * Deletes the Deployment as it was planned from, guarded by its uid and resourceVersion (a conflict when it
+     * changed or was replaced since); false when it was gone.
+     */
+    boolean deleteDeployment(DeploymentView planned);
 
     /** Replaces the status subresource, guarded by the ImageDeploy's resourceVersion. */
     void writeStatus(ImageDeployView idp, ObjectNode status);

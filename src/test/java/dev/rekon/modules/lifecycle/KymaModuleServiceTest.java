@@ -6,9 +6,11 @@ import java.util.List;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import dev.rekon.core.NamespacePolicy;
 import dev.rekon.core.Reply;
 import dev.rekon.modules.lifecycle.status.LifecycleRow;
 
@@ -117,6 +119,45 @@ class KymaModuleServiceTest {
         assertEquals(c.reply(), reply.outcome().wire() + "/" + reply.reason(), reply.message());
         assertEquals(c.row(), row(scene.board.rows(LifecycleScene.KCP)));
         assertEquals(c.objectsLeft(), scene.cluster.objects.size(), "objects in the cluster after");
+    }
+
+    @Test
+    void whileADowngradeIsRefusedTheInstalledReleaseIsKeptAsItDeclares() throws Exception {
+        LifecycleScene scene = new LifecycleScene().installed();
+        scene.publish("1.0.0", false).channel("1.0.0");
+        assertEquals("applied/ModuleUpgraded", outcome(releaseEvent(scene)));
+        scene.channel("0.4.1").forgetLogs();
+        scene.cluster.objects.remove(dev.rekon.manifests.Identity.key(new dev.rekon.core.ObjectRef("v1",
+                "ServiceAccount", "widgets", "controller")));
+
+        Reply reply = kymaEvent(scene);
+        assertEquals("rejected/DowngradeRefused", outcome(reply), reply.message());
+        assertEquals(List.of("apply ServiceAccount widgets/controller", "status Kyma kcp/default Error"),
+                scene.cluster.writes, "the object deleted by hand is created again; nothing pruned");
+        assertEquals("1.0.0", scene.cluster.inventories.values().iterator().next().version());
+        assertEquals(List.of(), kymaEventWrites(scene), "a second pass finds it kept");
+    }
+
+    static String outcome(Reply reply) {
+        return reply.outcome().wire() + "/" + reply.reason();
+    }
+
+    static List<String> kymaEventWrites(LifecycleScene scene) {
+        scene.forgetLogs();
+        kymaEvent(scene);
+        return List.copyOf(scene.cluster.writes);
+    }
+
+    @Test
+    void aKymaOutsideTheAllowedNamespacesIsRefusedBeforeAnyRead() throws Exception {
+        LifecycleScene scene = new LifecycleScene(NamespacePolicy.parse("team"));
+        scene.publish("0.4.1", false).channel("0.4.1").kyma(true);
+        scene.cluster.forbidden.add(LifecycleScene.KCP);
+        for (Reply reply : List.of(kymaEvent(scene), releaseEvent(scene))) {
+            assertEquals("rejected/" + NamespacePolicy.REASON, reply.outcome().wire() + "/" + reply.reason(),
+                    reply.message());
+        }
+        assertEquals(List.of(), scene.cluster.writes);
     }
 
     static String row(List<LifecycleRow> rows) {

@@ -132,6 +132,23 @@ class LifecyclePlannerTest {
     }
 
     @Test
+    void whileTheTargetIsRefusedTheInstalledReleaseIsKeptAsItDeclares() {
+        LifecycleViews v = views(true, inventory("0.4.3", NS, CM, DEPLOY, CR), release("0.4.1", NS, CM, DEPLOY),
+                List.of(NS, DEPLOY, CR), NamespacePolicy.parse("*"));
+        LifecyclePlan p = LifecyclePlanner.plan(new LifecycleViews(v.key(), v.kyma(), v.declared(), v.inventory(),
+                v.resolution(), v.live(), v.blocking(), v.namespaces(), v.window(), v.now(),
+                new Resolution.Found(release("0.4.3", NS, CM, DEPLOY))));
+        assertEquals("DowngradeRefused", p.reply().reason(), "the refusal is reported");
+        assertEquals(List.of("ConfigMap"), p.apply().stream().map(o -> o.path("kind").asText()).toList(),
+                "the installed release's object deleted by hand comes back");
+        assertEquals(List.of(), p.deleted());
+        assertNull(p.writeAhead());
+        assertNull(p.inventory(), "the inventory stays at the installed release");
+        assertEquals("Error", p.kymaStatus().state());
+        assertTrue(p.reply().message().contains("0.4.3"), p.reply().message());
+    }
+
+    @Test
     void objectsOutsideTheAllowedNamespacesRefuseTheWholeRelease() {
         LifecyclePlan p = LifecyclePlanner.plan(views(true, null, release("0.4.1", DEPLOY), List.of(),
                 NamespacePolicy.parse("team-a")));

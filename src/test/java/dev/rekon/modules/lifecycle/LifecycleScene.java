@@ -47,7 +47,16 @@ final class LifecycleScene {
     final RecordingEvents events = new RecordingEvents();
     final LifecycleBoard board = new LifecycleBoard();
     final Map<String, byte[]> blobs = new HashMap<>();
-    final KymaModuleService service = service();
+    final KymaModuleService service;
+
+    LifecycleScene() {
+        this(NamespacePolicy.parse("*", true));
+    }
+
+    /** A scene where Rekon may act only in the namespaces of {@code policy}. */
+    LifecycleScene(NamespacePolicy policy) {
+        service = service(policy);
+    }
 
     /** The manifest at a version: 0.x keeps a ConfigMap that 1.x drops; the Deployment's image is the version. */
     static Map<String, String> files(String version) {
@@ -121,8 +130,7 @@ final class LifecycleScene {
         return o;
     }
 
-    private KymaModuleService service() {
-        NamespacePolicy everywhere = NamespacePolicy.parse("*", true);
+    private KymaModuleService service(NamespacePolicy policy) {
         KymaReleases releases = new KymaReleases();
         releases.gateway = cluster;
         releases.manifests = new ManifestReader(new Blobs(), new SignatureVerifier(PublicKeys.load("")), false);
@@ -133,7 +141,7 @@ final class LifecycleScene {
         r.config = new RekonConfig() {
             @Override
             public NamespacePolicy namespacePolicy() {
-                return everywhere;
+                return policy;
             }
         };
         r.trust = new ModuleTrust() {
@@ -147,7 +155,7 @@ final class LifecycleScene {
         KymaModuleService s = new KymaModuleService();
         s.gateway = cluster;
         s.reconciler = r;
-        s.loop = ReconcileLoop.of(NamespaceGuard.of(everywhere));
+        s.loop = ReconcileLoop.of(NamespaceGuard.of(policy));
         return s;
     }
 

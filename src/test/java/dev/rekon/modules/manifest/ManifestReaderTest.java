@@ -151,7 +151,20 @@ class ManifestReaderTest {
         String m = refusal(t, true);
         assertTrue(m.contains("recording raw-manifest digest " + ManifestReader.sha256(BLOB) + " but what was read"
                 + " digests to " + ManifestReader.sha256(other)), m);
-        assertEquals(Provenance.UNSIGNED, read(t, false).provenance());
+        String unrequired = refusal(t, false);
+        assertTrue(unrequired.contains("digests to " + ManifestReader.sha256(other)), unrequired);
+    }
+
+    @Test
+    void anUnsignedComponentWhoseBlobIsNotTheRecordedDigestIsRefusedWhenSignaturesAreNotRequired() {
+        ObjectNode t = localBlobTemplate(false);
+        byte[] other = bytes("apiVersion: v1\nkind: Namespace\nmetadata: {name: evil}\n");
+        fetcher.blobs.put(REPO + "@" + digest(other), other);
+        ManifestFixtures.rawManifest((ObjectNode) t.path("spec").path("descriptor")).with("access")
+                .put("localReference", digest(other));
+        String m = refusal(t, false);
+        assertTrue(m.contains("raw-manifest digest " + ManifestReader.sha256(BLOB) + " but what was read digests to "
+                + ManifestReader.sha256(other)), m);
     }
 
     @Test

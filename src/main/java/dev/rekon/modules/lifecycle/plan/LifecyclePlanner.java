@@ -40,7 +40,7 @@ public final class LifecyclePlanner {
                     .forgetting(v.inventory() != null);
         }
         if (v.resolution() instanceof Resolution.Unavailable u) {
-            return refused(v, u.reason(), u.message());
+            return refusedKeeping(v, u.reason(), u.message());
         }
         return apply(v, ((Resolution.Found) v.resolution()).release());
     }
@@ -51,7 +51,7 @@ public final class LifecyclePlanner {
                 .or(() -> ReleaseChecks.version(v.inventory(), r, v))
                 .or(() -> ReleaseChecks.conflicts(desired, v));
         if (refusal.isPresent()) {
-            return refused(v, refusal.get().reason(), refusal.get().message());
+            return refusedKeeping(v, refusal.get().reason(), refusal.get().message());
         }
         List<Inventory.Entry> entries = new ArrayList<>();
         for (ObjectNode o : desired) {
@@ -63,8 +63,7 @@ public final class LifecyclePlanner {
         Inventory current = v.inventory() == null ? Inventory.empty(v.key().module()) : v.inventory();
         Inventory after = new Inventory(v.key().module(), r.version(), r.channel(), r.template(), entries,
                 current.resourceVersion());
-        ManifestDiff diff = ManifestPlanner.diff(desired, v::live, v.key().module(), current.objects().stream()
-                .filter(e -> !"Namespace".equals(e.ref().kind()) || e.created()).map(Inventory.Entry::ref).toList());
+        ManifestDiff diff = ManifestPlanner.diff(desired, v::live, v.key().module(), prunable(current));
         Action action = v.inventory() == null || v.inventory().version() == null ? Action.INSTALL
                 : !r.version().equals(v.inventory().version()) ? Action.UPGRADE
                         : diff.converged() ? Action.NONE : Action.REPAIR;
@@ -118,6 +117,42 @@ public final class LifecyclePlanner {
             case UNSIGNED -> "unsigned manifest " + r.manifest().digest() + " (signatures are not required)";
             case LINK -> "manifest from a link " + r.manifest().source() + ": unsigned, no signature can cover it";
         };
+    }
+
+    /** What a diff may prune of the inventory: a Namespace only when the module created it. */
+    private static List<ObjectRef> prunable(Inventory inventory) {
+        return inventory.objects().stream().filter(e -> !"Namespace".equals(e.ref().kind()) || e.created())
+                .map(Inventory.Entry::ref).toList();
+    }
+
+    /**
+     * The target refused: reported as such, while the installed release (the one the inventory names, read again)
+     * is what the Kyma runs, so its objects are kept as it declares: drift taken back, objects deleted by hand
+     * created again. Nothing is pruned and the inventory stays; when that release cannot be read, or is not wholly
+     * the module's to write (outside the namespaces, taken, or objects the inventory does not list), only the refusal.
+     */
+    private static LifecyclePlan refusedKeeping(LifecycleViews v, String reason, String message) {
+        LifecyclePlan refused = refused(v, reason, message);
+        Inventory inventory = v.inventory();
+        if (!(v.installed() instanceof Resolution.Found f) || inventory == null
+                || !f.release().version().equals(inventory.version())) {
+            return refused;
+        }
+        Release kept = f.release();
+        List<ObjectNode> desired = desired(v, kept);
+        if (ReleaseChecks.scope(desired, v.namespaces(), v.key().module()).or(() -> ReleaseChecks.conflicts(desired, v))
+                .isPresent() || desired.stream().anyMatch(o -> inventory.entry(ManifestObjects.ref(o)).isEmpty())) {
+            return refused;
+        }
+        ManifestDiff diff = ManifestPlanner.diff(desired, v::live, v.key().module(), prunable(inventory));
+        if (diff.apply().isEmpty()) {
+            return refused;
+        }
+        String keeping = "; meanwhile the installed release " + kept.version() + " is kept as it declares: "
+                + diff.apply().size() + " object" + (diff.apply().size() == 1 ? "" : "s") + " applied again"
+                + (diff.drifted().isEmpty() ? "" : " (drifted: " + diff.drifted() + ")");
+        return new LifecyclePlan(v.key(), Action.REFUSED, null, diff.apply(), List.of(), null, false, refused.status(),
+                refused.kymaStatus(), diff.drifted(), LifecycleReplies.rejected(v, reason, message + keeping));
     }
 
     static LifecyclePlan refused(LifecycleViews v, String reason, String message) {

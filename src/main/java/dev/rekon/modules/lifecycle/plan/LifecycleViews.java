@@ -24,14 +24,24 @@ import dev.rekon.modules.release.MaintenanceWindow;
  * @param live       the objects of the manifest and the inventory that exist, by {@code Identity.key}
  * @param blocking   custom resources of the module's CRDs other than its default one (read only to uninstall)
  * @param window     the maintenance window version changes wait for, or null
+ * @param installed  the release the inventory names (its template and version), resolved again; null when not
+ *                   read (the target is that version, or nothing is installed). While the target is refused, this
+ *                   is what the Kyma runs, kept as it declares.
  */
 public record LifecycleViews(KymaModule key, KymaView kyma, DeclaredModule declared, Inventory inventory,
         Resolution resolution, Map<String, LiveObject> live, List<ObjectRef> blocking, NamespacePolicy namespaces,
-        MaintenanceWindow window, Instant now) {
+        MaintenanceWindow window, Instant now, Resolution installed) {
 
     public LifecycleViews {
         live = Map.copyOf(live);
         blocking = List.copyOf(blocking);
+    }
+
+    /** Views without the installed release read again. */
+    public LifecycleViews(KymaModule key, KymaView kyma, DeclaredModule declared, Inventory inventory,
+            Resolution resolution, Map<String, LiveObject> live, List<ObjectRef> blocking, NamespacePolicy namespaces,
+            MaintenanceWindow window, Instant now) {
+        this(key, kyma, declared, inventory, resolution, live, blocking, namespaces, window, now, null);
     }
 
     public LiveObject live(ObjectRef ref) {

@@ -40,6 +40,8 @@ public final class InMemoryLifecycle implements LifecycleGateway {
     public final Map<String, ObjectNode> kymas = new LinkedHashMap<>();
     public final List<JsonNode> kymaObjects = new ArrayList<>();
     public final List<String> writes = new ArrayList<>();
+    /** Namespaces Rekon's role may not read in: a read of Kymas or inventories there is refused (403), as RBAC does. */
+    public final java.util.Set<String> forbidden = new java.util.HashSet<>();
     private long version = 100;
 
     /** The writer of plans over this gateway, recording Events. */
@@ -68,13 +70,21 @@ public final class InMemoryLifecycle implements LifecycleGateway {
         return this;
     }
 
+    private void forbid(String namespace, String what) {
+        if (namespace != null && forbidden.contains(namespace)) {
+            throw Failures.refused("reading " + what, 403);
+        }
+    }
+
     @Override
     public Optional<KymaView> kyma(String namespace, String name) {
+        forbid(namespace, "Kyma " + namespace + "/" + name);
         return Optional.ofNullable(kymas.get(namespace + "/" + name)).map(KymaView::of);
     }
 
     @Override
     public List<KymaView> kymas(String namespace) {
+        forbid(namespace, "Kymas in " + namespace);
         return kymas.values().stream().filter(k -> namespace == null || namespace.equals(k.at("/metadata/namespace")
                 .asText())).map(KymaView::of).toList();
     }
@@ -92,6 +102,7 @@ public final class InMemoryLifecycle implements LifecycleGateway {
 
     @Override
     public List<String> inventoried(String namespace, String kyma) {
+        forbid(namespace, "the inventories of Kyma " + namespace + "/" + kyma);
         return inventories.keySet().stream().filter(k -> k.namespace().equals(namespace) && k.kyma().equals(kyma))
                 .map(KymaModule::module).toList();
     }
