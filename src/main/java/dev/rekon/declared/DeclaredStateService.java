@@ -57,11 +57,6 @@ public class DeclaredStateService {
         return loop.report(reconciler, key);
     }
 
-    /** The plan the loop would carry out now, for the status page (no writes). */
-    public java.util.Optional<dev.rekon.declared.plan.DeclaredPlan> plan(DeclaredKey key) {
-        return loop.plan(reconciler, key);
-    }
-
     /** Every DeclaredState in scope (a namespace, or all Rekon may act in), scanning for orphans. */
     public List<DeclaredKey> everyState(String namespace) {
         return gateway.states(namespace).stream().map(s -> new DeclaredKey(s.namespace(), s.name(), true)).toList();

@@ -28,8 +28,12 @@ import dev.rekon.manifests.Identity;
 import dev.rekon.manifests.apply.Impersonation;
 import dev.rekon.manifests.apply.KubeManifestObjects;
 import dev.rekon.manifests.apply.ManifestCluster;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResourceList;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.MixedOperation;
+import io.fabric8.kubernetes.client.dsl.Resource;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
 
@@ -135,9 +139,7 @@ public class KubeDeclaredGateway implements DeclaredGateway {
                 .patch(PatchContext.of(PatchType.JSON_MERGE), patch.toString())).getMetadata().getResourceVersion();
     }
 
-    private io.fabric8.kubernetes.client.dsl.MixedOperation<io.fabric8.kubernetes.api.model.GenericKubernetesResource,
-            io.fabric8.kubernetes.api.model.GenericKubernetesResourceList,
-            io.fabric8.kubernetes.client.dsl.Resource<io.fabric8.kubernetes.api.model.GenericKubernetesResource>> op() {
+    private MixedOperation<GenericKubernetesResource, GenericKubernetesResourceList, Resource<GenericKubernetesResource>> op() {
         return client.genericKubernetesResources(DeclaredKey.API_VERSION, DeclaredKey.KIND);
     }
 }
