@@ -85,6 +85,11 @@ class DeclaredPlannerTest {
         DeclaredScene drifted = new DeclaredScene().declares("a.yaml", settings).applied(changed)
                 .recorded("c0ffee", cm("settings"));
         assertEquals(List.of(cm("settings")), drifted.plan().apply().stream().map(ManifestObjects::ref).toList());
+        assertTrue(drifted.plan().reply().message().contains("1 applied (1 drifted)"), drifted.plan().reply().message());
+        DeclaredScene changedInGit = new DeclaredScene().declares("a.yaml", settings).applied(changed)
+                .recorded("older", cm("settings"));
+        assertTrue(changedInGit.plan().reply().message().contains("1 applied (1 changed)"),
+                "against a new revision a difference is git's change, not drift");
         DeclaredScene added = new DeclaredScene().declares("a.yaml", settings).applied(extra)
                 .recorded("c0ffee", cm("settings"));
         assertTrue(added.plan().apply().isEmpty(), "a field the manifest leaves out is not drift");

@@ -26,7 +26,10 @@ public final class DeclaredReplies {
         diff.apply().forEach(o -> objects.add(ManifestObjects.ref(o)));
         objects.addAll(diff.pruneRefs());
         orphans.delete().forEach(o -> objects.add(o.ref()));
-        String counts = diff.apply().size() + " applied (" + diff.drifted().size() + " drifted), "
+        // Against the revision it applied, an object that differs was changed by hand; against a new one, by git.
+        boolean sameRevision = revision.equals(v.state().revision());
+        String counts = diff.apply().size() + " applied (" + diff.drifted().size()
+                + (sameRevision ? " drifted), " : " changed), ")
                 + diff.prune().size() + " pruned, " + orphans.orphans().size() + " orphan(s)"
                 + (orphans.delete().isEmpty() ? "" : ", " + orphans.delete().size() + " deleted");
         Reply reply = changes
