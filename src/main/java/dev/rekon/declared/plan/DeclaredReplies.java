@@ -1,7 +1,11 @@
 package dev.rekon.declared.plan;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.cluster.Conditions;
 import dev.rekon.core.ObjectRef;
@@ -62,9 +66,8 @@ public final class DeclaredReplies {
      * The status after the server refused one of the plan's writes for good (its identity may not write an object):
      * Ready=False naming it, the inventory as written ahead (every object that may exist stays recorded).
      */
-    public static com.fasterxml.jackson.databind.node.ObjectNode refusedOnWrite(DeclaredPlan plan, String message,
-            java.time.Instant now) {
-        com.fasterxml.jackson.databind.node.ObjectNode base = plan.writeAhead() != null ? plan.writeAhead()
+    public static ObjectNode refusedOnWrite(DeclaredPlan plan, String message, Instant now) {
+        ObjectNode base = plan.writeAhead() != null ? plan.writeAhead()
                 : plan.state().status();
         return new DeclaredStatus(plan.state().withStatus(base), now).ready("False", "ApiRefused", message)
                 .reconciling(false, "ApiRefused", message).changed();
@@ -91,6 +94,6 @@ public final class DeclaredReplies {
         var ready = Conditions.find(v.state().status().path("conditions"), "Ready");
         return new DeclaredPlan.Report(v.state().revision(), ready == null ? "Unknown" : ready.path("status").asText(),
                 reason, message, InventoryIds.read(v.state().status()).size(), 0, List.of(), List.of(),
-                Orphans.of(v, java.util.Set.of(), java.util.Set.of()).orphans(), null);
+                Orphans.of(v, Set.of(), Set.of()).orphans(), null);
     }
 }

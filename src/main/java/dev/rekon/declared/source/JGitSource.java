@@ -15,7 +15,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import org.eclipse.jgit.api.Git;
-import org.eclipse.jgit.api.TransportConfigCallback;
 import org.eclipse.jgit.errors.MissingObjectException;
 import org.eclipse.jgit.lib.Constants;
 import org.eclipse.jgit.lib.FileMode;
@@ -26,11 +25,8 @@ import org.eclipse.jgit.lib.Repository;
 import org.eclipse.jgit.revwalk.RevCommit;
 import org.eclipse.jgit.revwalk.RevWalk;
 import org.eclipse.jgit.storage.file.FileRepositoryBuilder;
-import org.eclipse.jgit.transport.CredentialsProvider;
 import org.eclipse.jgit.transport.RefSpec;
 import org.eclipse.jgit.transport.TagOpt;
-import org.eclipse.jgit.transport.TransportHttp;
-import org.eclipse.jgit.transport.UsernamePasswordCredentialsProvider;
 import org.eclipse.jgit.treewalk.TreeWalk;
 import org.eclipse.jgit.treewalk.filter.PathFilter;
 
@@ -72,8 +68,7 @@ public class JGitSource implements GitSource {
         checkUrl(remote);
         Collection<Ref> refs;
         try {
-            refs = Git.lsRemoteRepository().setRemote(remote.url()).setHeads(true).setTags(false)
-                    .setCredentialsProvider(credentials(remote)).setTransportConfigCallback(preemptive(remote))
+            refs = GitAuth.as(Git.lsRemoteRepository(), remote).setRemote(remote.url()).setHeads(true).setTags(false)
                     .setTimeout(timeoutSeconds).call();
         } catch (Exception e) {
             throw GitErrors.sort(remote, "list its branches", e);
@@ -128,10 +123,9 @@ public class JGitSource implements GitSource {
     private void fetch(Repository repo, GitRemote remote) {
         fetches.incrementAndGet();
         try (Git git = Git.wrap(repo)) {
-            git.fetch().setRemote(remote.url())
+            GitAuth.as(git.fetch(), remote).setRemote(remote.url())
                     .setRefSpecs(new RefSpec("+" + remote.ref() + ":" + remote.ref()))
                     .setDepth(1).setTagOpt(TagOpt.NO_TAGS).setRemoveDeletedRefs(false)
-                    .setCredentialsProvider(credentials(remote)).setTransportConfigCallback(preemptive(remote))
                     .setTimeout(timeoutSeconds).call();
         } catch (Exception e) {
             throw GitErrors.sort(remote, "fetch branch " + remote.branch(), e);
@@ -228,29 +222,5 @@ public class JGitSource implements GitSource {
             throw new RefusedException(0, null, "spec.git.url '" + remote.url() + "' is not an http(s) URL; Rekon "
                     + "reads git over the smart HTTP protocol only", null);
         }
-    }
-
-    /**
-     * Sends the credentials with every request, as git does once it knows a server wants them: without this each
-     * request of an ls-remote or a fetch is first answered 401 and sent again, doubling its round trips.
-     */
-    private static TransportConfigCallback preemptive(GitRemote remote) {
-        GitCredentials c = remote.credentials();
-        if (c == null || c.password() == null) {
-            return t -> { };
-        }
-        String basic = "Basic " + java.util.Base64.getEncoder().encodeToString((c.effectiveUsername() + ":"
-                + c.password()).getBytes(java.nio.charset.StandardCharsets.UTF_8));
-        return t -> {
-            if (t instanceof TransportHttp http) {
-                http.setAdditionalHeaders(java.util.Map.of("Authorization", basic));
-            }
-        };
-    }
-
-    private static CredentialsProvider credentials(GitRemote remote) {
-        GitCredentials c = remote.credentials();
-        return c == null || c.password() == null ? null
-                : new UsernamePasswordCredentialsProvider(c.effectiveUsername(), c.password());
     }
 }
