@@ -44,22 +44,19 @@ public class BranchReader {
             credentials = found.get();
         }
         GitRemote remote = new GitRemote(s.url(), s.branch(), credentials);
-        String commit = null;
         try {
-            Optional<String> tip = git.tip(remote);
+            Optional<Revision> tip = git.readTip(remote, s.path());
             if (tip.isEmpty()) {
                 return new SourceState.Refused("BranchNotFound", s.url() + " has no branch '" + s.branch()
                         + "'; push it, or set spec.git.branch", null);
             }
-            commit = tip.get();
-            Revision r = git.read(remote, commit, s.path());
-            return new SourceState.Read(r.commit(), r.documents());
+            return new SourceState.Read(tip.get().commit(), tip.get().documents());
         } catch (RevisionRefusedException e) {
-            return new SourceState.Refused(e.reason(), e.getMessage(), commit);
+            return new SourceState.Refused(e.reason(), e.getMessage(), e.commit());
         } catch (RefusedException e) {
             String reason = e.code() == 401 || e.code() == 403 ? "AuthenticationFailed"
                     : e.code() == 404 ? "GitRepositoryNotFound" : "GitRefused";
-            return new SourceState.Refused(reason, e.getMessage(), commit);
+            return new SourceState.Refused(reason, e.getMessage(), null);
         }
     }
 }

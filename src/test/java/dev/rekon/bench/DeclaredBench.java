@@ -21,13 +21,13 @@ import java.util.function.Supplier;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
-import org.eclipse.jgit.api.Git;
-import org.eclipse.jgit.transport.RefSpec;
-import org.eclipse.jgit.transport.TagOpt;
-import org.eclipse.jgit.transport.UsernamePasswordCredentialsProvider;
 
 import dev.rekon.testing.GitWorkdir;
 import dev.rekon.testing.LocalCluster;
+import dev.rekon.declared.source.GitCredentials;
+import dev.rekon.declared.source.GitRemote;
+import dev.rekon.declared.source.JGitSource;
+import dev.rekon.declared.source.SourceLimits;
 import dev.rekon.testing.LocalGitServer;
 import dev.rekon.testing.SharedFiles;
 import io.fabric8.kubernetes.api.model.ConfigMap;
@@ -52,6 +52,9 @@ public final class DeclaredBench {
     static final String SECRET = "bench-git-secret";
     static final String LABEL = "rekon.dev/declared-state";
     static final String FIELD_MANAGER = "bench-raw";
+    /** Which figures to make ({@code REKON_BENCH_DECLARED_PARTS}, comma-separated): push, fleet, rss; all by default. */
+    static final List<String> PARTS = List.of(System.getenv().getOrDefault("REKON_BENCH_DECLARED_PARTS",
+            "push,fleet,rss").split(","));
     static final double FLUX_100_KUSTOMIZATIONS_S = 28;
     static final String INFO_REFS = "info/refs GET";
     static final String UPLOAD_PACK = "upload-pack POST";
@@ -97,13 +100,19 @@ public final class DeclaredBench {
         System.out.println("| Declared state figure | Rekon | raw server-side apply loop | ratio / target |");
         System.out.println("|---|---|---|---|");
         warmUp();
-        for (int n : new int[] { 1, 50, 200 }) {
-            push(n);
+        if (PARTS.contains("push")) {
+            for (int n : new int[] { 1, 50, 200 }) {
+                push(n);
+            }
         }
-        fleet(fleet);
+        if (PARTS.contains("fleet")) {
+            fleet(fleet);
+        }
         app.stop();
-        start("declared-rss");
-        rss(bigFiles);
+        if (PARTS.contains("rss")) {
+            start("declared-rss");
+            rss(bigFiles);
+        }
         Files.writeString(out.resolve("declared.json"), new JsonObject(results).encodePrettily());
     }
 
@@ -147,7 +156,7 @@ public final class DeclaredBench {
                 + " | %.2fx / ≤ 1.5x %s |%n", n, m.millis, raw, ratio, ratio <= 1.5 ? "met" : "missed");
         System.out.printf("| … where Rekon's time goes: %s | | | |%n", m.where());
         double floor = gitFloor(s.ns);
-        System.out.printf("| … the git part alone: JGit ls-remote + shallow fetch of the same commit, from the bench"
+        System.out.printf("| … the git part alone: Rekon's git source reading the same tip into an empty cache, from the bench"
                 + " process | %.0f ms | | |%n", floor);
         results.put("push_" + n + "_git_ms", floor);
         s.forget();
@@ -190,7 +199,7 @@ public final class DeclaredBench {
         for (Site s : sites) {
             floor += gitFloor(s.ns);
         }
-        System.out.printf("| … the git part alone: JGit ls-remote + shallow fetch of each of the %d repositories, one"
+        System.out.printf("| … the git part alone: Rekon's git source reading each of the %d repositories into an empty cache, one"
                 + " after another, from the bench process | %.1f s | | |%n", count, floor / 1000);
         results.put("fleet_git_ms", floor);
         results.put("fleet_apply", Map.of("states", count, "rekon_ms", first.millis, "raw_ms", raw, "rekon_cpu_ms",
@@ -290,21 +299,16 @@ public final class DeclaredBench {
     }
 
     /**
-     * What git alone costs for one DeclaredState's read: JGit's ls-remote and a shallow fetch of the branch into a
-     * new bare repository, as Rekon makes them, timed from this process; in ms.
+     * What git alone costs for one DeclaredState's read: Rekon's own git source (the branch listed and its tip
+     * fetched, depth 1, on one connection, then its files read) into a new cache, from this process; in ms.
      */
     private double gitFloor(String repo) {
-        var credentials = new UsernamePasswordCredentialsProvider(LocalGitServer.USER, LocalGitServer.PASSWORD);
         try {
             Path dir = Files.createTempDirectory(out, "git-floor-");
+            JGitSource source = new JGitSource(dir, 64L << 20, Duration.ofSeconds(30), SourceLimits.DEFAULTS);
             long t0 = System.nanoTime();
-            Git.lsRemoteRepository().setRemote(git.url(repo)).setHeads(true).setTags(false)
-                    .setCredentialsProvider(credentials).call();
-            try (Git g = Git.init().setBare(true).setDirectory(dir.toFile()).call()) {
-                g.getRepository().getConfig().setInt("gc", null, "auto", 0);
-                g.fetch().setRemote(git.url(repo)).setRefSpecs(new RefSpec("+refs/heads/main:refs/heads/main"))
-                        .setDepth(1).setTagOpt(TagOpt.NO_TAGS).setCredentialsProvider(credentials).call();
-            }
+            source.readTip(new GitRemote(git.url(repo), "main", new GitCredentials(LocalGitServer.USER,
+                    LocalGitServer.PASSWORD)), "");
             double millis = (System.nanoTime() - t0) / 1e6;
             delete(dir);
             return millis;

@@ -17,6 +17,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.cluster.ApiKinds;
 import dev.rekon.cluster.KubeErrors;
+import dev.rekon.cluster.PatchTargets;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.RekonConfig;
 import dev.rekon.declared.DeclaredKey;
@@ -134,7 +135,9 @@ public class KubeDeclaredGateway implements DeclaredGateway {
 
     private String patch(DeclaredStateView state, ObjectNode patch, boolean status, String what) {
         ObjectRef ref = new DeclaredKey(state.namespace(), state.name(), false).ref();
-        var resource = op().inNamespace(state.namespace()).withName(state.name());
+        // A resource made from a named item: fabric8 reads one named only by name before patching it.
+        var resource = op().inNamespace(state.namespace()).resource(PatchTargets.generic(DeclaredKey.API_VERSION,
+                DeclaredKey.KIND, state.namespace(), state.name()));
         return KubeErrors.call(ref, what + ref, () -> (status ? resource.subresource("status") : resource)
                 .patch(PatchContext.of(PatchType.JSON_MERGE), patch.toString())).getMetadata().getResourceVersion();
     }

@@ -19,4 +19,13 @@ public interface GitSource {
      * {@code "."} is the root.
      */
     Revision read(GitRemote remote, String commit, String path);
+
+    /**
+     * The branch's tip and its objects under path, or empty when the branch does not exist: {@link #tip} then
+     * {@link #read}, which a source may do in fewer round trips.
+     */
+    default Optional<Revision> readTip(GitRemote remote, String path) {
+        Optional<String> tip = tip(remote);
+        return tip.isEmpty() ? Optional.empty() : Optional.of(read(remote, tip.get(), path));
+    }
 }

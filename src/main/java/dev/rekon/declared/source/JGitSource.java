@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -85,14 +86,10 @@ public class JGitSource implements GitSource {
         }
         String folder = folder(path);
         ObjectId id = ObjectId.fromString(commit);
-        Path repoDir = cache.repoDir(remote.url());
-        ReentrantLock lock = cache.lock(repoDir);
-        lock.lock();
-        boolean fetched = false;
-        try (Repository repo = open(repoDir)) {
+        return inCache(remote, (repo, fetched) -> {
             if (!repo.getObjectDatabase().has(id)) {
                 fetch(repo, remote);
-                fetched = true;
+                fetched.set(true);
             }
             if (!repo.getObjectDatabase().has(id)) {
                 ObjectId tip = repo.resolve(remote.ref());
@@ -101,17 +98,58 @@ public class JGitSource implements GitSource {
                         + " of " + remote.url() + " (its tip is " + (tip == null ? "unknown" : tip.name())
                         + "): the branch moved or was force-pushed; its tip is read again", null);
             }
+            return new Revision(id.name(), documents(repo, id, folder, remote));
+        });
+    }
+
+    /**
+     * The tip and its objects over one connection: the branch's ref listed, and only when the cache lacks that commit
+     * one shallow fetch of it on the same connection (one round trip of git's smart HTTP fewer than {@link #tip}
+     * then {@link #read}, and no race between the two).
+     */
+    @Override
+    public Optional<Revision> readTip(GitRemote remote, String path) {
+        checkUrl(remote);
+        String folder = folder(path);
+        return inCache(remote, (repo, fetched) -> {
+            Optional<TipFetch.Tip> tip = TipFetch.fetch(repo, remote, timeoutSeconds, fetches);
+            if (tip.isEmpty()) {
+                return Optional.empty();
+            }
+            fetched.set(tip.get().fetched());
+            try {
+                return Optional.of(new Revision(tip.get().id().name(), documents(repo, tip.get().id(), folder, remote)));
+            } catch (RevisionRefusedException e) {
+                throw e.at(tip.get().id().name());
+            }
+        });
+    }
+
+    /** Work on a remote's cached repository, noting whether it fetched. */
+    private interface CacheWork<T> {
+        T run(Repository repo, AtomicBoolean fetched) throws IOException;
+    }
+
+    /**
+     * Runs work on the remote's repository in the cache, under that folder's lock; the cache is kept to its size
+     * after a fetch, and a folder that cannot be used is dropped so that the retry starts from a fresh fetch.
+     */
+    private <T> T inCache(GitRemote remote, CacheWork<T> work) {
+        Path repoDir = cache.repoDir(remote.url());
+        ReentrantLock lock = cache.lock(repoDir);
+        lock.lock();
+        AtomicBoolean fetched = new AtomicBoolean();
+        try (Repository repo = open(repoDir)) {
+            T result = work.run(repo, fetched);
             cache.touch(repoDir);
-            Revision revision = new Revision(id.name(), documents(repo, id, folder, remote));
-            return revision;
+            return result;
         } catch (IOException e) {
-            // A damaged cache folder is dropped, so that the retry starts from a fresh fetch.
             GitCache.delete(repoDir);
             throw new TransientFailureException("the git cache " + repoDir + " could not be used ("
                     + e.getMessage() + "); retrying", e);
         } finally {
             try {
-                if (fetched) {
+                if (fetched.get()) {
                     cache.afterFetch(repoDir);
                 }
             } finally {

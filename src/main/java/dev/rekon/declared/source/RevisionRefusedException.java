@@ -22,6 +22,7 @@ public class RevisionRefusedException extends RefusedException {
     private final String reason;
     private final String file;
     private final int line;
+    private String commit;
 
     public RevisionRefusedException(String reason, String file, int line, String message, Throwable cause) {
         super(0, null, (file == null ? "" : file + (line > 0 ? ":" + line : "") + ": ") + message, cause);
@@ -42,5 +43,16 @@ public class RevisionRefusedException extends RefusedException {
     /** The 1-based line, or 0 when unknown. */
     public int line() {
         return line;
+    }
+
+    /** The commit whose content this is, or null when the caller named the commit itself. */
+    public String commit() {
+        return commit;
+    }
+
+    /** Names the commit refused, for a caller that asked for a branch's tip without knowing it. */
+    RevisionRefusedException at(String refusedCommit) {
+        this.commit = refusedCommit;
+        return this;
     }
 }

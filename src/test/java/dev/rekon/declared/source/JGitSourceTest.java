@@ -96,6 +96,48 @@ class JGitSourceTest {
     }
 
     @Test
+    void tipAndItsObjectsOverOneConnection() {
+        GitWorkdir work = server.clone("config");
+        String first = work.write("a.yaml", CM.formatted("a")).commitAndPush("first");
+        int before = server.requests().size();
+
+        Revision read = source.readTip(remote(null), "").orElseThrow();
+        assertEquals(first, read.commit());
+        assertEquals(List.of("a.yaml:1"), read.documents().stream().map(DeclaredDocument::where).toList());
+        assertEquals(1, source.fetches());
+        List<String> fetch = requestsSince(before, 3);
+        assertEquals(List.of("GET", "POST", "POST"), fetch.stream().map(r -> r.split(" ")[0]).toList(),
+                "one advertisement, the branch listed, its tip fetched; credentials sent at once: " + fetch);
+
+        before = server.requests().size();
+        assertEquals(read, source.readTip(remote(null), "").orElseThrow());
+        assertEquals(1, source.fetches(), "a tip in the cache is listed, not fetched");
+        assertEquals(2, requestsSince(before, 2).size(), "an unchanged branch costs what an ls-remote costs");
+
+        String second = work.write("a.yaml", CM.formatted("a2")).commitAndPush("second");
+        Revision next = source.readTip(remote(null), "").orElseThrow();
+        assertEquals(second, next.commit());
+        assertEquals("a2", next.documents().get(0).object().at("/metadata/name").asText());
+        assertEquals(2, source.fetches());
+        assertEquals(Optional.empty(), source.readTip(remote("absent"), ""));
+    }
+
+    @Test
+    void tipRefusalsNameTheCommitOrTheCredentials() {
+        String commit = server.clone("config").write("bad.yaml", "a: [").commitAndPush("bad");
+        RevisionRefusedException parse = assertThrows(RevisionRefusedException.class,
+                () -> source.readTip(remote(null), ""));
+        assertEquals(RevisionRefusedException.PARSE_ERROR, parse.reason());
+        assertEquals(commit, parse.commit());
+        dev.rekon.core.RefusedException denied = assertThrows(dev.rekon.core.RefusedException.class,
+                () -> source.readTip(new GitRemote(server.url("config"), "main", new GitCredentials("alice", "wrong")), ""));
+        assertEquals(401, denied.code());
+        dev.rekon.core.RefusedException missing = assertThrows(dev.rekon.core.RefusedException.class,
+                () -> source.readTip(new GitRemote(server.url("nothing"), "main", ALICE), ""));
+        assertEquals(404, missing.code());
+    }
+
+    @Test
     void cacheKeepsToItsSizeByRemovingTheLeastRecentlyRead() throws Exception {
         server.createRepo("other");
         String a = server.clone("config").write("a.yaml", CM.formatted("a")).commitAndPush("a");
@@ -200,6 +242,21 @@ class JGitSourceTest {
         RefusedException e = assertThrows(RefusedException.class,
                 () -> source.tip(new GitRemote("git@example.com:a/b.git", "main", null)));
         assertTrue(e.getMessage().contains("not an http(s) URL"), e.getMessage());
+    }
+
+    /** The requests the server logged since {@code before}, once it logged {@code expected} (it logs after answering). */
+    private List<String> requestsSince(int before, int expected) {
+        long deadline = System.nanoTime() + 2_000_000_000L;
+        while (server.requests().size() - before < expected && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
+        try {
+            Thread.sleep(200); // a request more would be logged by now
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        List<String> all = server.requests();
+        return all.subList(before, all.size());
     }
 
     private GitRemote remote(String branch) {

@@ -15,6 +15,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.cluster.ApiKinds;
 import dev.rekon.cluster.KubeErrors;
+import dev.rekon.cluster.PatchTargets;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.RekonConfig;
 import dev.rekon.manifests.LiveObject;
@@ -159,8 +160,10 @@ public class KubeLifecycleGateway implements LifecycleGateway {
         patch.putObject("metadata").put("resourceVersion", kyma.resourceVersion());
         patch.putObject("status").put("state", state).set("modules", modules);
         ObjectRef ref = new ObjectRef(KymaModule.KYMA_API_VERSION, "Kyma", kyma.namespace(), kyma.name());
+        // A resource made from a named item: fabric8 reads one named only by name before patching it.
         KubeErrors.call(ref, "write the status of " + ref, () -> client.genericKubernetesResources(
-                KymaModule.KYMA_API_VERSION, "Kyma").inNamespace(kyma.namespace()).withName(kyma.name())
+                KymaModule.KYMA_API_VERSION, "Kyma").inNamespace(kyma.namespace()).resource(PatchTargets.generic(
+                        KymaModule.KYMA_API_VERSION, "Kyma", kyma.namespace(), kyma.name()))
                 .subresource("status").patch(PatchContext.of(PatchType.JSON_MERGE), patch.toString()));
     }
 
