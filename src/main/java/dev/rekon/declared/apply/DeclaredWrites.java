@@ -43,7 +43,7 @@ public class DeclaredWrites {
         if (!plan.apply().isEmpty() || !plan.prune().isEmpty() || !plan.orphanDeletes().isEmpty()) {
             ManifestCluster cluster = gateway.objects(plan.state());
             try {
-                StagedWrites.apply(cluster, plan.apply());
+                StagedWrites.apply(cluster, plan.apply(), plan.bodies());
                 StagedWrites.delete(cluster, plan.prune());
                 StagedWrites.delete(cluster, plan.orphanDeletes());
             } catch (RefusedException e) {

@@ -10,6 +10,7 @@ import dev.rekon.core.Reply;
 import dev.rekon.declared.DeclaredKey;
 import dev.rekon.declared.intent.DeclaredStateView;
 import dev.rekon.manifests.LiveObject;
+import dev.rekon.manifests.ManifestBodies;
 import dev.rekon.pipeline.Reconciler;
 
 /**
@@ -21,7 +22,7 @@ import dev.rekon.pipeline.Reconciler;
  */
 public record DeclaredPlan(DeclaredKey key, DeclaredStateView state, Action action, boolean addFinalizer, ObjectNode writeAhead,
         List<ObjectNode> apply, List<LiveObject> prune, List<LiveObject> orphanDeletes, ObjectNode status,
-        boolean removeFinalizer, Report report, Reply reply) implements Reconciler.Plan {
+        boolean removeFinalizer, Report report, Reply reply, ManifestBodies bodies) implements Reconciler.Plan {
 
     /** What the plan does, for Events and the page. */
     public enum Action {
@@ -52,6 +53,14 @@ public record DeclaredPlan(DeclaredKey key, DeclaredStateView state, Action acti
         }
     }
 
+    /** A plan whose objects are held whole. */
+    public DeclaredPlan(DeclaredKey key, DeclaredStateView state, Action action, boolean addFinalizer,
+            ObjectNode writeAhead, List<ObjectNode> apply, List<LiveObject> prune, List<LiveObject> orphanDeletes,
+            ObjectNode status, boolean removeFinalizer, Report report, Reply reply) {
+        this(key, state, action, addFinalizer, writeAhead, apply, prune, orphanDeletes, status, removeFinalizer, report,
+                reply, ManifestBodies.WHOLE);
+    }
+
     public DeclaredPlan {
         apply = List.copyOf(apply);
         prune = List.copyOf(prune);
@@ -61,7 +70,7 @@ public record DeclaredPlan(DeclaredKey key, DeclaredStateView state, Action acti
     /** This plan answering {@code other} instead. */
     DeclaredPlan withReply(Reply other) {
         return new DeclaredPlan(key, state, action, addFinalizer, writeAhead, apply, prune, orphanDeletes, status,
-                removeFinalizer, report, other);
+                removeFinalizer, report, other, bodies);
     }
 
     /** Whether carrying it out writes anything at all. */

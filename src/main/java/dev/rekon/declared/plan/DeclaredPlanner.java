@@ -17,6 +17,7 @@ import dev.rekon.declared.plan.DeclaredPlan.Action;
 import dev.rekon.declared.plan.DesiredObjects.Desired;
 import dev.rekon.manifests.Identity;
 import dev.rekon.manifests.LiveObject;
+import dev.rekon.manifests.ManifestBodies;
 import dev.rekon.manifests.plan.ManifestChecks;
 import dev.rekon.manifests.plan.ManifestDiff;
 import dev.rekon.manifests.plan.ManifestPlanner;
@@ -80,7 +81,8 @@ public final class DeclaredPlanner {
         }
         List<ObjectRef> prunable = !s.prune() ? List.of() : recorded.stream().filter(r -> !"Namespace".equals(r.kind())
                 || v.live(r) != null && v.key().owner().equals(v.live(r).owner())).toList();
-        ManifestDiff diff = ManifestPlanner.diff(objects, v::live, v.key().owner(), prunable);
+        ManifestBodies bodies = DesiredObjects.bodies(desired);
+        ManifestDiff diff = ManifestPlanner.diff(objects, bodies, v::live, v.key().owner(), prunable);
         List<ObjectRef> after = desired.stream().map(Desired::ref).toList();
         Set<String> declared = after.stream().map(Identity::key).collect(Collectors.toSet());
         Orphans.Found orphans = Orphans.of(v, declared, recordedKeys);
@@ -101,7 +103,7 @@ public final class DeclaredPlanner {
         boolean changes = !diff.converged() || !orphans.delete().isEmpty();
         return new DeclaredPlan(v.key(), v.state(), changes ? Action.APPLY : Action.NONE, !s.finalized(), writeAhead, diff.apply(),
                 diff.prune(), orphans.delete(), status.changed(), false, report,
-                DeclaredReplies.of(v, revision, diff, orphans, changes));
+                DeclaredReplies.of(v, revision, diff, orphans, changes), bodies);
     }
 
     /** The inventory with every object about to be created recorded, or null when all already are. */

@@ -1,6 +1,7 @@
 package dev.rekon.declared.plan;
 
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,6 +12,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.declared.source.DeclaredDocument;
 import dev.rekon.manifests.Identity;
+import dev.rekon.manifests.ManifestBodies;
 import dev.rekon.manifests.ManifestObjects;
 
 /**
@@ -59,6 +61,27 @@ public final class DesiredObjects {
             out.add(new Desired(ManifestObjects.ref(o), o, d));
         }
         return out;
+    }
+
+    /**
+     * The whole objects of the documents a large revision holds by identity alone: read again, with the metadata
+     * planned for them (labels, namespace); the others stand for themselves.
+     */
+    public static ManifestBodies bodies(List<Desired> desired) {
+        Map<ObjectNode, DeclaredDocument> readAgain = new IdentityHashMap<>();
+        desired.stream().filter(d -> d.source().body() != null).forEach(d -> readAgain.put(d.object(), d.source()));
+        if (readAgain.isEmpty()) {
+            return ManifestBodies.WHOLE;
+        }
+        return planned -> {
+            DeclaredDocument d = readAgain.get(planned);
+            if (d == null) {
+                return planned;
+            }
+            ObjectNode whole = d.whole();
+            whole.set("metadata", planned.get("metadata").deepCopy());
+            return whole;
+        };
     }
 
     /** Documents that declare the same object twice, each pair named by file and line. */

@@ -33,6 +33,14 @@ public interface DeclaredSourceConfig {
     @WithDefault("10000")
     int maxObjects();
 
+    /**
+     * Bytes of manifest files one revision holds whole in memory; the objects of the files after them are planned
+     * from their identity and read again from the git cache where they are compared or applied, so that a large
+     * revision costs bounded memory.
+     */
+    @WithDefault("8388608")
+    long heldBytes();
+
     default SourceLimits limits() {
         return new SourceLimits(maxFiles(), maxFileBytes(), maxTotalBytes(), maxObjects());
     }

@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -45,18 +46,28 @@ public class JGitSource implements GitSource {
 
     private final GitCache cache;
     private final SourceLimits limits;
+    /** As {@code rekon.declared.held-bytes} defaults. */
+    static final long DEFAULT_HELD_BYTES = 8L << 20;
+
     private final int timeoutSeconds;
+    private final long heldBytes;
     private final AtomicLong fetches = new AtomicLong();
 
     @Inject
     public JGitSource(DeclaredSourceConfig config) {
-        this(Path.of(config.cacheDir()), config.cacheMaxBytes(), config.timeout(), config.limits());
+        this(Path.of(config.cacheDir()), config.cacheMaxBytes(), config.timeout(), config.limits(), config.heldBytes());
     }
 
     public JGitSource(Path cacheDir, long cacheMaxBytes, Duration timeout, SourceLimits limits) {
+        this(cacheDir, cacheMaxBytes, timeout, limits, DEFAULT_HELD_BYTES);
+    }
+
+    /** @param heldBytes bytes of manifest files a revision holds whole; the documents of later files are read again when used */
+    public JGitSource(Path cacheDir, long cacheMaxBytes, Duration timeout, SourceLimits limits, long heldBytes) {
         this.cache = new GitCache(cacheDir, cacheMaxBytes);
         this.limits = limits;
         this.timeoutSeconds = (int) Math.max(1, timeout.toSeconds());
+        this.heldBytes = heldBytes;
     }
 
     /** How many fetches this source has made: a read served from the cache adds none. */
@@ -172,7 +183,8 @@ public class JGitSource implements GitSource {
 
     private List<DeclaredDocument> documents(Repository repo, ObjectId id, String folder, GitRemote remote)
             throws IOException {
-        RevisionReader reader = new RevisionReader(limits);
+        RevisionReader reader = new RevisionReader(limits).holding(heldBytes);
+        java.io.File gitDir = repo.getDirectory();
         try (RevWalk walk = new RevWalk(repo); TreeWalk tree = new TreeWalk(repo)) {
             RevCommit commit = walk.parseCommit(id);
             if (!folder.isEmpty()) {
@@ -189,7 +201,7 @@ public class JGitSource implements GitSource {
                 String file = tree.getPathString();
                 ObjectLoader blob = repo.open(tree.getObjectId(0), Constants.OBJ_BLOB);
                 if (reader.accept(file, blob.getSize())) {
-                    reader.read(file, blob.getBytes());
+                    reader.read(file, blob.getBytes(), reload(gitDir, tree.getObjectId(0), remote));
                 }
             }
         } catch (MissingObjectException e) {
@@ -197,6 +209,21 @@ public class JGitSource implements GitSource {
                     + " is incomplete in the cache (" + e.getMessage() + ")", e);
         }
         return reader.documents();
+    }
+
+    /**
+     * A file's content read again from the cache, for a document not held whole. The folder may have been evicted
+     * since: the attempt then fails as transient, and the next one fetches again.
+     */
+    private static Supplier<byte[]> reload(java.io.File gitDir, ObjectId blob, GitRemote remote) {
+        return () -> {
+            try (Repository repo = new FileRepositoryBuilder().setGitDir(gitDir).setBare().setMustExist(true).build()) {
+                return repo.open(blob, Constants.OBJ_BLOB).getBytes();
+            } catch (IOException e) {
+                throw new TransientFailureException("a file of " + remote.url() + " could not be read again from the"
+                        + " git cache (" + e.getMessage() + "); retrying", e);
+            }
+        };
     }
 
     private static void checkFolder(Repository repo, RevCommit commit, String folder, GitRemote remote)

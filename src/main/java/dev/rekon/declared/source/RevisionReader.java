@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.SortedMap;
+import java.util.function.Supplier;
 
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
@@ -52,9 +53,22 @@ public final class RevisionReader {
     private final FileBudget files;
     private int objects;
 
+    private long heldBytes = Long.MAX_VALUE;
+    private long held;
+    private FileBodies bodies;
+
     public RevisionReader(SourceLimits limits) {
         this.limits = limits;
         this.files = new FileBudget(limits);
+    }
+
+    /**
+     * Holds the documents of files whole until {@code bytes} of files are held; the documents of later files keep
+     * their identity alone and are read again from their file when used ({@link #read(String, byte[], Supplier)}).
+     */
+    public RevisionReader holding(long bytes) {
+        this.heldBytes = bytes;
+        return this;
     }
 
     /** Reads a whole revision given as file contents by path: the pure form, for tests and callers without git. */
@@ -82,6 +96,25 @@ public final class RevisionReader {
             readJson(path, content);
         } else {
             readYaml(path, content);
+        }
+    }
+
+    /**
+     * Reads the documents of an accepted file; beyond the bytes this reader may hold, they keep their identity and
+     * {@code reload} gives the file's content again when one is used.
+     */
+    public void read(String path, byte[] content, Supplier<byte[]> reload) {
+        int from = documents.size();
+        read(path, content);
+        if (held + content.length <= heldBytes) {
+            held += content.length;
+            return;
+        }
+        if (bodies == null) {
+            bodies = new FileBodies(limits);
+        }
+        for (int i = from; i < documents.size(); i++) {
+            documents.set(i, bodies.identityOnly(documents.get(i), path, i - from, reload));
         }
     }
 

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.core.ObjectRef;
 import dev.rekon.manifests.LiveObject;
+import dev.rekon.manifests.ManifestBodies;
 import dev.rekon.manifests.ManifestObjects;
 import dev.rekon.manifests.Stages;
 
@@ -21,6 +22,11 @@ public final class StagedWrites {
     }
 
     public static void apply(ManifestWriter writer, List<ObjectNode> objects) {
+        apply(writer, objects, ManifestBodies.WHOLE);
+    }
+
+    /** The same, each object made whole by {@code bodies} just before it is written. */
+    public static void apply(ManifestWriter writer, List<ObjectNode> objects, ManifestBodies bodies) {
         List<ObjectRef> crds = new ArrayList<>();
         for (ObjectNode o : objects) {
             ObjectRef ref = ManifestObjects.ref(o);
@@ -28,7 +34,7 @@ public final class StagedWrites {
                 crds.forEach(writer::awaitEstablished);
                 crds.clear();
             }
-            writer.apply(o);
+            writer.apply(bodies.whole(o));
             if (Stages.of(ref) == Stages.CRDS) {
                 crds.add(ref);
             }

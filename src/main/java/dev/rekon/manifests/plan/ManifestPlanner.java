@@ -15,6 +15,7 @@ import dev.rekon.core.ObjectRef;
 import dev.rekon.manifests.Drift;
 import dev.rekon.manifests.Identity;
 import dev.rekon.manifests.LiveObject;
+import dev.rekon.manifests.ManifestBodies;
 import dev.rekon.manifests.ManifestObjects;
 import dev.rekon.manifests.Stages;
 
@@ -39,6 +40,15 @@ public final class ManifestPlanner {
      */
     public static ManifestDiff diff(List<ObjectNode> desired, Function<ObjectRef, LiveObject> live, String owner,
             Collection<ObjectRef> recorded) {
+        return diff(desired, ManifestBodies.WHOLE, live, owner, recorded);
+    }
+
+    /**
+     * The same, for objects planned from their identity: {@code bodies} gives the whole object where it is compared
+     * with a live one.
+     */
+    public static ManifestDiff diff(List<ObjectNode> desired, ManifestBodies bodies,
+            Function<ObjectRef, LiveObject> live, String owner, Collection<ObjectRef> recorded) {
         List<ObjectNode> apply = new ArrayList<>();
         List<ObjectRef> drifted = new ArrayList<>();
         for (ObjectNode o : desired) {
@@ -48,7 +58,7 @@ public final class ManifestPlanner {
                 apply.add(o);
             } else if (sharedNamespace(ref, l, owner)) {
                 continue;
-            } else if (!Drift.holds(o, l.object())) {
+            } else if (!Drift.holds(bodies.whole(o), l.object())) {
                 apply.add(o);
                 drifted.add(ref);
             }

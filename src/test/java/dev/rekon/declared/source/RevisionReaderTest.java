@@ -56,6 +56,55 @@ class RevisionReaderTest {
                 + d.object().path("metadata").path("name").asText()).collect(Collectors.toList()));
     }
 
+    /**
+     * Every readable revision again, holding nothing: each document keeps its identity, and reading it again gives
+     * the same whole object as holding it did; a CRD stays whole.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("readable")
+    void readAgainWhenNotHeld(String name, SortedMap<String, byte[]> files, List<String> expected) {
+        List<DeclaredDocument> held = RevisionReader.readAll(SourceLimits.DEFAULTS, files);
+        RevisionReader reader = new RevisionReader(SourceLimits.DEFAULTS).holding(0);
+        int[] reads = new int[1];
+        files.forEach((path, content) -> {
+            if (reader.accept(path, content.length)) {
+                reader.read(path, content, () -> {
+                    reads[0]++;
+                    return content;
+                });
+            }
+        });
+        List<DeclaredDocument> identities = reader.documents();
+        assertEquals(held.size(), identities.size());
+        for (int i = 0; i < held.size(); i++) {
+            DeclaredDocument d = identities.get(i);
+            assertEquals(held.get(i).where(), d.where());
+            assertTrue(d.body() != null && !d.object().has("data"), d.where() + " keeps its identity alone");
+            assertEquals(held.get(i).object().get("metadata"), d.object().get("metadata"));
+            assertEquals(held.get(i).object(), d.whole(), d.where() + " read again");
+        }
+        assertTrue(reads[0] <= files.size(), "each file read again once while its documents are used in turn");
+    }
+
+    @org.junit.jupiter.api.Test
+    void heldUpToTheBytesGivenAndCrdsAlwaysWhole() {
+        String crd = "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: "
+                + "xs.example.com\nspec:\n  group: example.com\n  scope: Cluster\n  names: {kind: X, plural: xs}\n";
+        String withData = CM.formatted("b") + "data:\n  k: v\n";
+        RevisionReader reader = new RevisionReader(SourceLimits.DEFAULTS).holding(CM.formatted("a").length());
+        reader.read("a.yaml", CM.formatted("a").getBytes(StandardCharsets.UTF_8), () -> {
+            throw new AssertionError("a held document is not read again");
+        });
+        reader.read("b.yaml", withData.getBytes(StandardCharsets.UTF_8), () -> withData.getBytes(StandardCharsets.UTF_8));
+        reader.read("c.yaml", crd.getBytes(StandardCharsets.UTF_8), () -> crd.getBytes(StandardCharsets.UTF_8));
+        List<DeclaredDocument> docs = reader.documents();
+        assertEquals(null, docs.get(0).body());
+        assertTrue(docs.get(1).body() != null && !docs.get(1).object().has("data"));
+        assertEquals("v", docs.get(1).whole().path("data").path("k").asText());
+        assertEquals(null, docs.get(2).body(), "a CRD is held whole: the objects after it are planned from it");
+        assertEquals("Cluster", docs.get(2).object().path("spec").path("scope").asText());
+    }
+
     /** Files, limits, the reason expected and what the message must contain. */
     static Stream<Arguments> refused() {
         String bomb = "a: &a [x, x, x, x, x, x, x, x, x, x]\n" + Stream.iterate(1, i -> i + 1).limit(8)
