@@ -6,6 +6,7 @@ import jakarta.inject.Inject;
 
 import dev.rekon.core.InvalidEventException;
 import dev.rekon.core.Reply;
+import dev.rekon.declared.plan.DesiredObjects;
 import dev.rekon.events.ApiServerEvent;
 import io.quarkus.funqy.Funq;
 import io.quarkus.funqy.knative.events.CloudEvent;
@@ -13,8 +14,9 @@ import io.quarkus.funqy.knative.events.CloudEventMapping;
 import io.quarkus.funqy.knative.events.EventAttribute;
 
 /**
- * The functions of declared state from git: ApiServerSource events for DeclaredStates (added, changed, deleted)
- * and the manual {@value #RECONCILE_TYPE} event with {@code {"namespace", "name"}}, each bringing that
+ * The functions of declared state from git: ApiServerSource events for DeclaredStates (added, changed, deleted),
+ * for the Deployments, StatefulSets, DaemonSets and Jobs they applied (a rollout that finished, an object deleted by
+ * hand), and the manual {@value #RECONCILE_TYPE} event with {@code {"namespace", "name"}}, each bringing that
  * DeclaredState in line with its branch tip ({@link DeclaredStateService}). Each answers with a
  * {@value #REPLY_TYPE} CloudEvent.
  */
@@ -33,6 +35,49 @@ public class DeclaredStateFunctions {
     public Reply declaredState(CloudEvent<JsonNode> event) {
         ApiServerEvent e = ApiServerEvent.parseNamespaced(event);
         return service.changed(e.namespace(), e.name());
+    }
+
+    /** A Deployment a DeclaredState applied changed or went away (its rollout, a hand's delete). */
+    @Funq
+    @CloudEventMapping(trigger = "*", responseType = REPLY_TYPE, responseSource = SOURCE,
+            attributes = @EventAttribute(name = "kind", value = "Deployment"))
+    public Reply declaredDeployment(CloudEvent<JsonNode> event) {
+        return appliedObject(event);
+    }
+
+    @Funq
+    @CloudEventMapping(trigger = "*", responseType = REPLY_TYPE, responseSource = SOURCE,
+            attributes = @EventAttribute(name = "kind", value = "StatefulSet"))
+    public Reply declaredStatefulSet(CloudEvent<JsonNode> event) {
+        return appliedObject(event);
+    }
+
+    @Funq
+    @CloudEventMapping(trigger = "*", responseType = REPLY_TYPE, responseSource = SOURCE,
+            attributes = @EventAttribute(name = "kind", value = "DaemonSet"))
+    public Reply declaredDaemonSet(CloudEvent<JsonNode> event) {
+        return appliedObject(event);
+    }
+
+    @Funq
+    @CloudEventMapping(trigger = "*", responseType = REPLY_TYPE, responseSource = SOURCE,
+            attributes = @EventAttribute(name = "kind", value = "Job"))
+    public Reply declaredJob(CloudEvent<JsonNode> event) {
+        return appliedObject(event);
+    }
+
+    private Reply appliedObject(CloudEvent<JsonNode> event) {
+        ApiServerEvent e = ApiServerEvent.parseNamespaced(event);
+        String owner = e.object() == null ? ""
+                : e.object().path("metadata").path("labels").path(DesiredObjects.OWNER_LABEL).asText("");
+        int dot = owner.indexOf('.');
+        if (dot < 1 || dot == owner.length() - 1) {
+            throw new InvalidEventException(e.ref() + " has no label " + DesiredObjects.OWNER_LABEL + ": <namespace>."
+                    + "<DeclaredState name>; the source of these events selects objects with that label, in mode "
+                    + "Resource (knative/eventing/sources.yaml, rekon-declared-health)");
+        }
+        return service.appliedObjectChanged(e.ref(), new DeclaredKey(owner.substring(0, dot), owner.substring(dot + 1),
+                false), e.verb() == ApiServerEvent.Verb.DELETE);
     }
 
     @Funq

@@ -1,13 +1,16 @@
 package dev.rekon.declared;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.locks.ReentrantLock;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import dev.rekon.core.ObjectRef;
 import dev.rekon.core.Reply;
 import dev.rekon.declared.apply.DeclaredGateway;
+import dev.rekon.declared.status.DeclaredBoard;
 import dev.rekon.pipeline.ReconcileLoop;
 
 /**
@@ -32,6 +35,9 @@ public class DeclaredStateService {
     @Inject
     ReconcileLoop loop;
 
+    @Inject
+    DeclaredBoard board;
+
     public DeclaredStateService() {
         for (int i = 0; i < STRIPES; i++) {
             locks[i] = new ReentrantLock();
@@ -41,6 +47,24 @@ public class DeclaredStateService {
     /** A DeclaredState was created, changed or deleted, or a person asks for it. */
     public Reply changed(String namespace, String name) {
         return reconcile(new DeclaredKey(namespace, name, false));
+    }
+
+    /**
+     * A Deployment, StatefulSet, DaemonSet or Job a DeclaredState applied changed or was deleted. A delete is put
+     * back at once (or found pruned); a change is planned again only while the DeclaredState waits for a rollout (as
+     * its last plan on this replica says, or when there is none yet), so that Ready follows a rollout that finished
+     * without waiting for the resync. Other changes answer unchanged, at no git or API cost.
+     */
+    public Reply appliedObjectChanged(ObjectRef object, DeclaredKey key, boolean deleted) {
+        Optional<Reply> refusal = loop.refusal(key.namespace(), key.ref());
+        if (refusal.isPresent()) {
+            return refusal.get();
+        }
+        if (!deleted && !board.waitsForRollout(key)) {
+            return Reply.unchanged("NotRollingOut", object + " changed; DeclaredState " + key.namespace() + "/"
+                    + key.name() + " waits for no rollout, so nothing is planned again", List.of(object, key.ref()));
+        }
+        return reconcile(key);
     }
 
     public Reply reconcile(DeclaredKey key) {

@@ -41,6 +41,15 @@ public class DeclaredBoard {
                 : plan.action() == DeclaredPlan.Action.FINALIZE ? null : new Entry(plan, row(plan, true)));
     }
 
+    /**
+     * Whether the DeclaredState's last plan on this replica waits for what it applied to roll out (or is not
+     * Ready); true when there is none yet, since only planning can tell.
+     */
+    public boolean waitsForRollout(DeclaredKey key) {
+        Entry e = rows.get(id(key));
+        return e == null || !e.plan().report().rollingOut().isEmpty() || !"True".equals(e.plan().report().ready());
+    }
+
     /** A DeclaredState that is gone has no row. */
     public void gone(DeclaredKey key) {
         rows.remove(id(key));
