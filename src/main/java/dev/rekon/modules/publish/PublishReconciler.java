@@ -15,13 +15,16 @@ import dev.rekon.modules.publish.plan.PublicationPlanner;
 import dev.rekon.modules.publish.plan.PublishKey;
 import dev.rekon.modules.publish.plan.PublishPlan;
 import dev.rekon.modules.publish.plan.PublishViews;
+import dev.rekon.modules.publish.plan.PublishedMeta;
+import dev.rekon.modules.publish.plan.PublishedTemplate;
 import dev.rekon.modules.publish.source.ComponentRead;
 import dev.rekon.modules.publish.source.ComponentSource;
 import dev.rekon.pipeline.Reconciler;
 
 /**
- * Module publication as the one reconcile loop runs it, for one component version: reads the component version
- * (nothing, when the key alone is refused), its ModuleTemplate and the module's ModuleReleaseMeta, plans with
+ * Module publication as the one reconcile loop runs it, for one component version: reads its ModuleTemplate and
+ * the module's ModuleReleaseMeta, then the component version (only its tag's digest when that is what the template
+ * records and nothing would be written; nothing, when the key alone is refused), plans with
  * {@link PublicationPlanner}, then writes the template, the release meta's own fields and each channel moved,
  * and tells of them in Events.
  */
@@ -60,13 +63,14 @@ public class PublishReconciler implements Reconciler<PublishKey, PublishViews, P
         if (key.refusal().isPresent()) {
             return Optional.of(new PublishViews(key, policy, null, null, null));
         }
-        ComponentRead read = components.read(key.repository(), key.version(), key.namespace());
-        if (read instanceof ComponentRead.Refused) {
-            return Optional.of(new PublishViews(key, policy, read, null, null));
-        }
-        return Optional.of(new PublishViews(key, policy, read,
-                gateway.template(key.namespace(), key.templateName()).orElse(null),
-                gateway.releaseMeta(key.namespace(), key.module()).orElse(null)));
+        PublishedTemplate template = gateway.template(key.namespace(), key.templateName()).orElse(null);
+        PublishedMeta meta = gateway.releaseMeta(key.namespace(), key.module()).orElse(null);
+        Optional<String> settled = PublicationPlanner.settled(key, policy, template, meta);
+        ComponentRead read = settled.isPresent()
+                && settled.equals(components.digest(key.repository(), key.version(), key.namespace()))
+                        ? new ComponentRead.Unchanged(settled.get())
+                        : components.read(key.repository(), key.version(), key.namespace());
+        return Optional.of(new PublishViews(key, policy, read, template, meta));
     }
 
     @Override
