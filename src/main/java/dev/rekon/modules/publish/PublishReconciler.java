@@ -2,6 +2,10 @@ package dev.rekon.modules.publish;
 
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -30,6 +34,12 @@ import dev.rekon.pipeline.Reconciler;
  */
 @ApplicationScoped
 public class PublishReconciler implements Reconciler<PublishKey, PublishViews, PublishPlan> {
+
+    private static final Executor READS = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "rekon-publish-read");
+        t.setDaemon(true);
+        return t;
+    });
 
     @Inject
     ComponentSource components;
@@ -63,14 +73,29 @@ public class PublishReconciler implements Reconciler<PublishKey, PublishViews, P
         if (key.refusal().isPresent()) {
             return Optional.of(new PublishViews(key, policy, null, null, null));
         }
+        // The release meta is read while the template and, for a new version, the component version are.
+        CompletableFuture<Optional<PublishedMeta>> metaRead = CompletableFuture.supplyAsync(
+                () -> gateway.releaseMeta(key.namespace(), key.module()), READS);
         PublishedTemplate template = gateway.template(key.namespace(), key.templateName()).orElse(null);
-        PublishedMeta meta = gateway.releaseMeta(key.namespace(), key.module()).orElse(null);
-        Optional<String> settled = PublicationPlanner.settled(key, policy, template, meta);
-        ComponentRead read = settled.isPresent()
-                && settled.equals(components.digest(key.repository(), key.version(), key.namespace()))
-                        ? new ComponentRead.Unchanged(settled.get())
-                        : components.read(key.repository(), key.version(), key.namespace());
+        ComponentRead read = template == null ? components.read(key.repository(), key.version(), key.namespace())
+                : null;
+        PublishedMeta meta = join(metaRead).orElse(null);
+        if (read == null) {
+            Optional<String> settled = PublicationPlanner.settled(key, policy, template, meta);
+            read = settled.isPresent()
+                    && settled.equals(components.digest(key.repository(), key.version(), key.namespace()))
+                            ? new ComponentRead.Unchanged(settled.get())
+                            : components.read(key.repository(), key.version(), key.namespace());
+        }
         return Optional.of(new PublishViews(key, policy, read, template, meta));
+    }
+
+    private static <T> T join(CompletableFuture<T> read) {
+        try {
+            return read.join();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : e;
+        }
     }
 
     @Override
