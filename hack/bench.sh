@@ -4,7 +4,7 @@
 # port, runs bounded loads, prints markdown tables and writes target/bench/cold.json and results.json.
 # Optional arguments (to scale down): how many ImageDeploys the scale figure uses (default 10000), how many
 # ClusterBuildpacks (10 versions each, default 1000) and Builders (default 500) the Builder figure uses.
-# A subset of the figures (cold, latency, noop, scale, builders, status, resync, modules, declared; noop needs
+# A subset of the figures (cold, latency, noop, scale, builders, status, resync, modules, declared, publish; noop needs
 # latency), e.g. only the cold part:
 #   JAVA_TOOL_OPTIONS=-Drekon.bench.only=cold hack/bench.sh
 # or, the same, only=cold hack/bench.sh
@@ -16,7 +16,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 only="${only:-}"
 only="${only:-$(sed -n 's/.*-Drekon\.bench\.only=\([^ ]*\).*/\1/p' <<<"${JAVA_TOOL_OPTIONS:-}")}"
-only="${only:-cold,latency,noop,scale,builders,status,resync,modules,declared}"
+only="${only:-cold,latency,noop,scale,builders,status,resync,modules,declared,publish}"
 
 # The AOT cache, when the JVM can record one (the training run builds the application too).
 aot_cache() {
@@ -62,6 +62,13 @@ declared() {
     "${REKON_BENCH_DECLARED_FILES:-5000}"
 }
 
+# Module publication (PublishBench): a publish event until the ModuleTemplate and channel are written, beside the
+# same two server-side applies made with the client (median of as many versions, default 50, after 20 unmeasured);
+# a converged resync of 100 published versions (no write).
+publish() {
+  bash hack/driver.sh dev.rekon.bench.PublishBench "${REKON_BENCH_PUBLISH_EVENTS:-50}"
+}
+
 # One build for every part, so that the AOT cache recorded into it is the one the parts start with.
 bash hack/control-plane.sh >/dev/null
 ./mvnw -B -q test-compile package -DskipTests
@@ -72,5 +79,6 @@ if [[ ",$only," == *,status,* ]]; then status "$@"; fi
 if [[ ",$only," == *,resync,* ]]; then resync "$@"; fi
 if [[ ",$only," == *,modules,* ]]; then modules; fi
 if [[ ",$only," == *,declared,* ]]; then declared; fi
+if [[ ",$only," == *,publish,* ]]; then publish; fi
 if [[ ",$only," == *,cold,* ]]; then cold; fi
 if [[ ",$only," =~ ,(latency|noop|scale|builders), ]]; then warm "$@"; fi

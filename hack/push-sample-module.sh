@@ -4,17 +4,22 @@
 # and 2.0.0 (more than one major version on): for each, a signed OCM component whose raw-manifest is a local
 # blob (a tar of the YAML files), pushed to the registry; then writes their ModuleTemplates and a
 # ModuleReleaseMeta (channel regular -> 0.4.1) to apply. Signs with Rekon's own OCM normalisation code and a
-# key pair made here with openssl (kept in the output directory for the next run). Usage:
-#   hack/push-sample-module.sh [registry] [out-dir] [namespace] [baseUrl]
+# key pair made here with openssl (kept in the output directory for the next run). With module publication on
+# for the registry (rekon.modules.publish.repositories, as hack/run.sh sets it), Rekon publishes each pushed
+# version itself and the YAML files are not needed. Usage:
+#   hack/push-sample-module.sh [registry] [out-dir] [namespace] [baseUrl] [version...]
 #     registry   where to push (default 127.0.0.1:5000)
 #     out-dir    key pair and YAML files (default target/sample-module)
 #     namespace  of the Kyma objects (default kyma-system)
 #     baseUrl    the registry address Rekon reads from, written into the descriptors (default: registry)
+#     version    the versions to push (default: 0.4.1 0.4.3 2.0.0)
 set -euo pipefail
 REGISTRY="${1:-127.0.0.1:5000}"
 OUT="${2:-target/sample-module}"
 NAMESPACE="${3:-kyma-system}"
 BASE_URL="${4:-$REGISTRY}"
+VERSIONS=("${@:5}")
+[ ${#VERSIONS[@]} -gt 0 ] || VERSIONS=(0.4.1 0.4.3 2.0.0)
 cd "$(dirname "$0")/.."
 mkdir -p "$OUT"
 OUT="$(cd "$OUT" && pwd)"
@@ -25,9 +30,13 @@ openssl pkey -in "$OUT/signing-key.pem" -pubout -out "$OUT/trusted.pem"
 ./mvnw -B -q test-compile
 ./mvnw -B -q dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile="$OUT/classpath.txt" >/dev/null
 java -cp "target/test-classes:target/classes:$(cat "$OUT/classpath.txt")" dev.rekon.modules.manifest.SampleModule \
-  "$REGISTRY" "$BASE_URL" "$OUT/signing-key.pem" "$OUT" "$NAMESPACE" 0.4.1 0.4.3 2.0.0
+  "$REGISTRY" "$BASE_URL" "$OUT/signing-key.pem" "$OUT" "$NAMESPACE" "${VERSIONS[@]}"
 
 cat <<EOT
+
+With module publication on for $REGISTRY (hack/run.sh turns it on), Rekon has published the pushed versions:
+  kubectl -n kcp-system get moduletemplates,modulereleasemetas
+Without it, write the objects by hand as follows.
 
 Trust the key and require signatures (Rekon's configuration):
   kubectl -n rekon create configmap rekon-module-keys --from-file=trusted.pem=$OUT/trusted.pem

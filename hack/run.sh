@@ -41,6 +41,7 @@ GIT_USER="${GIT_AUTH_URL#http://}"; GIT_USER="${GIT_USER%%@*}"
 # The production start (hack/start.sh), given the cluster and port through the environment as a container is.
 KUBECONFIG="$KUBECONFIG_FILE" QUARKUS_HTTP_PORT="$PORT" bash hack/start.sh -Dquarkus.http.host=127.0.0.1 \
   -Drekon.webhooks.distribution.token="$TOKEN" -Drekon.webhooks.git.hmac-secret="$GIT_SECRET" \
+  -Drekon.modules.publish.repositories="$REGISTRY/component-descriptors" \
   >target/rekon.log 2>&1 &
 pids+=($!)
 for _ in $(seq 1 60); do
@@ -52,7 +53,8 @@ cat <<MSG
 
 Rekon is running on http://127.0.0.1:$PORT (logs: target/rekon.log, target/local-stack.log)
   apiserver kubeconfig: $KUBECONFIG_FILE
-  registry:             $REGISTRY (notifications -> /webhooks/distribution, Bearer $TOKEN)
+  registry:             $REGISTRY (notifications -> /webhooks/distribution, Bearer $TOKEN;
+                        module publication from $REGISTRY/component-descriptors into kcp-system)
   git repository:       $GIT_URL (user:password ${GIT_USER}; push webhooks -> /webhooks/git, secret $GIT_SECRET)
   status page:          http://127.0.0.1:$PORT/ (JSON: http://127.0.0.1:$PORT/status)
 
@@ -68,6 +70,17 @@ Try the image-rollout walkthrough (README, "Image rollouts"):
     -H 'Content-Type: application/json' --data @knative/examples/rollouts/image-built-event.json
 
   kubectl -n demo get deployment hello -o jsonpath='{.spec.template.spec.containers[0].image}{"\n"}'
+
+Try the module lifecycle (README, "Modules"): push a component version, Rekon publishes it, a Kyma on
+channel fast installs it:
+
+  kubectl create namespace kcp-system
+  hack/push-sample-module.sh $REGISTRY target/sample-module kcp-system $REGISTRY 0.4.1
+  kubectl -n kcp-system get moduletemplates,modulereleasemetas
+  printf 'apiVersion: operator.kyma-project.io/v1beta2\nkind: Kyma\nmetadata: {name: default, namespace: kcp-system}\nspec:\n  channel: fast\n  modules: [{name: kpack, managed: true}]\n' | kubectl apply -f -
+  curl -sS http://127.0.0.1:$PORT/ -H 'ce-specversion: 1.0' -H 'ce-id: kyma-1' -H 'ce-source: local' \\
+    -H 'ce-type: dev.rekon.modules.reconcile' -H 'Content-Type: application/json' \\
+    -d '{"namespace":"kcp-system","name":"default"}'
 
 Try declared state from git (README, "Declared state from git"): push two ConfigMaps, follow the branch,
 then push a change that drops one:

@@ -17,8 +17,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 /**
  * Reads images over the Distribution HTTP API: the digest of {@code repo:tag}, and an image's manifest with its
  * config blob (Docker v2.2 and OCI media types; for an index or manifest list, the linux/amd64 entry:
- * {@link RegistryManifest}). Authenticates with basic auth or the bearer-token challenge, from an optional
- * {@link Credential} ({@link RegistrySession}). Speaks plain HTTP only to loopback registries and those configured
+ * {@link RegistryManifest}), and the tags of a repository and the repositories of a registry. Authenticates
+ * with basic auth or the bearer-token challenge, from an optional {@link Credential} ({@link RegistrySession}). Speaks plain HTTP only to loopback registries and those configured
  * as insecure, after HTTPS failed, as docker does ({@link RegistryTransport}).
  */
 public class RegistryClient {
@@ -86,6 +86,21 @@ public class RegistryClient {
                     + digest + " of " + reference.repository() + " with content digesting to " + sha256(body));
         }
         return body;
+    }
+
+    /** Every tag of {@code reference}'s repository ({@code /v2/<name>/tags/list}, all pages). */
+    public List<String> listTags(ImageReference reference, Optional<Credential> credential) {
+        return RegistryListing.all(session(reference, credential), "/v2/" + reference.repository() + "/tags/list?n="
+                + RegistryListing.PAGE, "tags");
+    }
+
+    /**
+     * Every repository of {@code reference}'s registry ({@code /v2/_catalog}, all pages). Registries that keep
+     * their catalog to themselves (most public ones) fail with a permanent {@link RegistryException}.
+     */
+    public List<String> catalog(ImageReference reference, Optional<Credential> credential) {
+        return RegistryListing.all(session(reference, credential), "/v2/_catalog?n=" + RegistryListing.PAGE,
+                "repositories");
     }
 
     private RegistrySession session(ImageReference reference, Optional<Credential> credential) {

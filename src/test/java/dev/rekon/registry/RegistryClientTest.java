@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
@@ -18,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.rekon.modules.manifest.OcmRegistry;
 import dev.rekon.testing.BuildpackageImages;
 import dev.rekon.testing.LocalRegistry;
 import dev.rekon.testing.TokenAuthServer;
@@ -65,6 +68,33 @@ class RegistryClientTest {
                 bearer.stop();
             }
         }
+    }
+
+    @Test
+    void listsTagsAndTheCatalogAcrossPagesBehindBasicAuth() throws Exception {
+        OcmRegistry push = new OcmRegistry(locked.hostPort(), USER + ":" + PASSWORD);
+        for (String tag : List.of("1.0.0", "1.1.0", "2.0.0", "latest", "0.9.0")) {
+            push.pushArtifact("listing/tags", tag, tag.getBytes(StandardCharsets.UTF_8), "text/plain");
+        }
+        push.pushArtifact("listing/other", "1", new byte[] {1}, "text/plain");
+        ImageReference repo = ImageReference.parse(locked.hostPort() + "/listing/tags");
+
+        assertEquals(Set.of("1.0.0", "1.1.0", "2.0.0", "latest", "0.9.0"), Set.copyOf(client.listTags(repo, CREDS)));
+        assertTrue(client.catalog(repo, CREDS).containsAll(List.of("listing/tags", "listing/other")));
+        RegistrySession session = new RegistrySession(new RegistryTransport(Set.of(), Duration.ofSeconds(5),
+                (h, m, st) -> { }), repo, CREDS);
+        List<String> paged = RegistryListing.all(session, "/v2/listing/tags/tags/list?n=2", "tags");
+        assertEquals(5, paged.size(), "three pages of two, linked: " + paged);
+        assertEquals(Set.copyOf(client.listTags(repo, CREDS)), Set.copyOf(paged));
+        assertFalse(assertThrows(RegistryException.class, () -> client.listTags(repo, Optional.empty())).isTransient());
+    }
+
+    @Test
+    void readsALinkHeadersNextPage() {
+        assertEquals("/v2/_catalog?last=b&n=2", RegistryListing.next("</v2/_catalog?last=b&n=2>; rel=\"next\""));
+        assertEquals("/v2/r/tags/list?n=2&last=x", RegistryListing.next(
+                "<https://registry.example/v2/r/tags/list?n=2&last=x>; rel=next"));
+        assertEquals(null, RegistryListing.next("<https://registry.example/help>; rel=\"help\""));
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.rekon.modules.ocm;
 
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Set;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -16,7 +17,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * <li>{@code jsonNormalisation/v1}: the v2 serialisation itself, including {@code meta}, without sources,
  * in the generic entry-list form;</li>
  * <li>{@code jsonNormalisation/v2}: the format-independent field set, in the generic entry-list form;</li>
- * <li>{@code jsonNormalisation/v3} and {@code jsonNormalisationV4alpha1}: the same field set in RFC 8785 form.</li>
+ * <li>{@code jsonNormalisation/v3} and {@code jsonNormalisation/v4alpha1} (which OCM defines to give the same
+ * bytes): the v2 serialisation in RFC 8785 form, without {@code meta}, signatures, nested digests and repository
+ * contexts, the provider as an object, and in resources and sources without access (and {@code srcRefs}); a
+ * resource with access type {@code none} without its digest. Its {@code creationTime} and
+ * {@code componentReferences} stay, as OCM's implementations keep them: the references' labels unfiltered, since
+ * OCM's exclusion rule names them {@code references}.</li>
  * </ul>
  */
 public final class Normalisation {
@@ -29,6 +35,13 @@ public final class Normalisation {
 
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
     private static final Set<String> LABEL_FIELDS = Set.of("name", "version", "value", "signing");
+    /** Fields of OCM's v2 types serialised even when empty (no omitempty). */
+    private static final Set<String> ALWAYS = Set.of("name", "version", "type", "relation", "componentName");
+    private static final List<String> RESOURCE_FIELDS = List.of("name", "version", "extraIdentity", "labels", "type",
+            "relation", "digest");
+    private static final List<String> SOURCE_FIELDS = List.of("name", "version", "extraIdentity", "labels", "type");
+    private static final List<String> REFERENCE_FIELDS = List.of("name", "version", "extraIdentity", "labels",
+            "componentName", "digest");
 
     private Normalisation() {
     }
@@ -38,7 +51,7 @@ public final class Normalisation {
         String text = switch (algorithm == null ? "" : algorithm) {
             case V1 -> CanonicalJson.entryList(legacy(descriptor));
             case V2 -> CanonicalJson.entryList(fieldSet(descriptor, "componentReferences"));
-            case V3, V4ALPHA1 -> CanonicalJson.jcs(fieldSet(descriptor, "references"));
+            case V3, V4ALPHA1 -> CanonicalJson.jcs(serialisation(descriptor));
             default -> throw new IllegalArgumentException("normalisation algorithm '" + algorithm
                     + "' is not supported; use one of " + new java.util.TreeSet<>(SUPPORTED));
         };
@@ -58,6 +71,54 @@ public final class Normalisation {
             }
         }
         return copy;
+    }
+
+    /** The v2 serialisation's fields as OCM's Go type has them, less what a signature does not cover. */
+    private static ObjectNode serialisation(JsonNode descriptor) {
+        JsonNode c = descriptor.path("component");
+        ObjectNode component = JSON.objectNode();
+        copy(c, component, List.of("name", "version", "creationTime", "labels"));
+        filterLabels(component);
+        JsonNode provider = c.path("provider");
+        ObjectNode p = provider.isObject() ? ((ObjectNode) provider).deepCopy()
+                : JSON.objectNode().put("name", provider.asText(""));
+        filterLabels(p);
+        component.set("provider", p);
+        component.set("resources", elements(c.path("resources"), RESOURCE_FIELDS, true));
+        component.set("sources", elements(c.path("sources"), SOURCE_FIELDS, true));
+        component.set("componentReferences", elements(c.path("componentReferences"), REFERENCE_FIELDS, false));
+        return JSON.objectNode().set("component", component);
+    }
+
+    /** Resources, sources or references with the fields of OCM's v2 type, empty ones left out as its JSON does. */
+    private static ArrayNode elements(JsonNode list, List<String> fields, boolean signedLabelsOnly) {
+        ArrayNode out = JSON.arrayNode();
+        for (JsonNode item : list) {
+            ObjectNode copy = JSON.objectNode();
+            copy(item, copy, fields);
+            if (item.path("access").path("type").asText("").equalsIgnoreCase("none")) {
+                copy.remove("digest");
+            }
+            if (signedLabelsOnly) {
+                filterLabels(copy);
+            }
+            out.add(copy);
+        }
+        return out;
+    }
+
+    /** Copies the fields; those the Go type does not mark omitempty are there even when empty. */
+    private static void copy(JsonNode from, ObjectNode to, List<String> fields) {
+        for (String field : fields) {
+            JsonNode v = from.get(field);
+            boolean empty = v == null || v.isNull() || (v.isContainerNode() && v.isEmpty())
+                    || (v.isTextual() && v.asText().isEmpty());
+            if (!empty) {
+                to.set(field, v.deepCopy());
+            } else if (ALWAYS.contains(field)) {
+                to.put(field, v == null || v.isNull() ? "" : v.asText());
+            }
+        }
     }
 
     private static ObjectNode fieldSet(JsonNode descriptor, String referencesField) {

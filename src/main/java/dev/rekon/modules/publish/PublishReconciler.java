@@ -2,6 +2,10 @@ package dev.rekon.modules.publish;
 
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -15,18 +19,27 @@ import dev.rekon.modules.publish.plan.PublicationPlanner;
 import dev.rekon.modules.publish.plan.PublishKey;
 import dev.rekon.modules.publish.plan.PublishPlan;
 import dev.rekon.modules.publish.plan.PublishViews;
+import dev.rekon.modules.publish.plan.PublishedMeta;
+import dev.rekon.modules.publish.plan.PublishedTemplate;
 import dev.rekon.modules.publish.source.ComponentRead;
 import dev.rekon.modules.publish.source.ComponentSource;
 import dev.rekon.pipeline.Reconciler;
 
 /**
- * Module publication as the one reconcile loop runs it, for one component version: reads the component version
- * (nothing, when the key alone is refused), its ModuleTemplate and the module's ModuleReleaseMeta, plans with
+ * Module publication as the one reconcile loop runs it, for one component version: reads its ModuleTemplate and
+ * the module's ModuleReleaseMeta, then the component version (only its tag's digest when that is what the template
+ * records and nothing would be written; nothing, when the key alone is refused), plans with
  * {@link PublicationPlanner}, then writes the template, the release meta's own fields and each channel moved,
  * and tells of them in Events.
  */
 @ApplicationScoped
 public class PublishReconciler implements Reconciler<PublishKey, PublishViews, PublishPlan> {
+
+    private static final Executor READS = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "rekon-publish-read");
+        t.setDaemon(true);
+        return t;
+    });
 
     @Inject
     ComponentSource components;
@@ -60,13 +73,29 @@ public class PublishReconciler implements Reconciler<PublishKey, PublishViews, P
         if (key.refusal().isPresent()) {
             return Optional.of(new PublishViews(key, policy, null, null, null));
         }
-        ComponentRead read = components.read(key.repository(), key.version(), key.namespace());
-        if (read instanceof ComponentRead.Refused) {
-            return Optional.of(new PublishViews(key, policy, read, null, null));
+        // The release meta is read while the template and, for a new version, the component version are.
+        CompletableFuture<Optional<PublishedMeta>> metaRead = CompletableFuture.supplyAsync(
+                () -> gateway.releaseMeta(key.namespace(), key.module()), READS);
+        PublishedTemplate template = gateway.template(key.namespace(), key.templateName()).orElse(null);
+        ComponentRead read = template == null ? components.read(key.repository(), key.version(), key.namespace())
+                : null;
+        PublishedMeta meta = join(metaRead).orElse(null);
+        if (read == null) {
+            Optional<String> settled = PublicationPlanner.settled(key, policy, template, meta);
+            read = settled.isPresent()
+                    && settled.equals(components.digest(key.repository(), key.version(), key.namespace()))
+                            ? new ComponentRead.Unchanged(settled.get())
+                            : components.read(key.repository(), key.version(), key.namespace());
         }
-        return Optional.of(new PublishViews(key, policy, read,
-                gateway.template(key.namespace(), key.templateName()).orElse(null),
-                gateway.releaseMeta(key.namespace(), key.module()).orElse(null)));
+        return Optional.of(new PublishViews(key, policy, read, template, meta));
+    }
+
+    private static <T> T join(CompletableFuture<T> read) {
+        try {
+            return read.join();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : e;
+        }
     }
 
     @Override

@@ -44,6 +44,13 @@ public class PublishService {
         return loop.reconcile(reconciler, new PublishKey(repo, version, settings.namespace()));
     }
 
+    /** The reply publishing would give now, writing nothing (a resync in report mode). */
+    public Reply report(String repository, String version) {
+        String repo = PublishSettings.normalise(repository);
+        return refusal(repo).orElseGet(() -> loop.report(reconciler, new PublishKey(repo, version,
+                settings.namespace())));
+    }
+
     /** Moves a channel of a published module to one of its published versions, by hand. */
     public Reply promote(String module, String channel, String version) {
         if (!settings.enabled()) {

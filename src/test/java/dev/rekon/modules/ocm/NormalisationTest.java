@@ -61,12 +61,64 @@ class NormalisationTest {
                   "sources": [], "componentReferences": []},
                  "signatures": []}
                 """);
-        assertEquals("{\"component\":{\"name\":\"ocm.software/example\",\"provider\":{\"name\":\"acme.org\"},"
-                + "\"references\":[],\"resources\":[{\"digest\":{\"hashAlgorithm\":\"SHA-256\","
+        assertEquals("{\"component\":{\"componentReferences\":[],\"name\":\"ocm.software/example\","
+                + "\"provider\":{\"name\":\"acme.org\"},\"resources\":[{\"digest\":{\"hashAlgorithm\":\"SHA-256\","
                 + "\"normalisationAlgorithm\":\"genericBlobDigest/v1\",\"value\":\"abc123...\"},\"labels\":[{\"name\":"
                 + "\"config-hash\",\"signing\":true,\"value\":\"def456...\"}],\"name\":\"my-binary\",\"relation\":"
                 + "\"local\",\"type\":\"executable\",\"version\":\"1.0.0\"}],\"sources\":[],\"version\":\"1.0.0\"}}",
                 new String(Normalisation.normalise(descriptor, Normalisation.V3), StandardCharsets.UTF_8));
+    }
+
+    /**
+     * jsonNormalisation/v4alpha1 as OCM's implementation defines it (and its v3 gives the same bytes): the v2
+     * serialisation less meta, signatures, nested digests, repository contexts, accesses, srcRefs and unsigned
+     * labels (of labels only name, version, value and signing), with creationTime and componentReferences kept, the
+     * references' labels unfiltered, and a resource with access type none without its digest.
+     */
+    @Test
+    void v4alpha1IsTheV2SerialisationInJcsFormLessWhatNoSignatureCovers() throws Exception {
+        JsonNode descriptor = JSON.readTree("""
+                {"meta": {"schemaVersion": "v2"},
+                 "component": {"name": "example.org/module/widget", "version": "1.2.0",
+                  "creationTime": "2026-01-02T03:04:05Z", "provider": "example.org",
+                  "labels": [{"name": "team", "value": "widgets"},
+                    {"name": "tier", "value": {"level": 1}, "signing": true, "mergeAlgorithm": "default"}],
+                  "repositoryContexts": [{"baseUrl": "registry.example", "type": "OCIRegistry"}],
+                  "resources": [
+                   {"name": "raw-manifest", "version": "1.2.0", "type": "yaml", "relation": "local", "extraIdentity": {},
+                    "access": {"type": "localBlob", "localReference": "sha256:aa"},
+                    "srcRefs": [{"identitySelector": {"name": "src"}}],
+                    "digest": {"hashAlgorithm": "SHA-256", "normalisationAlgorithm": "genericBlobDigest/v1", "value": "aa"},
+                    "labels": [{"name": "unsigned", "value": "x"}]},
+                   {"name": "docs", "version": "1.2.0", "type": "blob", "relation": "external", "access": {"type": "none"},
+                    "digest": {"hashAlgorithm": "SHA-256", "normalisationAlgorithm": "genericBlobDigest/v1", "value": "bb"}}],
+                  "sources": [{"name": "src", "version": "1.2.0", "type": "git",
+                    "access": {"type": "gitHub", "repoUrl": "github.com/x/y"},
+                    "labels": [{"name": "commit", "value": "abc", "signing": true}]}],
+                  "componentReferences": [{"name": "base", "componentName": "example.org/base", "version": "0.1.0",
+                    "digest": {"hashAlgorithm": "SHA-256", "normalisationAlgorithm": "jsonNormalisation/v3", "value": "cc"},
+                    "labels": [{"name": "note", "value": "kept"}]}]},
+                 "signatures": [{"name": "earlier"}], "nestedDigests": []}
+                """);
+        String expected = "{\"component\":{\"componentReferences\":[{\"componentName\":\"example.org/base\","
+                + "\"digest\":{\"hashAlgorithm\":\"SHA-256\",\"normalisationAlgorithm\":\"jsonNormalisation/v3\","
+                + "\"value\":\"cc\"},\"labels\":[{\"name\":\"note\",\"value\":\"kept\"}],\"name\":\"base\","
+                + "\"version\":\"0.1.0\"}],\"creationTime\":\"2026-01-02T03:04:05Z\",\"labels\":[{\"name\":\"tier\","
+                + "\"signing\":true,\"value\":{\"level\":1}}],\"name\":\"example.org/module/widget\","
+                + "\"provider\":{\"name\":\"example.org\"},\"resources\":[{\"digest\":{\"hashAlgorithm\":\"SHA-256\","
+                + "\"normalisationAlgorithm\":\"genericBlobDigest/v1\",\"value\":\"aa\"},\"name\":\"raw-manifest\","
+                + "\"relation\":\"local\",\"type\":\"yaml\",\"version\":\"1.2.0\"},{\"name\":\"docs\","
+                + "\"relation\":\"external\",\"type\":\"blob\",\"version\":\"1.2.0\"}],\"sources\":[{\"labels\":"
+                + "[{\"name\":\"commit\",\"signing\":true,\"value\":\"abc\"}],\"name\":\"src\",\"type\":\"git\","
+                + "\"version\":\"1.2.0\"}],\"version\":\"1.2.0\"}}";
+        assertEquals(expected, new String(Normalisation.normalise(descriptor, Normalisation.V4ALPHA1),
+                StandardCharsets.UTF_8));
+        assertEquals(expected, new String(Normalisation.normalise(descriptor, Normalisation.V3),
+                StandardCharsets.UTF_8), "OCM's v3 gives the same bytes");
+        ObjectNode later = descriptor.deepCopy();
+        ((ObjectNode) later.get("component")).put("creationTime", "2026-01-02T03:04:06Z");
+        assertNotEquals(expected, new String(Normalisation.normalise(later, Normalisation.V4ALPHA1),
+                StandardCharsets.UTF_8), "the creation time is signed");
     }
 
     @Test

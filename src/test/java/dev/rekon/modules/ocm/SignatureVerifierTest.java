@@ -32,12 +32,46 @@ class SignatureVerifierTest {
             "RSASSA-PKCS1-V1_5, jsonNormalisation/v3",
             "RSASSA-PSS, jsonNormalisation/v3",
             "RSASSA-PSS, jsonNormalisation/v4alpha1",
+            "RSASSA-PKCS1-V1_5, jsonNormalisation/v4alpha1",
     })
     void acceptsADescriptorSignedWithATrustedKey(String algorithm, String normalisation) {
         ObjectNode signed = sign(kpackDescriptor("0.4.3"), TRUSTED.getPrivate(), algorithm, normalisation);
         SignatureCheck check = VERIFIER.verify(ComponentDescriptor.parse(signed, "test"));
         assertEquals(SignatureCheck.verified("signature 'kyma-module-signature' (" + algorithm
                 + ") verified with key trusted.pem"), check);
+    }
+
+    /** A signature whose value was changed after signing (one bit), or made by another key, never verifies. */
+    @ParameterizedTest(name = "{0} over {1}")
+    @CsvSource({
+            "RSASSA-PKCS1-V1_5, jsonNormalisation/v4alpha1",
+            "RSASSA-PSS, jsonNormalisation/v4alpha1",
+            "RSASSA-PKCS1-V1_5, jsonNormalisation/v3",
+            "RSASSA-PSS, jsonNormalisation/v3",
+    })
+    void refusesATamperedSignatureValue(String algorithm, String normalisation) {
+        ObjectNode signed = sign(kpackDescriptor("0.4.3"), TRUSTED.getPrivate(), algorithm, normalisation);
+        ObjectNode value = (ObjectNode) signed.at("/signatures/0/signature");
+        String hex = value.path("value").asText();
+        char last = hex.charAt(hex.length() - 1);
+        value.put("value", hex.substring(0, hex.length() - 1) + (last == '0' ? '1' : '0'));
+        assertEquals(SignatureCheck.invalid("SignatureInvalid", "signature 'kyma-module-signature' (" + algorithm
+                + ") verifies with none of the 1 configured public key(s); sign with a trusted key or add its public"
+                + " key to rekon.modules.public-keys"), VERIFIER.verify(ComponentDescriptor.parse(signed, "test")));
+    }
+
+    /** RSASSA-PSS signers differ in salt: OCM's Go signer uses the largest, others the hash length. */
+    @Test
+    void acceptsRsassaPssWithTheHashLengthSalt() throws Exception {
+        ObjectNode descriptor = kpackDescriptor("0.4.3");
+        byte[] normalised = Normalisation.normalise(descriptor, Normalisation.V4ALPHA1);
+        java.security.Signature pss = java.security.Signature.getInstance("RSASSA-PSS");
+        pss.setParameter(new java.security.spec.PSSParameterSpec("SHA-256", "MGF1",
+                java.security.spec.MGF1ParameterSpec.SHA256, 32, 1));
+        pss.initSign(TRUSTED.getPrivate());
+        pss.update(normalised);
+        String value = java.util.HexFormat.of().formatHex(pss.sign());
+        assertEquals(Status.VERIFIED, VERIFIER.verifyBytes(normalised, SignatureVerifier.PSS, value, "sig").status());
     }
 
     @Test

@@ -42,6 +42,13 @@ public final class PublicationPlanner {
         if (v.read() instanceof ComponentRead.Refused r) {
             return refused(key, r.reason(), r.message());
         }
+        if (v.read() instanceof ComponentRead.Unchanged u) {
+            if (!settled(key, v.policy(), v.template(), v.meta()).equals(Optional.of(u.digest()))) {
+                throw new IllegalArgumentException("component version " + key + " read as unchanged from views that"
+                        + " are not settled at " + u.digest());
+            }
+            return publish(v, u.digest(), null);
+        }
         ComponentVersion c = ((ComponentRead.Found) v.read()).version();
         String what = "component version " + c.describe();
         if (!key.component().equals(c.component().name()) || !key.version().equals(c.component().version())) {
@@ -60,19 +67,47 @@ public final class PublicationPlanner {
                         + " digest for the raw-manifest, so the signature does not cover it; record it before signing");
             }
         }
-        ObjectNode template;
         try {
-            template = TemplateDraft.of(c, key);
+            return publish(v, c.digest(), TemplateDraft.of(c, key));
         } catch (TemplateDraft.Mismatch e) {
             return refused(key, "TemplateInvalid", what + " " + e.getMessage());
         }
+    }
+
+    /**
+     * The digest the ModuleTemplate records when, should the tag still point at it, publishing would write
+     * nothing: the template is Rekon's, the release meta is this component's and has its own fields, and every
+     * auto-channel offers the version or a newer one (or was set by hand to no version). Empty when the component
+     * version must be read.
+     */
+    public static Optional<String> settled(PublishKey key, PublishViews.Policy policy, PublishedTemplate template,
+            PublishedMeta meta) {
+        if (key.refusal().isPresent() || template == null || template.componentDigest() == null || meta == null
+                || !key.component().equals(meta.ocmComponentName()) || !key.module().equals(meta.view().module())) {
+            return Optional.empty();
+        }
+        SemVer version = SemVer.parse(key.version());
+        for (String channel : policy.autoChannels()) {
+            String current = meta.view().channels().get(channel);
+            if (current == null || current.isBlank()
+                    || SemVer.tryParse(current).map(at -> at.compareTo(version) < 0).orElse(false)) {
+                return Optional.empty();
+            }
+        }
+        return Optional.of(template.componentDigest());
+    }
+
+    /** @param template the drafted ModuleTemplate, or null when the component version was not read again */
+    private static PublishPlan publish(PublishViews v, String digest, ObjectNode template) {
+        PublishKey key = v.key();
+        String what = "component version " + key + "@" + digest;
         PublishedTemplate existing = v.template();
         if (existing != null) {
             if (existing.componentDigest() == null) {
                 return refused(key, "TemplateExists", "ModuleTemplate " + key.namespace() + "/" + key.templateName()
                         + " exists and was not published by Rekon; delete it to publish " + what);
             }
-            if (!existing.componentDigest().equals(c.digest())) {
+            if (!existing.componentDigest().equals(digest)) {
                 return refused(key, REWRITTEN, what + " was published before as " + existing.componentDigest()
                         + " and was pushed again with other content; a published version never changes, so publish"
                         + " the change as a new version. ModuleTemplate " + key.namespace() + "/" + key.templateName()
@@ -116,7 +151,7 @@ public final class PublicationPlanner {
         if (template == null && releaseMeta == null && moves.isEmpty()) {
             return PublishPlan.only(details(Reply.unchanged(ALREADY, what + " is published as ModuleTemplate "
                     + key.namespace() + "/" + key.templateName() + " and every auto-channel offers it or a newer"
-                    + " version" + keptText, List.of(templateRef)), key, c, ""));
+                    + " version" + keptText, List.of(templateRef)), key, digest, ""));
         }
         List<Note> events = new ArrayList<>();
         if (template != null) {
@@ -140,7 +175,7 @@ public final class PublicationPlanner {
                                 + (m.from() == null ? "" : m.from() + " ") + "→ " + m.to()).toList()))
                 + keptText;
         return new PublishPlan(template, releaseMeta, moves, events,
-                details(Reply.applied(PUBLISHED, message, objects), key, c, movedText));
+                details(Reply.applied(PUBLISHED, message, objects), key, digest, movedText));
     }
 
     /** The ModuleReleaseMeta's own fields, applied by Rekon's field manager. */
@@ -152,10 +187,10 @@ public final class PublicationPlanner {
         return m;
     }
 
-    private static Reply details(Reply r, PublishKey key, ComponentVersion c, String channels) {
+    private static Reply details(Reply r, PublishKey key, String digest, String channels) {
         return r.with("module", key.module()).with("version", key.version())
                 .with("template", key.namespace() + "/" + key.templateName())
-                .with("channels", channels.isEmpty() ? null : channels).with("digest", c == null ? null : c.digest());
+                .with("channels", channels.isEmpty() ? null : channels).with("digest", digest);
     }
 
     private static PublishPlan refused(PublishKey key, String reason, String message) {

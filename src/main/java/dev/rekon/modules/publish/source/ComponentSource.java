@@ -1,6 +1,9 @@
 package dev.rekon.modules.publish.source;
 
-/** Reads component versions from OCI registries, in OCM's layout. */
+import java.util.List;
+import java.util.Optional;
+
+/** Reads component versions from OCI registries, in OCM's layout, and lists which there are. */
 public interface ComponentSource {
 
     /**
@@ -9,4 +12,35 @@ public interface ComponentSource {
      * @param namespace  where registry credentials are looked up
      */
     ComponentRead read(String repository, String version, String namespace);
+
+    /**
+     * The manifest digest the tag points at now (one HEAD request, no blob read), or empty when the registry
+     * cannot say: {@link #read} then tells why.
+     */
+    Optional<String> digest(String repository, String version, String namespace);
+
+    /**
+     * A list the registry gave ({@code refusal} null), or why it would not (permanent: the next pass gets the same
+     * answer). An unreachable registry is a {@link dev.rekon.core.TransientFailureException}.
+     */
+    record Listed(List<String> items, String refusal) {
+
+        public Listed {
+            items = List.copyOf(items);
+        }
+
+        public static Listed refused(String why) {
+            return new Listed(List.of(), why);
+        }
+    }
+
+    /**
+     * The component-descriptor repositories ({@code <host>/<path>/component-descriptors/<component>}) at or under
+     * {@code prefix}: the registry's catalog, filtered; where there is no catalog, the prefix itself when it names
+     * one component's repository.
+     */
+    Listed repositories(String prefix, String namespace);
+
+    /** Every tag of one repository. */
+    Listed tags(String repository, String namespace);
 }

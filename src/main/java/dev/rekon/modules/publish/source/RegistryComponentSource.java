@@ -2,17 +2,21 @@ package dev.rekon.modules.publish.source;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
+import dev.rekon.core.TransientFailureException;
 import dev.rekon.modules.ModuleTrust;
 import dev.rekon.modules.publish.PublishSettings;
+import dev.rekon.modules.publish.plan.PublishKey;
 import dev.rekon.registry.Credential;
 import dev.rekon.registry.ImageReference;
 import dev.rekon.registry.RegistryClient;
+import dev.rekon.registry.RegistryException;
 import dev.rekon.registry.RegistryImage;
 import dev.rekon.webhooks.PullSecretReader;
 import dev.rekon.webhooks.Subscription;
@@ -20,7 +24,8 @@ import dev.rekon.webhooks.Subscription;
 /**
  * The application's {@link ComponentSource}: a {@link ComponentReader} over the registry client, verifying with the
  * keys of {@link ModuleTrust}; credentials from the Secrets of {@code rekon.modules.registry-pull-secrets} in the
- * publication namespace, else anonymous.
+ * publication namespace, else anonymous. Components are listed from the registry's {@code /v2/_catalog} (which
+ * distribution, Harbor and Zot serve); a registry without one is read only at prefixes naming one component.
  */
 @ApplicationScoped
 public class RegistryComponentSource implements ComponentSource {
@@ -54,6 +59,61 @@ public class RegistryComponentSource implements ComponentSource {
             }
         };
         return new ComponentReader(reads, trust.verifier(), settings.maxBlobBytes()).read(repository, version);
+    }
+
+    @Override
+    public Optional<String> digest(String repository, String version, String namespace) {
+        try {
+            ImageReference ref = ImageReference.parse(repository + ":" + version);
+            return Optional.of(registry.readDigest(ref, credential(ref, namespace)));
+        } catch (IllegalArgumentException | RegistryException e) {
+            if (e instanceof RegistryException r && r.isTransient()) {
+                throw new TransientFailureException("reading the digest of " + repository + ":" + version + ": "
+                        + e.getMessage(), e);
+            }
+            return Optional.empty();
+        }
+    }
+
+    @Override
+    public Listed repositories(String prefix, String namespace) {
+        int slash = prefix.indexOf('/');
+        String host = slash < 0 ? prefix : prefix.substring(0, slash);
+        ImageReference any = ImageReference.parse(host + "/" + (slash < 0 ? "catalog" : prefix.substring(slash + 1)));
+        Listed catalog = list(() -> registry.catalog(any, credential(any, namespace)), "the catalog of " + host);
+        if (catalog.refusal() == null) {
+            return new Listed(catalog.items().stream().map(r -> host + "/" + r)
+                    .filter(r -> (r.equals(prefix) || r.startsWith(prefix + "/"))
+                            && new PublishKey(r, "", namespace).component() != null)
+                    .sorted().toList(), null);
+        }
+        if (new PublishKey(prefix, "", namespace).component() != null) {
+            return new Listed(List.of(prefix), null);
+        }
+        return Listed.refused(catalog.refusal() + "; configure in rekon.modules.publish.repositories each component's"
+                + " repository (<host>/<path>" + PublishKey.COMPONENT_DESCRIPTORS + "<component>) instead");
+    }
+
+    @Override
+    public Listed tags(String repository, String namespace) {
+        ImageReference ref;
+        try {
+            ref = ImageReference.parse(repository);
+        } catch (IllegalArgumentException e) {
+            return Listed.refused(repository + " is not a repository: " + e.getMessage());
+        }
+        return list(() -> registry.listTags(ref, credential(ref, namespace)), "the tags of " + repository);
+    }
+
+    private static Listed list(Supplier<List<String>> read, String what) {
+        try {
+            return new Listed(read.get(), null);
+        } catch (RegistryException e) {
+            if (e.isTransient()) {
+                throw new TransientFailureException("listing " + what + ": " + e.getMessage(), e);
+            }
+            return Listed.refused("cannot list " + what + " (" + e.reason() + "): " + e.getMessage());
+        }
     }
 
     private Optional<Credential> credential(ImageReference reference, String namespace) {
