@@ -21,7 +21,7 @@ import org.jboss.logging.Logger;
 public class ResyncService {
 
     public static final String ALL = "all";
-    public static final Set<String> SCOPES = Set.of(ALL, "rollouts", "buildpacks", "modules", "kymas", "declared");
+    public static final Set<String> SCOPES = Set.of(ALL, "rollouts", "buildpacks", "modules", "kymas", "declared", "promotions");
 
     private static final Logger LOG = Logger.getLogger(ResyncService.class);
 
