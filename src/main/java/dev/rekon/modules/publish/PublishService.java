@@ -84,9 +84,9 @@ public class PublishService {
                 || loop.refusal(namespace, null).isPresent()) {
             return Optional.empty();
         }
+        List<String> published = published();
         List<String> modules = gateway.kymas(namespace).stream().filter(k -> k.name().equals(kyma))
-                .flatMap(k -> k.modules().stream()).map(m -> m.name()).distinct()
-                .filter(m -> published().contains(m)).toList();
+                .flatMap(k -> k.modules().stream()).map(m -> m.name()).distinct().filter(published::contains).toList();
         if (modules.isEmpty()) {
             return Optional.empty();
         }
