@@ -17,6 +17,11 @@ import dev.rekon.modules.apply.ModuleGateway;
 import dev.rekon.modules.plan.ModuleDeployment;
 import dev.rekon.modules.plan.ModuleHolds;
 import dev.rekon.modules.plan.ModuleUpdatePlanner;
+import dev.rekon.modules.publish.PublishService;
+import dev.rekon.modules.publish.plan.ChannelPromotion;
+import dev.rekon.modules.publish.plan.KymaFollower;
+import dev.rekon.modules.publish.plan.ModuleReport;
+import dev.rekon.modules.publish.plan.PromotionPlan;
 import dev.rekon.modules.release.ChannelReleases;
 import dev.rekon.modules.release.KymaKind;
 import dev.rekon.web.ErrorReplies;
@@ -27,10 +32,14 @@ import io.vertx.ext.web.RoutingContext;
 /**
  * {@code GET /modules}: each installed module (per channel its Deployments follow) with its running
  * version, whether it is enabled, the newest version a ModuleReleaseMeta offers on that channel, and which of
- * its Deployments are suspended or were changed by hand (their images differ from what Rekon last applied).
- * Without Kyma's CRDs it answers 404 {@code NotInstalled}, naming them.
+ * its Deployments are suspended or were changed by hand (their images differ from what Rekon last applied);
+ * then each published module ({@code "published": true}) as the promotion plan reports it in report mode
+ * ({@link PublishService#promotionReport}): its versions with their templates and signature state, what each channel
+ * offers, which Kymas run which version, and where each promotion stands. Without Kyma's CRDs it answers 404
+ * {@code NotInstalled}, naming them.
  */
 @Singleton
+@RegisterForReflection(targets = { ModuleReport.VersionRow.class, KymaFollower.class, ChannelPromotion.class })
 public class ModuleListing {
 
     /** One row of the listing. */
@@ -39,8 +48,23 @@ public class ModuleListing {
             List<String> deployments, List<String> suspended, List<String> manualChanges) {
     }
 
+    /** One published module of the listing. */
+    @RegisterForReflection
+    public record Published(String module, boolean published, String namespace, String component,
+            Map<String, String> channels, List<ModuleReport.VersionRow> versions, List<KymaFollower> kymas,
+            List<ChannelPromotion> promotions) {
+
+        static Published of(ModuleReport r) {
+            return new Published(r.module(), true, r.namespace(), r.component(), r.channels(), r.versions(), r.kymas(),
+                    r.promotions());
+        }
+    }
+
     @Inject
     ModuleGateway gateway;
+
+    @Inject
+    PublishService publication;
 
     @Inject
     ObjectMapper json;
@@ -63,7 +87,9 @@ public class ModuleListing {
             return;
         }
         try {
-            String body = json.writeValueAsString(list());
+            List<Object> rows = new ArrayList<>(list());
+            published().forEach(r -> rows.add(Published.of(r)));
+            String body = json.writeValueAsString(rows);
             ctx.response().putHeader("Content-Type", "application/json").end(body);
         } catch (Exception e) {
             ctx.fail(e);
@@ -84,6 +110,18 @@ public class ModuleListing {
                 ds.stream().filter(d -> !d.manualChanges().isEmpty())
                         .map(d -> ModuleHolds.manualChangeMessage(d, d.manualChanges())).toList())));
         return entries;
+    }
+
+    /**
+     * Each published module as the promotion plan reports it (nothing written), for this listing and the status
+     * page; none while publication is off or Kymas are not served.
+     */
+    public List<ModuleReport> published() {
+        if (!publication.enabled() || kinds.notInstalled("published modules", List.of(InstalledKinds.KYMA)).isPresent()) {
+            return List.of();
+        }
+        return publication.published().stream().map(publication::promotionReport).flatMap(Optional::stream)
+                .map(PromotionPlan::report).toList();
     }
 
     private static String name(ModuleDeployment d) {

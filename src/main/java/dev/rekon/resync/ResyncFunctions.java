@@ -18,7 +18,7 @@ import io.quarkus.funqy.knative.events.CloudEventMapping;
 /**
  * The resync functions: a Knative PingSource's tick ({@value #PING_TYPE}, data {@code {"resync": <scope>}}) and
  * the same for curl users ({@value #TYPE}, data {@code {"scope": <scope>, "namespace": <optional>, "report":
- * <optional boolean>}}), where the scope is {@code all}, {@code rollouts}, {@code buildpacks}, {@code modules}, {@code kymas} or {@code declared}.
+ * <optional boolean>}}), where the scope is {@code all}, {@code rollouts}, {@code buildpacks}, {@code modules}, {@code kymas}, {@code declared} or {@code promotions}.
  * Both answer {@value #REPLY_TYPE} from {@link ResyncService}; malformed data is a 400 saying what to fix.
  */
 public class ResyncFunctions {
@@ -39,7 +39,7 @@ public class ResyncFunctions {
         JsonNode d = ApiServerEvent.data(event);
         if (d == null || !d.isObject() || !d.path("resync").isTextual()) {
             throw new InvalidEventException(PING_TYPE + " needs the PingSource data {\"resync\": \"all\"} (or one"
-                    + " area: rollouts, buildpacks, modules, kymas, declared) with contentType application/json");
+                    + " area: rollouts, buildpacks, modules, kymas, declared, promotions) with contentType application/json");
         }
         return service.run(scope(d.get("resync").asText(), "resync"), ResyncScope.all());
     }
@@ -50,7 +50,7 @@ public class ResyncFunctions {
         JsonNode d = ApiServerEvent.data(event);
         if (d != null && !d.isNull() && !d.isObject()) {
             throw new InvalidEventException(TYPE + " needs JSON data {\"scope\": \"all\"|\"rollouts\"|\"buildpacks\"|"
-                    + "\"modules\"|\"kymas\"|\"declared\", \"namespace\": <optional>}");
+                    + "\"modules\"|\"kymas\"|\"declared\"|\"promotions\", \"namespace\": <optional>}");
         }
         JsonNode data = d == null ? com.fasterxml.jackson.databind.node.NullNode.instance : d;
         String scope = data.has("scope") ? text(data.get("scope"), "scope") : ResyncService.ALL;

@@ -1,6 +1,7 @@
 package dev.rekon.modules.lifecycle;
 
 import java.util.List;
+import java.util.Optional;
 
 import jakarta.inject.Inject;
 
@@ -10,6 +11,8 @@ import dev.rekon.cluster.InstalledKinds;
 import dev.rekon.core.InvalidEventException;
 import dev.rekon.core.Reply;
 import dev.rekon.events.ApiServerEvent;
+import dev.rekon.modules.publish.PublishService;
+import dev.rekon.pipeline.Replies;
 import io.quarkus.funqy.Funq;
 import io.quarkus.funqy.knative.events.CloudEvent;
 import io.quarkus.funqy.knative.events.CloudEventMapping;
@@ -18,7 +21,8 @@ import io.quarkus.funqy.knative.events.EventAttribute;
 /**
  * The module lifecycle's functions: ApiServerSource events for Kymas (added, changed, deleted) and the manual
  * {@value #RECONCILE_TYPE} event with {@code {"namespace", "name"}} of a Kyma, each bringing every module of
- * that Kyma in line ({@link KymaModuleService}). Each answers with a {@code dev.rekon.modules.result} CloudEvent.
+ * that Kyma in line ({@link KymaModuleService}); a Kyma's change also runs the soak rules of the published
+ * modules it lists ({@link PublishService#kymaChanged}). Each answers with a {@code dev.rekon.modules.result} CloudEvent.
  */
 public class KymaFunctions {
 
@@ -30,6 +34,9 @@ public class KymaFunctions {
     KymaModuleService service;
 
     @Inject
+    PublishService publication;
+
+    @Inject
     InstalledKinds kinds;
 
     @Funq
@@ -37,9 +44,14 @@ public class KymaFunctions {
             attributes = @EventAttribute(name = "kind", value = "Kyma"))
     public Reply modulesKyma(CloudEvent<JsonNode> event) {
         ApiServerEvent e = ApiServerEvent.parseNamespaced(event);
-        return kinds.notInstalled("a Kyma event", List.of(InstalledKinds.KYMA))
-                .map(why -> Reply.rejected(InstalledKinds.REASON, why, List.of(e.ref())))
-                .orElseGet(() -> service.kymaChanged(e.namespace(), e.name()));
+        Optional<String> missing = kinds.notInstalled("a Kyma event", List.of(InstalledKinds.KYMA));
+        if (missing.isPresent()) {
+            return Reply.rejected(InstalledKinds.REASON, missing.get(), List.of(e.ref()));
+        }
+        Reply modules = service.kymaChanged(e.namespace(), e.name());
+        // How the Kyma's modules run decides the soak of the versions it runs: the promotions follow.
+        return publication.kymaChanged(e.namespace(), e.name()).map(p -> Replies.combine(List.of(modules, p)))
+                .orElse(modules);
     }
 
     @Funq

@@ -23,7 +23,7 @@ public class KymaResync implements AreaResync {
     public static final String AREA = "kymas";
 
     /** What the lifecycle reads: Kymas, and the releases their modules resolve to. */
-    static final List<InstalledKinds.Kind> KINDS = List.of(InstalledKinds.KYMA, InstalledKinds.MODULE_TEMPLATE,
+    public static final List<InstalledKinds.Kind> KINDS = List.of(InstalledKinds.KYMA, InstalledKinds.MODULE_TEMPLATE,
             InstalledKinds.MODULE_RELEASE_META);
 
     @Inject

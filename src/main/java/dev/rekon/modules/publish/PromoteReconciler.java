@@ -1,5 +1,6 @@
 package dev.rekon.modules.publish;
 
+import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -8,24 +9,21 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import dev.rekon.cluster.EventRecorder;
-import dev.rekon.core.InvalidEventException;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.Reply;
-import dev.rekon.modules.ModuleTrust;
-import dev.rekon.modules.ocm.ComponentDescriptor;
 import dev.rekon.modules.publish.apply.PublishGateway;
 import dev.rekon.modules.publish.plan.PromoteKey;
 import dev.rekon.modules.publish.plan.PromoteViews;
 import dev.rekon.modules.publish.plan.PromotionPlanner;
 import dev.rekon.modules.publish.plan.PublishPlan;
 import dev.rekon.modules.publish.plan.PublishedTemplate;
-import dev.rekon.modules.release.SignatureCheck;
 import dev.rekon.pipeline.Reconciler;
 
 /**
  * A promotion by hand on the one reconcile loop: reads the version's ModuleTemplate (its descriptor verified
- * again) and the module's ModuleReleaseMeta, plans with {@link PromotionPlanner}, applies the channel entry with
- * the channel's own field manager, its annotation saying how the channel came to the version.
+ * again) and the module's ModuleReleaseMeta, plans with {@link PromotionPlanner} (the maintenance window checked
+ * against the injected clock), applies the channel entry with the channel's own field manager, its annotation
+ * saying how the channel came to the version.
  */
 @ApplicationScoped
 public class PromoteReconciler implements Reconciler<PromoteKey, PromoteViews, PublishPlan> {
@@ -34,7 +32,13 @@ public class PromoteReconciler implements Reconciler<PromoteKey, PromoteViews, P
     PublishGateway gateway;
 
     @Inject
-    ModuleTrust trust;
+    TemplateSignatures signatures;
+
+    @Inject
+    PublishSettings settings;
+
+    @Inject
+    Clock clock;
 
     @Inject
     EventRecorder events;
@@ -47,20 +51,9 @@ public class PromoteReconciler implements Reconciler<PromoteKey, PromoteViews, P
     @Override
     public Optional<PromoteViews> load(PromoteKey key, boolean fresh) {
         PublishedTemplate template = gateway.template(key.namespace(), key.templateName()).orElse(null);
-        return Optional.of(new PromoteViews(key, trust.policy().requireSignature(), template, signature(template),
-                gateway.releaseMeta(key.namespace(), key.module()).orElse(null)));
-    }
-
-    private SignatureCheck signature(PublishedTemplate template) {
-        if (template == null) {
-            return null;
-        }
-        try {
-            return trust.verifier().verify(ComponentDescriptor.parse(template.view().descriptor(),
-                    template.view().describe()));
-        } catch (InvalidEventException e) {
-            return SignatureCheck.missing(e.getMessage());
-        }
+        return Optional.of(new PromoteViews(key, signatures.required(), template, signatures.check(template),
+                gateway.releaseMeta(key.namespace(), key.module()).orElse(null), settings.maintenanceWindow(),
+                clock.instant()));
     }
 
     @Override

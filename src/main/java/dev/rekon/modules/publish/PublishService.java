@@ -7,7 +7,10 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import dev.rekon.core.Reply;
+import dev.rekon.modules.publish.apply.PublishGateway;
 import dev.rekon.modules.publish.plan.PromoteKey;
+import dev.rekon.modules.publish.plan.PromotionPlan;
+import dev.rekon.modules.publish.plan.SoakKey;
 import dev.rekon.modules.publish.plan.PublishKey;
 import dev.rekon.pipeline.ReconcileLoop;
 
@@ -15,7 +18,9 @@ import dev.rekon.pipeline.ReconcileLoop;
  * Module publication's entry: a component version ({@code <host>/<path>/component-descriptors/<component>} and
  * a tag), from a registry push or the {@value PublishFunctions#PUBLISH_TYPE} event, published when its
  * repository lies under one of {@code rekon.modules.publish.repositories}, through the one {@link ReconcileLoop}
- * with {@link PublishReconciler}.
+ * with {@link PublishReconciler}; and the channel moves after it, by hand ({@link PromoteReconciler}) or by the
+ * soak rules ({@link SoakReconciler}), per module, when a Kyma of the publication namespace changes and in the
+ * resync pass.
  */
 @ApplicationScoped
 public class PublishService {
@@ -31,6 +36,12 @@ public class PublishService {
 
     @Inject
     PromoteReconciler promotions;
+
+    @Inject
+    SoakReconciler soaks;
+
+    @Inject
+    PublishGateway gateway;
 
     @Inject
     ReconcileLoop loop;
@@ -58,6 +69,53 @@ public class PublishService {
                     + " repository prefixes to publish from", List.of());
         }
         return loop.reconcile(promotions, new PromoteKey(settings.namespace(), module, channel, version));
+    }
+
+    /** The soak rules of one published module, applied (or, in report mode, only answered). */
+    public Reply promotions(String module, boolean report) {
+        SoakKey key = new SoakKey(settings.namespace(), module);
+        return report ? loop.report(soaks, key) : loop.reconcile(soaks, key);
+    }
+
+    /** The same in report mode: what the rules would do now, and where each stands; nothing written. */
+    public Optional<PromotionPlan> promotionReport(String module) {
+        return loop.plan(soaks, new SoakKey(settings.namespace(), module));
+    }
+
+    /**
+     * A Kyma changed (its status says how its modules run): the soak rules of each published module it lists, when
+     * it lives in the publication namespace and rules are set; empty otherwise, so other Kymas' answers stay theirs.
+     */
+    public Optional<Reply> kymaChanged(String namespace, String kyma) {
+        if (!settings.enabled() || settings.promotions().isEmpty() || !settings.namespace().equals(namespace)
+                || loop.refusal(namespace, null).isPresent()) {
+            return Optional.empty();
+        }
+        List<String> published = published();
+        List<String> modules = gateway.kymas(namespace).stream().filter(k -> k.name().equals(kyma))
+                .flatMap(k -> k.modules().stream()).map(m -> m.name()).distinct().filter(published::contains).toList();
+        if (modules.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(loop.reconcileAll(soaks, modules.stream().map(m -> new SoakKey(namespace, m)).toList(),
+                Reply.unchanged("NoPublishedModule", "", List.of())));
+    }
+
+    /** The modules published in the publication namespace: the release metas naming an OCM component. */
+    public List<String> published() {
+        if (!settings.enabled()) {
+            return List.of();
+        }
+        return gateway.releaseMetas(settings.namespace()).stream().filter(m -> m.ocmComponentName() != null)
+                .map(m -> m.view().name()).sorted().toList();
+    }
+
+    public boolean enabled() {
+        return settings.enabled();
+    }
+
+    public String namespace() {
+        return settings.namespace();
     }
 
     /** Whether a repository is published from: publication on, and the repository under a configured prefix. */

@@ -4,9 +4,13 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import dev.rekon.modules.publish.plan.PromotionRule;
+import dev.rekon.modules.release.MaintenanceWindow;
 
 /**
  * Module publication's settings. Publication is off while {@code rekon.modules.publish.repositories} is empty.
@@ -29,6 +33,33 @@ public class PublishSettings {
     /** The largest blob of a component version that is read. */
     @ConfigProperty(name = "rekon.modules.publish.max-blob-bytes", defaultValue = "67108864")
     long maxBlobBytes;
+
+    /** Soak rules, {@code <target>=<source>+<soak>}, comma-separated, e.g. {@code regular=fast+24h}. */
+    @ConfigProperty(name = "rekon.modules.publish.promotions")
+    Optional<String> promotions;
+
+    /** The UTC window channels move in (by rule or by hand), {@code [Mon,Sat ]HH:mm-HH:mm}; empty: always. */
+    @ConfigProperty(name = "rekon.modules.publish.maintenance-window")
+    Optional<String> maintenanceWindow;
+
+    private List<PromotionRule> rules = List.of();
+    private Optional<MaintenanceWindow> window = Optional.empty();
+
+    /** Parsed once, so that a bad rule or window fails with its message rather than on the first event. */
+    @PostConstruct
+    void load() {
+        rules = PromotionRule.parseAll(promotions == null ? "" : promotions.orElse(""));
+        window = maintenanceWindow == null ? Optional.empty()
+                : maintenanceWindow.filter(w -> !w.isBlank()).map(MaintenanceWindow::parse);
+    }
+
+    public List<PromotionRule> promotions() {
+        return rules;
+    }
+
+    public Optional<MaintenanceWindow> maintenanceWindow() {
+        return window;
+    }
 
     public List<String> repositories() {
         return repositories.orElse(List.of()).stream().map(PublishSettings::normalise).filter(s -> !s.isEmpty())

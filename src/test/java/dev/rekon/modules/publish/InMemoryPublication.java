@@ -9,7 +9,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.rekon.core.ObjectRef;
 import dev.rekon.core.TransientFailureException;
+import dev.rekon.modules.lifecycle.intent.KymaView;
 import dev.rekon.modules.publish.apply.PublishGateway;
 import dev.rekon.modules.publish.plan.PublishPlan.ChannelMove;
 import dev.rekon.modules.publish.plan.PublishedMeta;
@@ -111,5 +113,28 @@ final class InMemoryPublication implements ComponentSource, PublishGateway {
             components.put(move.module(), move.component());
         }
         channels.computeIfAbsent(move.module(), m -> new LinkedHashMap<>()).put(move.channel(), move.to());
+    }
+
+    @Override
+    public void applyPromotionStatus(ObjectRef releaseMeta, String resourceVersion, Map<String, String> annotations) {
+        writes.add("promotion status " + releaseMeta.name());
+    }
+
+    @Override
+    public List<PublishedTemplate> templates(String namespace, String module) {
+        return templates.keySet().stream().filter(n -> n.startsWith(module + "-"))
+                .map(n -> template(namespace, n).orElseThrow()).toList();
+    }
+
+    @Override
+    public List<PublishedMeta> releaseMetas(String namespace) {
+        java.util.Set<String> modules = new java.util.TreeSet<>(components.keySet());
+        modules.addAll(channels.keySet());
+        return modules.stream().map(m -> releaseMeta(namespace, m).orElseThrow()).toList();
+    }
+
+    @Override
+    public List<KymaView> kymas(String namespace) {
+        return List.of();
     }
 }

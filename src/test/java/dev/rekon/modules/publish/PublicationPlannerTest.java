@@ -312,4 +312,22 @@ class PublicationPlannerTest {
         assertEquals(1, promote("stable", "0.4.3", template("0.4.3", DIGEST), ok, meta, true).moves().size(),
                 "a new channel starts anywhere");
     }
+
+    /** A promotion by hand waits for the maintenance window as rules do: refused outside it, no write. */
+    @Test
+    void promotionByHandRespectsTheMaintenanceWindow() {
+        PublishedMeta meta = meta(COMPONENT, "fast", "0.4.3", "regular", "0.4.1");
+        java.util.Optional<dev.rekon.modules.release.MaintenanceWindow> window = java.util.Optional.of(
+                dev.rekon.modules.release.MaintenanceWindow.parse("Sat 02:00-06:00"));
+        PromoteKey key = new PromoteKey("kcp-system", "kpack", "regular", "0.4.3");
+        PublishPlan outside = PromotionPlanner.plan(new PromoteViews(key, true, template("0.4.3", DIGEST),
+                SignatureCheck.verified("ok"), meta, window, java.time.Instant.parse("2026-11-27T03:00:00Z")));
+        assertEquals(Outcome.REJECTED, outside.reply().outcome());
+        assertEquals("OutsideMaintenanceWindow", outside.reply().reason());
+        assertTrue(outside.reply().message().contains("opens next at 2026-11-28T02:00:00Z"), outside.reply().message());
+        assertFalse(outside.writes());
+        PublishPlan inside = PromotionPlanner.plan(new PromoteViews(key, true, template("0.4.3", DIGEST),
+                SignatureCheck.verified("ok"), meta, window, java.time.Instant.parse("2026-11-28T03:00:00Z")));
+        assertEquals(PromotionPlanner.PROMOTED, inside.reply().reason());
+    }
 }

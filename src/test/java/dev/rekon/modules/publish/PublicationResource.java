@@ -16,7 +16,8 @@ import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 
 /**
  * Publication on, from the shared local registry's {@value #BASE} components, into {@value #NAMESPACE}, with
- * signatures required: a signing key generated for the run, its public key trusted. The private key goes to a
+ * signatures required: a signing key generated for the run, its public key trusted; channel regular follows fast
+ * after a soak of 24 hours. The private key goes to a
  * file named by a system property, since the test runs in another class loader.
  */
 public class PublicationResource implements QuarkusTestResourceLifecycleManager {
@@ -37,7 +38,8 @@ public class PublicationResource implements QuarkusTestResourceLifecycleManager 
                     "rekon.modules.public-keys", dir.resolve("trusted.pem").toString(),
                     "rekon.modules.publish.repositories", LocalRegistry.get().hostPort() + "/" + BASE,
                     "rekon.modules.publish.namespace", NAMESPACE,
-                    "rekon.modules.publish.auto-channels", "fast");
+                    "rekon.modules.publish.auto-channels", "fast",
+                    "rekon.modules.publish.promotions", "regular=fast+24h");
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }

@@ -1,5 +1,8 @@
 package dev.rekon.modules.publish.apply;
 
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -12,6 +15,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rekon.cluster.FieldManager;
 import dev.rekon.cluster.KubeErrors;
 import dev.rekon.core.ObjectRef;
+import dev.rekon.modules.lifecycle.intent.KymaView;
 import dev.rekon.modules.publish.plan.PublishPlan;
 import dev.rekon.modules.publish.plan.PublishPlan.ChannelMove;
 import dev.rekon.modules.publish.plan.PublishedMeta;
@@ -36,15 +40,47 @@ public class KubePublishGateway implements PublishGateway {
 
     @Override
     public Optional<PublishedTemplate> template(String namespace, String name) {
-        return read(KymaModules.TEMPLATE, namespace, name).map(t -> new PublishedTemplate(KymaKind.TEMPLATE.view()
-                .apply(t), t.path("metadata").path("annotations").path(PublishedTemplate.DIGEST_ANNOTATION)
-                .asText(null)));
+        return read(KymaModules.TEMPLATE, namespace, name).map(KubePublishGateway::template);
+    }
+
+    @Override
+    public List<PublishedTemplate> templates(String namespace, String module) {
+        return list(KymaModules.TEMPLATE, namespace, Map.of(KymaModules.MODULE_NAME_LABEL, module)).stream()
+                .map(KubePublishGateway::template).toList();
     }
 
     @Override
     public Optional<PublishedMeta> releaseMeta(String namespace, String module) {
-        return read(KymaModules.RELEASE_META, namespace, module).map(m -> new PublishedMeta(
-                KymaKind.RELEASE_META.view().apply(m), blankToNull(m.path("spec").path("ocmComponentName").asText(""))));
+        return read(KymaModules.RELEASE_META, namespace, module).map(KubePublishGateway::meta);
+    }
+
+    @Override
+    public List<PublishedMeta> releaseMetas(String namespace) {
+        return list(KymaModules.RELEASE_META, namespace, Map.of()).stream().map(KubePublishGateway::meta).toList();
+    }
+
+    @Override
+    public List<KymaView> kymas(String namespace) {
+        return list("Kyma", namespace, Map.of()).stream().map(KymaView::of).toList();
+    }
+
+    private static PublishedTemplate template(JsonNode t) {
+        return new PublishedTemplate(KymaKind.TEMPLATE.view().apply(t),
+                t.path("metadata").path("annotations").path(PublishedTemplate.DIGEST_ANNOTATION).asText(null));
+    }
+
+    private static PublishedMeta meta(JsonNode m) {
+        Map<String, String> annotations = new LinkedHashMap<>();
+        m.path("metadata").path("annotations").fields().forEachRemaining(e -> annotations.put(e.getKey(),
+                e.getValue().asText()));
+        return new PublishedMeta(KymaKind.RELEASE_META.view().apply(m),
+                blankToNull(m.path("spec").path("ocmComponentName").asText("")), annotations);
+    }
+
+    private List<JsonNode> list(String kind, String namespace, Map<String, String> labels) {
+        return KubeErrors.call("list " + kind + " in " + namespace, () -> client.genericKubernetesResources(
+                KymaModules.API_VERSION, kind).inNamespace(namespace).withLabels(labels).list().getItems()).stream()
+                .map(o -> (JsonNode) json.valueToTree(o)).toList();
     }
 
     private Optional<JsonNode> read(String kind, String namespace, String name) {
@@ -78,6 +114,17 @@ public class KubePublishGateway implements PublishGateway {
         }
         spec.putArray("channels").addObject().put("channel", move.channel()).put("version", move.to());
         apply(m, CHANNEL_MANAGER_PREFIX + move.channel());
+    }
+
+    @Override
+    public void applyPromotionStatus(ObjectRef releaseMeta, String resourceVersion, Map<String, String> annotations) {
+        ObjectNode m = json.createObjectNode();
+        m.put("apiVersion", KymaModules.API_VERSION).put("kind", KymaModules.RELEASE_META);
+        ObjectNode meta = m.putObject("metadata").put("name", releaseMeta.name())
+                .put("namespace", releaseMeta.namespace()).put("resourceVersion", resourceVersion);
+        ObjectNode a = meta.putObject("annotations");
+        annotations.forEach(a::put);
+        apply(m, PROMOTION_MANAGER);
     }
 
     private void apply(ObjectNode object, String manager) {

@@ -1,9 +1,13 @@
 package dev.rekon.modules.publish.apply;
 
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.rekon.core.ObjectRef;
+import dev.rekon.modules.lifecycle.intent.KymaView;
 import dev.rekon.modules.publish.plan.PublishPlan.ChannelMove;
 import dev.rekon.modules.publish.plan.PublishedMeta;
 import dev.rekon.modules.publish.plan.PublishedTemplate;
@@ -18,7 +22,19 @@ public interface PublishGateway {
     /** Field managers of the channel entries: one per channel, so that applies to different channels never remove each other's entries. */
     String CHANNEL_MANAGER_PREFIX = "rekon-channel-";
 
+    /** The field manager of the promotion annotations of release metas. */
+    String PROMOTION_MANAGER = "rekon-promotion";
+
     Optional<PublishedTemplate> template(String namespace, String name);
+
+    /** The ModuleTemplates labelled as the module's ({@code operator.kyma-project.io/module-name}). */
+    List<PublishedTemplate> templates(String namespace, String module);
+
+    /** Every ModuleReleaseMeta of the namespace. */
+    List<PublishedMeta> releaseMetas(String namespace);
+
+    /** Every Kyma of the namespace. */
+    List<KymaView> kymas(String namespace);
 
     /** The ModuleReleaseMeta named after the module. */
     Optional<PublishedMeta> releaseMeta(String namespace, String module);
@@ -34,4 +50,11 @@ public interface PublishGateway {
      * the channel's own field manager ({@value #CHANNEL_MANAGER_PREFIX}{@code <channel>}).
      */
     void applyChannel(ChannelMove move);
+
+    /**
+     * Server-side apply of the release meta's promotion annotations, exactly these (any others this manager,
+     * {@value #PROMOTION_MANAGER}, set before are removed), guarded by {@code resourceVersion}: a release meta
+     * changed since it was read is a {@link dev.rekon.core.ConflictException}.
+     */
+    void applyPromotionStatus(ObjectRef releaseMeta, String resourceVersion, Map<String, String> annotations);
 }

@@ -7,11 +7,11 @@ import dev.rekon.core.Reply;
 import dev.rekon.core.SemVer;
 import dev.rekon.modules.publish.plan.PublishPlan.ChannelMove;
 import dev.rekon.modules.publish.plan.PublishPlan.Note;
-import dev.rekon.modules.release.SignatureCheck;
 
 /**
- * Decides a promotion by hand (pure): a channel moves to a version Rekon published, never back, at most one
- * major version at a time, and, with signatures required, only to a version whose descriptor still verifies.
+ * Decides a promotion by hand (pure): a channel moves to a version Rekon published, under the same
+ * {@link PromotionPolicy} as promotions by soak (never back, one major version at most, a descriptor that still
+ * verifies when signatures are required, inside the maintenance window).
  */
 public final class PromotionPlanner {
 
@@ -37,31 +37,21 @@ public final class PromotionPlanner {
             return refused(key, "ModuleNotPublished", "module " + key.module() + " has no ModuleReleaseMeta in "
                     + key.namespace() + "; publish a version first");
         }
-        if (v.template() == null || v.template().componentDigest() == null) {
-            return refused(key, "VersionNotPublished", "module " + key.module() + " " + key.version()
-                    + " was not published by Rekon (no ModuleTemplate " + key.namespace() + "/" + key.templateName()
-                    + " with a component digest); publish it first");
-        }
-        if (v.requireSignature() && (v.signature() == null || v.signature().status() != SignatureCheck.Status.VERIFIED)) {
-            SignatureCheck s = v.signature();
-            return refused(key, s == null ? "SignatureMissing" : s.reason(), "ModuleTemplate " + key.namespace() + "/"
-                    + key.templateName() + " does not verify as rekon.modules.require-signature requires"
-                    + (s == null ? "" : ": " + s.message()));
+        Optional<PromotionPolicy.Refusal> refusal = PromotionPolicy.verification(key.namespace(), key.module(),
+                key.version(), v.template(), v.signature(), v.requireSignature());
+        if (refusal.isPresent()) {
+            return refused(key, refusal.get().reason(), refusal.get().message());
         }
         String current = v.meta().view().channels().get(key.channel());
-        Optional<SemVer> at = SemVer.tryParse(current);
         if (current != null && current.equals(key.version())) {
             return PublishPlan.only(facts(Reply.unchanged("AlreadyOnChannel", "channel " + key.channel() + " of module "
                     + key.module() + " offers " + key.version() + " already", List.of(key.releaseMetaRef())), key, current));
         }
-        if (at.isPresent() && at.get().compareTo(version.get()) > 0) {
-            return refused(key, "DowngradeRefused", "channel " + key.channel() + " of module " + key.module()
-                    + " offers " + current + ", newer than " + key.version() + "; a channel never moves back");
-        }
-        if (at.isPresent() && version.get().major() - at.get().major() > 1) {
-            return refused(key, "MajorStepTooLarge", "channel " + key.channel() + " of module " + key.module()
-                    + " offers " + current + " and " + key.version() + " is more than one major version away; promote"
-                    + " a version of the major in between first");
+        refusal = PromotionPolicy.step(key.module(), key.channel(), current, key.version())
+                .or(() -> PromotionPolicy.window(v.window(), v.now(), "moving channel " + key.channel() + " of module "
+                        + key.module() + " to " + key.version()));
+        if (refusal.isPresent()) {
+            return refused(key, refusal.get().reason(), refusal.get().message());
         }
         String note = key.version() + " promoted from " + (current == null ? "nothing" : current)
                 + " by dev.rekon.modules.promote";

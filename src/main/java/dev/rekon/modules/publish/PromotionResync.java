@@ -1,0 +1,56 @@
+package dev.rekon.modules.publish;
+
+import java.util.Optional;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import dev.rekon.cluster.InstalledKinds;
+import dev.rekon.modules.lifecycle.KymaResync;
+import dev.rekon.modules.publish.plan.SoakKey;
+import dev.rekon.resync.AreaResult;
+import dev.rekon.resync.AreaResync;
+import dev.rekon.resync.AreaTally;
+import dev.rekon.resync.ResyncScope;
+
+/**
+ * The promotions' part of a resync pass ({@value #AREA}): the soak rules of every published module through the same
+ * loop as Kyma events, so that a soak that has run its time moves its channel without a new push or Kyma change,
+ * and a converged module writes nothing. In report mode nothing is written. Skipped while publication is off or
+ * Kyma's kinds are missing.
+ */
+@ApplicationScoped
+public class PromotionResync implements AreaResync {
+
+    public static final String AREA = "promotions";
+
+    @Inject
+    PublishService service;
+
+    @Inject
+    InstalledKinds kinds;
+
+    @Override
+    public String area() {
+        return AREA;
+    }
+
+    @Override
+    public AreaResult resync(ResyncScope scope) {
+        if (!service.enabled()) {
+            return AreaResult.skipped(AREA, "module publication is off (rekon.modules.publish.repositories)");
+        }
+        Optional<String> missing = kinds.notInstalled("module promotion", KymaResync.KINDS);
+        if (missing.isPresent()) {
+            return AreaResult.skipped(AREA, missing.get());
+        }
+        AreaTally tally = new AreaTally(AREA);
+        if (scope.covers(service.namespace())) {
+            for (String module : service.published()) {
+                tally.count(new SoakKey(service.namespace(), module).releaseMetaRef(),
+                        () -> service.promotions(module, scope.report()));
+            }
+        }
+        return tally.result();
+    }
+}

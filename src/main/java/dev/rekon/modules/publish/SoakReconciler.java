@@ -1,0 +1,123 @@
+package dev.rekon.modules.publish;
+
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.rekon.cluster.EventRecorder;
+import dev.rekon.core.ObjectRef;
+import dev.rekon.core.Reply;
+import dev.rekon.modules.lifecycle.intent.KymaView;
+import dev.rekon.modules.publish.apply.PublishGateway;
+import dev.rekon.modules.publish.plan.KymaFollower;
+import dev.rekon.modules.publish.plan.PromotionPlan;
+import dev.rekon.modules.publish.plan.PublishedMeta;
+import dev.rekon.modules.publish.plan.SoakKey;
+import dev.rekon.modules.publish.plan.SoakPlanner;
+import dev.rekon.modules.publish.plan.SoakViews;
+import dev.rekon.pipeline.Reconciler;
+
+/**
+ * The promotions of one published module on the one reconcile loop: reads its ModuleReleaseMeta, its
+ * ModuleTemplates (each descriptor verified again), and the Kymas of the namespace that list it, plans with
+ * {@link SoakPlanner} at the injected clock's time, then writes the promotion annotations (guarded) and each
+ * channel moved, and tells of what changed in Events on the release meta. Report mode gives the same plan, for
+ * {@code GET /modules}.
+ */
+@ApplicationScoped
+public class SoakReconciler implements Reconciler<SoakKey, SoakViews, PromotionPlan> {
+
+    @Inject
+    PublishGateway gateway;
+
+    @Inject
+    PublishSettings settings;
+
+    @Inject
+    TemplateSignatures signatures;
+
+    @Inject
+    Clock clock;
+
+    @Inject
+    EventRecorder events;
+
+    @Override
+    public ObjectRef subject(SoakKey key) {
+        return key.releaseMetaRef();
+    }
+
+    @Override
+    public Optional<SoakViews> load(SoakKey key, boolean fresh) {
+        Optional<PublishedMeta> meta = gateway.releaseMeta(key.namespace(), key.module());
+        if (meta.isEmpty()) {
+            return Optional.empty();
+        }
+        SoakViews.Policy policy = new SoakViews.Policy(settings.promotions(), signatures.required(),
+                settings.maintenanceWindow());
+        List<SoakViews.Version> versions = gateway.templates(key.namespace(), key.module()).stream()
+                .filter(t -> t.componentDigest() != null)
+                .map(t -> new SoakViews.Version(t, signatures.check(t))).toList();
+        List<KymaFollower> kymas = new ArrayList<>();
+        for (KymaView k : gateway.kymas(key.namespace())) {
+            follower(k, key.module()).ifPresent(kymas::add);
+        }
+        return Optional.of(new SoakViews(key.namespace(), key.module(), policy, meta.get(), versions, kymas,
+                clock.instant()));
+    }
+
+    /** The Kyma as a follower of the module: listed and managed, not being deleted. */
+    static Optional<KymaFollower> follower(KymaView k, String module) {
+        if (k.deleting()) {
+            return Optional.empty();
+        }
+        return k.declared(module).filter(m -> m.managed()).map(m -> {
+            JsonNode s = k.statusOf(module);
+            return new KymaFollower(k.namespace(), k.name(), m.channel(), text(s, "version"), text(s, "state"),
+                    text(s, "message"));
+        });
+    }
+
+    private static String text(JsonNode status, String field) {
+        String s = status == null ? "" : status.path(field).asText("");
+        return s.isBlank() ? null : s;
+    }
+
+    @Override
+    public Reply gone(SoakKey key) {
+        return Reply.unchanged("ModuleNotPublished", "module " + key.module() + " has no ModuleReleaseMeta in "
+                + key.namespace(), List.of());
+    }
+
+    @Override
+    public PromotionPlan plan(SoakViews views) {
+        return SoakPlanner.plan(views);
+    }
+
+    @Override
+    public void apply(PromotionPlan plan) {
+        if (plan.annotations() != null) {
+            gateway.applyPromotionStatus(plan.releaseMeta(), plan.resourceVersion(), plan.annotations());
+        }
+        plan.moves().forEach(gateway::applyChannel);
+        for (PromotionPlan.Notice n : plan.events()) {
+            if (n.warning()) {
+                events.warning(plan.releaseMeta(), n.reason(), n.message());
+            } else {
+                events.normal(plan.releaseMeta(), n.reason(), n.message());
+            }
+        }
+    }
+
+    @Override
+    public Map<String, String> facts(SoakKey key) {
+        return Map.of("module", key.module());
+    }
+}
