@@ -162,6 +162,9 @@ class SoakPlannerTest {
                 List.of(), NOW);
         assertEquals(Map.of(), none.annotations(), "the records of a rule removed go");
         assertEquals("NoPromotionRules", none.reply().reason());
+        assertEquals(Outcome.APPLIED, none.reply().outcome(), "removing them is a write");
+        assertEquals(Outcome.UNCHANGED, plan(new SoakViews.Policy(List.of(), true, Optional.empty()),
+                meta(Map.of(), "fast", "0.4.3"), List.of(), NOW).reply().outcome());
     }
 
     @Test

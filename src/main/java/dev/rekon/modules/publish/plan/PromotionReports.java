@@ -19,8 +19,8 @@ final class PromotionReports {
                         Comparator.nullsFirst(Comparator.naturalOrder())))
                 .map(x -> new ModuleReport.VersionRow(x.version(), x.template().view().namespace() + "/"
                         + x.template().view().name(), x.signature() == null ? "NotChecked" : x.signature().reason(),
-                        channels.entrySet().stream().filter(e -> e.getValue().equals(x.version())).map(Map.Entry::getKey)
-                                .toList(),
+                        channels.entrySet().stream().filter(e -> v.version(e.getValue()).orElse(null) == x)
+                                .map(Map.Entry::getKey).toList(),
                         v.kymas().stream().filter(k -> x.version().equals(k.version())).map(k -> k.namespace() + "/"
                                 + k.name()).toList()))
                 .toList();

@@ -172,8 +172,9 @@ public final class SoakPlanner {
                 .filter(s -> !ChannelPromotion.CONVERGED.equals(s.state())).findFirst();
         Reply r;
         if (states.isEmpty()) {
-            r = Reply.unchanged("NoPromotionRules", "no rule of rekon.modules.publish.promotions moves a channel of"
-                    + " module " + v.module(), List.of(ref));
+            String message = "no rule of rekon.modules.publish.promotions moves a channel of module " + v.module();
+            r = writes ? Reply.applied("NoPromotionRules", message + "; the records of earlier rules removed", List.of(ref))
+                    : Reply.unchanged("NoPromotionRules", message, List.of(ref));
         } else if (promoted.isPresent()) {
             r = Reply.applied(PromotionPlanner.PROMOTED, text, List.of(ref)).with("channel", promoted.get().channel())
                     .with("fromVersion", promoted.get().offers()).with("toVersion", promoted.get().candidate());

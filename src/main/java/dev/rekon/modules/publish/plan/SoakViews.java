@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
+import dev.rekon.modules.release.ChannelReleases;
 import dev.rekon.modules.release.MaintenanceWindow;
 import dev.rekon.modules.release.SignatureCheck;
 
@@ -39,7 +40,12 @@ public record SoakViews(String namespace, String module, Policy policy, Publishe
         kymas = List.copyOf(kymas);
     }
 
+    /** The published version a channel's version names, matched as the lifecycle matches releases. */
     public Optional<Version> version(String version) {
-        return versions.stream().filter(v -> version != null && version.equals(v.version())).findFirst();
+        if (version == null) {
+            return Optional.empty();
+        }
+        return ChannelReleases.find(versions.stream().map(v -> v.template().view()).toList(), namespace, module,
+                version).flatMap(t -> versions.stream().filter(v -> v.template().view() == t).findFirst());
     }
 }
