@@ -73,8 +73,9 @@ public class ResyncFunctions {
 
     private static String scope(String value, String field) {
         if (!ResyncService.SCOPES.contains(value)) {
-            throw new InvalidEventException("\"" + field + "\" must be one of all, rollouts, buildpacks, modules, not '"
-                    + value + "'");
+            throw new InvalidEventException("\"" + field + "\" must be one of " + ResyncService.ALL + ", "
+                    + String.join(", ", new java.util.TreeSet<>(ResyncService.SCOPES).tailSet(ResyncService.ALL, false))
+                    + ", not '" + value + "'");
         }
         return value;
     }
