@@ -61,6 +61,18 @@ class DeclaredPlannerTest {
     }
 
     @Test
+    void aConvergedStatusReadBackFromTheServerWritesNothing() throws Exception {
+        ObjectNode settings = configMap(null, "settings", "1");
+        DeclaredScene s = new DeclaredScene().declares("a.yaml", settings).applied(settings).recorded("c0ffee", cm("settings"));
+        DeclaredPlan first = s.plan();
+        // As the apiserver answers it: small numbers (observedGeneration) parse as ints, not the longs planned.
+        s.state.set("status", new com.fasterxml.jackson.databind.ObjectMapper().readTree(first.status().toString()));
+        DeclaredPlan again = s.plan();
+        assertNull(again.status(), "the same status, read back: no status write");
+        assertFalse(again.writes());
+    }
+
+    @Test
     void whatLeftGitIsPrunedGuardedByWhatWasSeen() {
         ObjectNode keep = configMap(null, "keep", "1");
         ObjectNode gone = configMap(null, "gone", "1");

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.cluster.Conditions;
 import dev.rekon.cluster.Conditions.Condition;
+import dev.rekon.cluster.JsonEquality;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.declared.intent.DeclaredStateView;
 
@@ -76,6 +77,6 @@ final class DeclaredStatus {
 
     /** The status, or null when it is what the DeclaredState already has (the write is skipped). */
     ObjectNode changed() {
-        return status.equals(state.status()) ? null : status;
+        return JsonEquality.same(status, state.status()) ? null : status;
     }
 }
