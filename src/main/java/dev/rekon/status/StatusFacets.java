@@ -13,38 +13,14 @@ import dev.rekon.modules.release.KymaKind;
 import dev.rekon.modules.release.KymaModules;
 import dev.rekon.modules.release.ModuleTemplateView;
 import dev.rekon.modules.release.ReleaseMetaView;
-import dev.rekon.rollouts.view.RolloutNames;
-import dev.rekon.rollouts.watch.ManagedDeploymentFacet;
 
 /**
  * What only the status page reads of kinds the functions watch anyway (each a facet of that kind's one watch):
- * a managed Deployment's rollout progress, a buildpack's view, and the views of Kyma's release objects.
+ * a buildpack's view, and the views of Kyma's release objects.
  */
 public final class StatusFacets {
 
     private StatusFacets() {
-    }
-
-    /** The rollout progress of a Deployment labelled {@code app.kubernetes.io/managed-by=rekon}. */
-    public record Progress(String namespace, String name, String imageDeploy, StatusReport.Progress progress) {
-    }
-
-    @Singleton
-    public static class DeploymentProgress extends KindFacet<Progress> {
-        public DeploymentProgress() {
-            super(ManagedDeploymentFacet.DEPLOYMENTS);
-        }
-
-        @Override
-        public Progress view(JsonNode d) {
-            JsonNode meta = d.path("metadata");
-            if (!"rekon".equals(meta.path("labels").path(RolloutNames.MANAGED_BY).asText())) {
-                return null;
-            }
-            return new Progress(meta.path("namespace").asText(null), meta.path("name").asText(null),
-                    meta.path("labels").path(RolloutNames.IMAGEDEPLOY_LABEL).asText(null),
-                    StatusViews.ManagedDeployment.progress(d));
-        }
     }
 
     abstract static class Buildpacks extends KindFacet<BuildpackView> {

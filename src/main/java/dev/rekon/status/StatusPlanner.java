@@ -39,14 +39,10 @@ public final class StatusPlanner {
     private StatusPlanner() {
     }
 
-    public static StatusReport plan(Request r) {
+    /** The report's rows of buildpacks, builders, modules and decisions; the areas' reports add the others. */
+    public static StatusReport plan(StatusReport report, Request r) {
         StatusViews v = r.views();
         Predicate<String> inScope = ns -> r.namespace() == null || r.namespace().equals(ns);
-        var idps = v.imageDeploys().stream().filter(w -> inScope.test(w.view().namespace())).toList();
-        var rollouts = wants(r, "rollouts") ? new RolloutRows(v, lastOutcomes(v.decisions()), r.now()).rows(idps) : null;
-        var images = wants(r, "rollouts") ? ImageRows.rows(idps, v.images()) : null;
-        var prunes = wants(r, "rollouts") ? PruneRows.rows(v.imageDeploys(),
-                v.deployments().stream().filter(d -> inScope.test(d.namespace())).toList()) : null;
         var buildpacks = wants(r, "buildpacks") ? BuildRows.buildpacks(v.buildpacks().stream()
                 .filter(b -> inScope.test(b.namespace())).toList()) : null;
         var builders = wants(r, "buildpacks") ? BuildRows.builders(v.builders().stream()
@@ -57,14 +53,7 @@ public final class StatusPlanner {
         var decisions = wants(r, "decisions") ? new Decisions(DECISIONS_SCOPE, DecisionLog.CAPACITY,
                 v.decisions().stream().filter(d -> r.namespace() == null || d.objects().stream()
                         .anyMatch(o -> r.namespace().equals(o.namespace()))).toList()) : null;
-        StatusReport.Summary summary = new StatusReport.Summary(size(rollouts),
-                rollouts == null ? 0 : (int) rollouts.stream().filter(StatusReport.RolloutRow::problem).count(),
-                size(prunes), size(buildpacks), size(builders),
-                (buildpacks == null ? 0 : (int) buildpacks.stream().filter(StatusReport.BuildpackRow::problem).count())
-                        + (builders == null ? 0 : (int) builders.stream().filter(StatusReport.BuilderRow::problem).count()),
-                size(modules), modules == null ? 0 : (int) modules.stream().filter(StatusReport.ModuleRow::problem).count());
-        return new StatusReport(r.now(), r.namespace(), summary, rollouts, images, prunes, buildpacks, builders, modules,
-                decisions, v.unavailable());
+        return report.withRows(buildpacks, builders, modules, decisions).withLastOutcomes(lastOutcomes(v.decisions()));
     }
 
     private static boolean wants(Request r, String area) {
@@ -84,7 +73,4 @@ public final class StatusPlanner {
         return last;
     }
 
-    private static int size(List<?> rows) {
-        return rows == null ? 0 : rows.size();
-    }
 }

@@ -28,6 +28,54 @@ public record StatusReport(Instant generatedAt, String namespace, Summary summar
                 decisions, unavailable);
     }
 
+    /** A report of nothing yet, for the areas' {@link AreaReport}s to add their rows to. */
+    public static StatusReport empty(Instant generatedAt, String namespace) {
+        return new StatusReport(generatedAt, namespace, null, null, null, null, null, null, null, null, null, null,
+                List.of());
+    }
+
+    /** The report with the rollouts rows: each ImageDeploy's plan, the Images they name, the planned deletes. */
+    public StatusReport withRollouts(List<RolloutRow> rows, List<ImageRow> imageRows, List<PruneRow> pruneRows) {
+        return new StatusReport(generatedAt, namespace, summary, rows, imageRows, pruneRows, buildpacks, builders,
+                modules, lifecycle, declared, decisions, unavailable);
+    }
+
+    /** The report with the buildpacks, builders, modules and decisions rows, where they are asked for (else null). */
+    public StatusReport withRows(List<BuildpackRow> buildpackRows, List<BuilderRow> builderRows,
+            List<ModuleRow> moduleRows, Decisions recent) {
+        return new StatusReport(generatedAt, namespace, summary, rollouts, images, prunes, buildpackRows, builderRows,
+                moduleRows, lifecycle, declared, recent, unavailable);
+    }
+
+    /** The report with what could not be watched, and the summary counted from its rows. */
+    public StatusReport summarized(List<String> missing) {
+        Summary counted = new Summary(size(rollouts), count(rollouts, RolloutRow::problem), size(prunes),
+                size(buildpacks), size(builders), count(buildpacks, BuildpackRow::problem)
+                        + count(builders, BuilderRow::problem), size(modules), count(modules, ModuleRow::problem));
+        return new StatusReport(generatedAt, namespace, counted, rollouts, images, prunes, buildpacks, builders,
+                modules, lifecycle, declared, decisions, List.copyOf(missing));
+    }
+
+    /** The rollout rows with the last outcome this replica decided for each ImageDeploy ({@code namespace/name}). */
+    public StatusReport withLastOutcomes(java.util.Map<String, LastOutcome> last) {
+        if (rollouts == null) {
+            return this;
+        }
+        List<RolloutRow> rows = rollouts.stream().map(r -> new RolloutRow(r.apiVersion(), r.namespace(), r.name(),
+                r.deployment(), r.state(), r.problem(), r.reason(), r.message(), r.inSync(), r.inSyncReason(),
+                r.suspended(), r.containers(), r.progress(), last.get(r.namespace() + "/" + r.name()))).toList();
+        return new StatusReport(generatedAt, namespace, summary, rows, images, prunes, buildpacks, builders, modules,
+                lifecycle, declared, decisions, unavailable);
+    }
+
+    private static int size(List<?> rows) {
+        return rows == null ? 0 : rows.size();
+    }
+
+    private static <R> int count(List<R> rows, java.util.function.Predicate<R> problem) {
+        return rows == null ? 0 : (int) rows.stream().filter(problem).count();
+    }
+
     public StatusReport withLifecycle(LifecycleSection section) {
         return new StatusReport(generatedAt, namespace, summary, rollouts, images, prunes, buildpacks, builders, modules,
                 section, declared, decisions, unavailable);

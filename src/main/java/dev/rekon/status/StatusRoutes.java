@@ -38,6 +38,9 @@ public class StatusRoutes {
     StatusCaches caches;
 
     @Inject
+    jakarta.enterprise.inject.Instance<AreaReport> areas;
+
+    @Inject
     StatusConfig config;
 
     @Inject
@@ -89,8 +92,7 @@ public class StatusRoutes {
             return;
         }
         try {
-            StatusReport report = lifecycle.addTo(StatusPlanner.plan(new StatusPlanner.Request(caches.views(),
-                    trust.policy(), trust.verifier(), namespace, area, clock.instant())), namespace, area);
+            StatusReport report = report(namespace, area);
             if (area == null || "declared".equals(area)) {
                 List<DeclaredRow> rows = declared.rows(namespace);
                 report = report.withDeclared(new DeclaredSection(DeclaredSection.SCOPE,
@@ -100,11 +102,30 @@ public class StatusRoutes {
                     : Buffer.buffer(json.writeValueAsBytes(report));
             ctx.response().putHeader("Content-Type", html ? "text/html; charset=utf-8" : "application/json")
                     .putHeader("Cache-Control", "no-store").end(body);
-        } catch (StatusCaches.Loading e) {
+        } catch (StatusRead.Loading e) {
             loading(ctx, html, e.getMessage());
         } catch (Exception e) {
             ctx.fail(e);
         }
+    }
+
+    /**
+     * The report: every {@link AreaReport} the area asks for, each the plans its keys get from the loop in report
+     * mode, then the rows not yet made that way, read within the same deadline.
+     */
+    private StatusReport report(String namespace, String area) {
+        java.time.Instant now = clock.instant();
+        StatusRead read = new StatusRead();
+        StatusReport report = StatusReport.empty(now, namespace);
+        for (AreaReport a : areas.stream().sorted(java.util.Comparator.comparing(AreaReport::area)).toList()) {
+            if (area == null || area.equals(a.area())) {
+                report = a.addTo(report, read, namespace, now);
+            }
+        }
+        report = StatusPlanner.plan(report, new StatusPlanner.Request(caches.views(read), trust.policy(),
+                trust.verifier(), namespace, area, now));
+        read.requireLoaded();
+        return lifecycle.addTo(report, namespace, area).summarized(read.unavailable());
     }
 
     /** 503 with Retry-After: the page says it is loading and reloads itself, the JSON says what is still listing. */

@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Clock;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -18,9 +20,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import dev.rekon.core.NamespacePolicy;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.modules.ocm.SignatureVerifier;
 import dev.rekon.modules.plan.ModuleUpdatePlanner;
+import dev.rekon.pipeline.NamespaceGuard;
+import dev.rekon.pipeline.ReconcileLoop;
+import dev.rekon.rollouts.RolloutReport;
 import dev.rekon.status.StatusReport.RolloutRow;
 
 class StatusPlannerTest {
@@ -28,9 +34,18 @@ class StatusPlannerTest {
     static final Instant NOW = Instant.parse("2026-11-23T12:00:00Z");
     static final ModuleUpdatePlanner.Policy POLICY = new ModuleUpdatePlanner.Policy(false, Optional.empty());
 
+    /** Every namespace allowed, the clock at {@link #NOW}: the rollouts rows are the loop's report-mode plans. */
+    static final RolloutReport ROLLOUTS = RolloutReport.over(ReconcileLoop.of(NamespaceGuard.of(
+            NamespacePolicy.parse("*"))), Clock.fixed(NOW, ZoneOffset.UTC));
+
+    /** The report as {@code StatusRoutes} makes it: the areas' reports, then the rows made from views. */
     static StatusReport plan(StatusFixtures f, String namespace, String area) {
-        return StatusPlanner.plan(new StatusPlanner.Request(f.views(), POLICY, new SignatureVerifier(List.of()),
-                namespace, area, NOW));
+        StatusReport r = StatusReport.empty(NOW, namespace);
+        if (area == null || "rollouts".equals(area)) {
+            r = ROLLOUTS.addTo(r, f.watched(), namespace);
+        }
+        return StatusPlanner.plan(r, new StatusPlanner.Request(f.views(), POLICY, new SignatureVerifier(List.of()),
+                namespace, area, NOW)).summarized(List.of());
     }
 
     static Map<String, RolloutRow> byName(StatusReport r) {
@@ -105,6 +120,18 @@ class StatusPlannerTest {
         var prunes = plan(f, null, null).prunes();
         assertEquals(List.of("kept:ImageDeployRenamed", "orphan:ImageDeployGone"),
                 prunes.stream().map(p -> p.deployment() + ":" + p.reason()).toList());
+    }
+
+    /** The three cases the prune planner keeps, which the page once listed as deleted. */
+    @Test
+    void listsNoPruneTheResyncWouldNotDo() {
+        StatusFixtures f = new StatusFixtures().imageDeploy(NS, "held", "held-v2", "app", true)
+                .image(NS, "app", 1, digest('a'), true)
+                .deployment(NS, "held", "held", "app", digest('a'), digest('a'), 1, 1, 1, 1)
+                .deployment(NS, "unowned", "deleted", null, "app", digest('a'), digest('a'), 1, 1, 1, 1)
+                .deployment(NS, "foreign", "deleted", "kpush.example/v1alpha1", "app", digest('a'), digest('a'), 1, 1,
+                        1, 1);
+        assertEquals(List.of(), plan(f, null, null).prunes());
     }
 
     @Test
