@@ -11,13 +11,9 @@ import dev.rekon.buildpacks.view.BuilderView;
 import dev.rekon.buildpacks.view.BuildpackView;
 import dev.rekon.cluster.watch.SharedWatches;
 import dev.rekon.core.RekonConfig;
-import dev.rekon.modules.plan.ModuleDeployment;
-import dev.rekon.modules.release.ModuleTemplateView;
-import dev.rekon.modules.release.ReleaseMetaView;
-import dev.rekon.modules.watch.ModulePushIndex;
 
 /**
- * The status page's reads for the rows not yet made by an area's {@link AreaReport} (buildpacks, modules,
+ * The status page's reads for the rows not yet made by an area's {@link AreaReport} (buildpacks,
  * decisions): the facets of the watches the functions keep ({@link SharedWatches}: one per kind, so the page adds
  * no watch of its own), read into one {@link StatusViews}. A report costs zero API calls.
  */
@@ -34,9 +30,6 @@ public class StatusCaches {
     DecisionLog decisions;
 
     @Inject
-    ModulePushIndex modules;
-
-    @Inject
     StatusFacets.NamespacedBuildpacks buildpacks;
 
     @Inject
@@ -48,11 +41,6 @@ public class StatusCaches {
     @Inject
     KpackFacets.ClusterBuilders clusterBuilders;
 
-    @Inject
-    StatusFacets.ReleaseMetas releaseMetas;
-
-    @Inject
-    StatusFacets.Templates templates;
 
     /** What the watches hold, and this replica's decisions, read within the request's {@code read}. */
     public StatusViews views(StatusRead read) {
@@ -62,10 +50,6 @@ public class StatusCaches {
             bps.addAll(read.of(watches.of(clusterBuildpacks), "ClusterBuildpacks"));
             bs.addAll(read.of(watches.of(clusterBuilders), "ClusterBuilders"));
         }
-        List<ModuleDeployment> moduleDeployments = read.of(modules.views(), "module Deployments").stream()
-                .map(ModulePushIndex.Running::deployment).toList();
-        List<ReleaseMetaView> metas = read.of(watches.of(releaseMetas), "ModuleReleaseMetas");
-        List<ModuleTemplateView> moduleTemplates = read.of(watches.of(templates), "ModuleTemplates");
-        return new StatusViews(bps, bs, moduleDeployments, metas, moduleTemplates, decisions.recent());
+        return new StatusViews(bps, bs, decisions.recent());
     }
 }

@@ -8,8 +8,6 @@ import java.util.Set;
 import java.util.function.Predicate;
 
 import dev.rekon.core.ObjectRef;
-import dev.rekon.modules.ocm.SignatureVerifier;
-import dev.rekon.modules.plan.ModuleUpdatePlanner;
 import dev.rekon.status.StatusReport.Decision;
 import dev.rekon.status.StatusReport.Decisions;
 import dev.rekon.status.StatusReport.LastOutcome;
@@ -32,14 +30,13 @@ public final class StatusPlanner {
      * @param namespace only this namespace (and no cluster-scoped object), or null for all the views hold
      * @param area      one of {@link #AREAS}, or null for all
      */
-    public record Request(StatusViews views, ModuleUpdatePlanner.Policy policy, SignatureVerifier verifier,
-            String namespace, String area, Instant now) {
+    public record Request(StatusViews views, String namespace, String area, Instant now) {
     }
 
     private StatusPlanner() {
     }
 
-    /** The report's rows of buildpacks, builders, modules and decisions; the areas' reports add the others. */
+    /** The report's rows of buildpacks, builders and decisions; the areas' reports add the others. */
     public static StatusReport plan(StatusReport report, Request r) {
         StatusViews v = r.views();
         Predicate<String> inScope = ns -> r.namespace() == null || r.namespace().equals(ns);
@@ -47,13 +44,10 @@ public final class StatusPlanner {
                 .filter(b -> inScope.test(b.namespace())).toList()) : null;
         var builders = wants(r, "buildpacks") ? BuildRows.builders(v.builders().stream()
                 .filter(b -> inScope.test(b.namespace())).toList()) : null;
-        var modules = wants(r, "modules") ? new ModuleRows(r.policy(), r.verifier(), r.now()).rows(
-                v.moduleDeployments().stream().filter(d -> inScope.test(d.ref().namespace())).toList(),
-                v.releaseMetas(), v.templates()) : null;
         var decisions = wants(r, "decisions") ? new Decisions(DECISIONS_SCOPE, DecisionLog.CAPACITY,
                 v.decisions().stream().filter(d -> r.namespace() == null || d.objects().stream()
                         .anyMatch(o -> r.namespace().equals(o.namespace()))).toList()) : null;
-        return report.withRows(buildpacks, builders, modules, decisions).withLastOutcomes(lastOutcomes(v.decisions()));
+        return report.withRows(buildpacks, builders, decisions).withLastOutcomes(lastOutcomes(v.decisions()));
     }
 
     private static boolean wants(Request r, String area) {

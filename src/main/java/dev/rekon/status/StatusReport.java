@@ -20,7 +20,7 @@ public record StatusReport(Instant generatedAt, String namespace, Summary summar
         List<ImageRow> images, List<PruneRow> prunes, List<BuildpackRow> buildpacks, List<BuilderRow> builders, List<ModuleRow> modules,
         LifecycleSection lifecycle, DeclaredSection declared, Decisions decisions, List<String> unavailable) {
 
-    /** The report without the lifecycle modules, which {@link LifecycleStatus} adds. */
+    /** The report without the lifecycle modules and DeclaredStates, which their {@link AreaReport}s add. */
     public StatusReport(Instant generatedAt, String namespace, Summary summary, List<RolloutRow> rollouts,
             List<ImageRow> images, List<PruneRow> prunes, List<BuildpackRow> buildpacks, List<BuilderRow> builders,
             List<ModuleRow> modules, Decisions decisions, List<String> unavailable) {
@@ -40,11 +40,16 @@ public record StatusReport(Instant generatedAt, String namespace, Summary summar
                 modules, lifecycle, declared, decisions, unavailable);
     }
 
-    /** The report with the buildpacks, builders, modules and decisions rows, where they are asked for (else null). */
-    public StatusReport withRows(List<BuildpackRow> buildpackRows, List<BuilderRow> builderRows,
-            List<ModuleRow> moduleRows, Decisions recent) {
+    /** The report with the module rows: each module's plan on each channel. */
+    public StatusReport withModules(List<ModuleRow> rows) {
+        return new StatusReport(generatedAt, namespace, summary, rollouts, images, prunes, buildpacks, builders,
+                rows, lifecycle, declared, decisions, unavailable);
+    }
+
+    /** The report with the buildpacks, builders and decisions rows, where they are asked for (else null). */
+    public StatusReport withRows(List<BuildpackRow> buildpackRows, List<BuilderRow> builderRows, Decisions recent) {
         return new StatusReport(generatedAt, namespace, summary, rollouts, images, prunes, buildpackRows, builderRows,
-                moduleRows, lifecycle, declared, recent, unavailable);
+                modules, lifecycle, declared, recent, unavailable);
     }
 
     /** The report with what could not be watched, and the summary counted from its rows. */

@@ -13,6 +13,7 @@ import dev.rekon.modules.plan.ModuleDeployment;
 import dev.rekon.modules.release.ModuleTemplateView;
 import dev.rekon.modules.release.ReleaseMetaView;
 import dev.rekon.rollouts.view.KpackImage;
+import dev.rekon.modules.ModuleReport;
 import dev.rekon.rollouts.RolloutReport;
 import dev.rekon.rollouts.view.DeploymentView;
 import dev.rekon.rollouts.view.ImageDeployView;
@@ -132,8 +133,13 @@ final class StatusFixtures {
     }
 
     StatusViews views() {
-        return new StatusViews(buildpacks, builders, moduleDeployments, metas.stream().map(ReleaseMetaView::of).toList(),
-                templates.stream().map(ModuleTemplateView::of).toList(), decisions);
+        return new StatusViews(buildpacks, builders, decisions);
+    }
+
+    /** What the modules report reads of the watches. */
+    ModuleReport.Watched modulesWatched() {
+        return new ModuleReport.Watched(moduleDeployments, metas.stream().map(ReleaseMetaView::of).toList(),
+                templates.stream().map(ModuleTemplateView::of).toList());
     }
 
     /** What the rollouts report reads of the watches. */

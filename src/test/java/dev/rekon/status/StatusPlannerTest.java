@@ -22,6 +22,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 import dev.rekon.core.NamespacePolicy;
 import dev.rekon.core.ObjectRef;
+import dev.rekon.modules.ModuleReport;
+import dev.rekon.modules.ModuleTrust;
 import dev.rekon.modules.ocm.SignatureVerifier;
 import dev.rekon.modules.plan.ModuleUpdatePlanner;
 import dev.rekon.pipeline.NamespaceGuard;
@@ -38,14 +40,20 @@ class StatusPlannerTest {
     static final RolloutReport ROLLOUTS = RolloutReport.over(ReconcileLoop.of(NamespaceGuard.of(
             NamespacePolicy.parse("*"))), Clock.fixed(NOW, ZoneOffset.UTC));
 
+    static final ModuleReport MODULES = ModuleReport.over(ReconcileLoop.of(NamespaceGuard.of(
+            NamespacePolicy.parse("*"))), Clock.fixed(NOW, ZoneOffset.UTC),
+            ModuleTrust.of(POLICY, new SignatureVerifier(List.of())));
+
     /** The report as {@code StatusRoutes} makes it: the areas' reports, then the rows made from views. */
     static StatusReport plan(StatusFixtures f, String namespace, String area) {
         StatusReport r = StatusReport.empty(NOW, namespace);
+        if (area == null || "modules".equals(area)) {
+            r = MODULES.addTo(r, f.modulesWatched(), namespace);
+        }
         if (area == null || "rollouts".equals(area)) {
             r = ROLLOUTS.addTo(r, f.watched(), namespace);
         }
-        return StatusPlanner.plan(r, new StatusPlanner.Request(f.views(), POLICY, new SignatureVerifier(List.of()),
-                namespace, area, NOW)).summarized(List.of());
+        return StatusPlanner.plan(r, new StatusPlanner.Request(f.views(), namespace, area, NOW)).summarized(List.of());
     }
 
     static Map<String, RolloutRow> byName(StatusReport r) {
@@ -161,6 +169,23 @@ class StatusPlannerTest {
         assertEquals(reason, row.reason());
         assertEquals(offered, row.newestOnChannel());
         assertEquals("HeldBack".equals(state), row.problem());
+    }
+
+    /** The release is the one ChannelReleases finds: in the ModuleReleaseMeta's namespace, by semver equality. */
+    @Test
+    void aModuleRowNamesTheReleaseTheEventsWouldApply() {
+        StatusFixtures f = new StatusFixtures().module("0.4.1", "0.4.3");
+        var elsewhere = (com.fasterxml.jackson.databind.node.ObjectNode) f.templates.remove(0);
+        ((com.fasterxml.jackson.databind.node.ObjectNode) elsewhere.get("metadata")).put("namespace", "elsewhere");
+        f.templates.add(elsewhere);
+        var row = plan(f, null, null).modules().get(0);
+        assertEquals("NoModuleTemplate", row.reason(), "a template outside the ModuleReleaseMeta's namespace is not it");
+
+        StatusFixtures padded = new StatusFixtures().module("0.4.1", "0.4.3");
+        ((com.fasterxml.jackson.databind.node.ObjectNode) padded.metas.get(0).at("/spec/channels/0")).put("version",
+                "0.4.3+build.7");
+        var pending = plan(padded, null, null).modules().get(0);
+        assertEquals("Pending", pending.state(), "the same version by semver: " + pending.message());
     }
 
     @Test
