@@ -23,6 +23,7 @@ import dev.rekon.core.RefusedException;
 import dev.rekon.core.Reply;
 import dev.rekon.core.TransientFailureException;
 import dev.rekon.pipeline.NamespaceGuard;
+import dev.rekon.pipeline.ReconcileLoop;
 import dev.rekon.registry.ImageReference;
 import dev.rekon.resync.AreaResult;
 import dev.rekon.resync.AreaResync;
@@ -52,7 +53,10 @@ public class BuildpackResync implements AreaResync {
     BuildpackService service;
 
     @Inject
-    BuilderResolutions resolutions;
+    ReconcileLoop loop;
+
+    @Inject
+    BuilderReconciler builderReconciler;
 
     @Inject
     BuildpackCatalog catalog;
@@ -87,7 +91,7 @@ public class BuildpackResync implements AreaResync {
         Set<ObjectRef> written = new HashSet<>();
         Map<ObjectRef, Object> heads = new BuildpackHeads(gateway).of(buildpacks);
         buildpacks.forEach(b -> recheck(b, heads.get(b.ref()), scope, tally, written));
-        new BuilderRechecks(resolutions, builders, guard).resolve(scope, tally, written);
+        new BuilderRechecks(loop, builderReconciler, builders).resolve(scope, tally, written);
         return tally.result();
     }
 

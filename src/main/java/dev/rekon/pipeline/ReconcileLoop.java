@@ -73,18 +73,21 @@ public class ReconcileLoop {
             plan = plan(area, key);
         } catch (RefusedException e) {
             return Optional.of(new Passed(refused(e, java.util.Collections.singletonList(area.subject(key)),
-                    area.facts(key)), false));
+                    area.facts(key)), false, null));
         }
         if (plan.isEmpty()) {
             return Optional.empty();
         }
         boolean writes = plan.get().writes();
         return Optional.of(new Passed(writes && write ? reconcile(area, area.writing(key)) : plan.get().reply(),
-                writes));
+                writes, plan.get()));
     }
 
-    /** A key's part of a resync pass: the reply (planned, or reconciled), and whether its plan writes. */
-    public record Passed(Reply reply, boolean writes) {
+    /**
+     * A key's part of a resync pass: the reply (planned, or reconciled), whether its plan writes, and the
+     * report-mode plan that said so (null when the plan was refused).
+     */
+    public record Passed(Reply reply, boolean writes, Reconciler.Plan planned) {
     }
 
     /**

@@ -20,6 +20,11 @@ public final class AreaPass {
         /** {@code writes}: the key's plan writes (or, in report mode, would write). */
         void count(ObjectRef object, Reply reply, boolean writes);
 
+        /** One key's part of the pass; by its reply, unless the area counts by its plan. */
+        default void count(ObjectRef object, ReconcileLoop.Passed passed) {
+            count(object, passed.reply(), passed.writes());
+        }
+
         /** Not brought in line this pass; the next pass tries again. */
         void failed(ObjectRef object, String reason, String message);
     }
@@ -32,7 +37,7 @@ public final class AreaPass {
         for (K key : keys) {
             ObjectRef object = area.subject(key);
             try {
-                loop.pass(area, key, !scope.report()).ifPresent(p -> counter.count(object, p.reply(), p.writes()));
+                loop.pass(area, key, !scope.report()).ifPresent(p -> counter.count(object, p));
             } catch (TransientFailureException e) {
                 counter.failed(object, "TransientFailure", e.getMessage());
             }
