@@ -46,9 +46,15 @@ public record StatusReport(Instant generatedAt, String namespace, Summary summar
                 rows, lifecycle, declared, decisions, unavailable);
     }
 
-    /** The report with the buildpacks, builders and decisions rows, where they are asked for (else null). */
-    public StatusReport withRows(List<BuildpackRow> buildpackRows, List<BuilderRow> builderRows, Decisions recent) {
+    /** The report with the Buildpack and Builder rows. */
+    public StatusReport withBuilds(List<BuildpackRow> buildpackRows, List<BuilderRow> builderRows) {
         return new StatusReport(generatedAt, namespace, summary, rollouts, images, prunes, buildpackRows, builderRows,
+                modules, lifecycle, declared, decisions, unavailable);
+    }
+
+    /** The report with this replica's recent decisions (null: not asked for). */
+    public StatusReport withDecisions(Decisions recent) {
+        return new StatusReport(generatedAt, namespace, summary, rollouts, images, prunes, buildpacks, builders,
                 modules, lifecycle, declared, recent, unavailable);
     }
 

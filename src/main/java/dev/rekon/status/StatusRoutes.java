@@ -33,7 +33,7 @@ public class StatusRoutes {
     static final int ORDER = CloudEventEnvelopeGuard.ORDER + 1;
 
     @Inject
-    StatusCaches caches;
+    DecisionLog decisions;
 
     @Inject
     jakarta.enterprise.inject.Instance<AreaReport> areas;
@@ -95,7 +95,7 @@ public class StatusRoutes {
 
     /**
      * The report: every {@link AreaReport} the area asks for, each the plans its keys get from the loop in report
-     * mode, then the rows not yet made that way, read within the same deadline.
+     * mode (read within one deadline), then this replica's decisions.
      */
     private StatusReport report(String namespace, String area) {
         java.time.Instant now = clock.instant();
@@ -106,7 +106,7 @@ public class StatusRoutes {
                 report = a.addTo(report, read, namespace, now);
             }
         }
-        report = StatusPlanner.plan(report, new StatusPlanner.Request(caches.views(read), namespace, area, now));
+        report = StatusPlanner.plan(report, new StatusPlanner.Request(decisions.recent(), namespace, area, now));
         read.requireLoaded();
         return report.summarized(read.unavailable());
     }

@@ -132,9 +132,6 @@ final class StatusFixtures {
         return this;
     }
 
-    StatusViews views() {
-        return new StatusViews(buildpacks, builders, decisions);
-    }
 
     /** What the modules report reads of the watches. */
     ModuleReport.Watched modulesWatched() {

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import dev.rekon.buildpacks.BuildpackReport;
 import dev.rekon.core.NamespacePolicy;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.modules.ModuleReport;
@@ -53,7 +54,10 @@ class StatusPlannerTest {
         if (area == null || "rollouts".equals(area)) {
             r = ROLLOUTS.addTo(r, f.watched(), namespace);
         }
-        return StatusPlanner.plan(r, new StatusPlanner.Request(f.views(), namespace, area, NOW)).summarized(List.of());
+        if (area == null || "buildpacks".equals(area)) {
+            r = BuildpackReport.addTo(r, f.buildpacks, f.builders, namespace);
+        }
+        return StatusPlanner.plan(r, new StatusPlanner.Request(f.decisions, namespace, area, NOW)).summarized(List.of());
     }
 
     static Map<String, RolloutRow> byName(StatusReport r) {
@@ -224,7 +228,7 @@ class StatusPlannerTest {
                 {"apiVersion": "kpack.io/v1alpha2", "kind": "ClusterBuildpack", "metadata": {"name": "bare"},
                  "spec": {"source": {"image": "registry.local/bare:1"}},
                  "status": {"buildpacks": [{"id": "bare/one", "version": "1.0.0"}]}}""")));
-        var rows = BuildRows.buildpacks(views);
+        var rows = dev.rekon.buildpacks.status.BuildRows.buildpacks(views);
         assertEquals(1, rows.size());
         assertNull(rows.get(0).digest());
         assertEquals(List.of("bare/one@1.0.0"), rows.get(0).buildpacks());

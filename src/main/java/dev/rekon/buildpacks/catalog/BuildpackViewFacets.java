@@ -1,21 +1,20 @@
-package dev.rekon.status;
+package dev.rekon.buildpacks.catalog;
 
 import jakarta.inject.Singleton;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import dev.rekon.buildpacks.catalog.KpackFacets;
 import dev.rekon.buildpacks.view.BuildpackSource;
 import dev.rekon.buildpacks.view.BuildpackView;
 import dev.rekon.cluster.watch.KindFacet;
 
 /**
- * What only the status page reads of kinds the functions watch anyway (each a facet of that kind's one watch):
- * a buildpack's view.
+ * What only the status page reads of the buildpack kinds the functions watch anyway (a facet of that kind's one
+ * watch): a Buildpack's or ClusterBuildpack's view, its status included.
  */
-public final class StatusFacets {
+public final class BuildpackViewFacets {
 
-    private StatusFacets() {
+    private BuildpackViewFacets() {
     }
 
     abstract static class Buildpacks extends KindFacet<BuildpackView> {
