@@ -1,5 +1,6 @@
 package dev.rekon.buildpacks;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -7,64 +8,71 @@ import java.util.Set;
 
 import dev.rekon.buildpacks.catalog.BuilderIndex;
 import dev.rekon.buildpacks.plan.StatusPlan;
-import dev.rekon.buildpacks.view.BuilderView;
 import dev.rekon.buildpacks.view.BuildpackSource;
 import dev.rekon.cluster.Versioned;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.Outcome;
-import dev.rekon.core.RefusedException;
-import dev.rekon.core.TransientFailureException;
-import dev.rekon.pipeline.NamespaceGuard;
+import dev.rekon.core.Reply;
+import dev.rekon.pipeline.ReconcileLoop;
+import dev.rekon.resync.AreaPass;
 import dev.rekon.resync.AreaTally;
 import dev.rekon.resync.ResyncScope;
 
 /**
- * The Builders' part of a buildpacks resync pass: every Builder and ClusterBuilder in scope is re-resolved from
- * the catalog and written only where its resolution differs; one a refreshed buildpack already re-resolved in
- * this pass counts as changed without a second resolution.
+ * The Builders' part of a buildpacks resync pass, in the one shape of every area ({@link AreaPass}): every
+ * Builder and ClusterBuilder in scope is a key for {@link BuilderReconciler} on the one loop, planned from its
+ * watch and written only where its resolution differs (a refusal is the loop's answer); one a refreshed
+ * buildpack already re-resolved in this pass counts as changed without a second resolution.
  */
 final class BuilderRechecks {
 
-    private final BuilderResolutions resolutions;
+    private final ReconcileLoop loop;
+    private final BuilderReconciler reconciler;
     private final BuilderIndex builders;
-    private final NamespaceGuard guard;
 
-    BuilderRechecks(BuilderResolutions resolutions, BuilderIndex builders, NamespaceGuard guard) {
-        this.resolutions = resolutions;
+    BuilderRechecks(ReconcileLoop loop, BuilderReconciler reconciler, BuilderIndex builders) {
+        this.loop = loop;
+        this.reconciler = reconciler;
         this.builders = builders;
-        this.guard = guard;
     }
 
     /** @param written the objects this pass has written so far */
     void resolve(ResyncScope scope, AreaTally tally, Set<ObjectRef> written) {
         Map<String, List<BuildpackSource>> sources = new HashMap<>();
-        for (Versioned<BuilderView> seen : builders.all(scope.namespace())) {
-            BuilderView b = seen.view();
-            if (!guard.allows(b.namespace())) {
-                continue;
-            }
-            if (written.contains(b.ref())) {
-                tally.changed(b.ref(), "BuildpackChanged", b.ref() + " re-resolved after a buildpack it uses changed");
+        List<BuilderReconciler.Key> keys = new ArrayList<>();
+        for (var seen : builders.all(scope.namespace())) {
+            ObjectRef ref = seen.view().ref();
+            if (written.contains(ref) && loop.refusal(ref.namespace(), ref).isEmpty()) {
+                tally.changed(ref, "BuildpackChanged", ref + " re-resolved after a buildpack it uses changed");
             } else {
-                resolve(seen, sources, scope, tally);
+                keys.add(BuilderReconciler.Key.of(seen, sources));
             }
         }
+        AreaPass.run(loop, reconciler, keys, scope, counter(tally));
     }
 
-    private void resolve(Versioned<BuilderView> seen, Map<String, List<BuildpackSource>> sources, ResyncScope scope,
-            AreaTally tally) {
-        ObjectRef ref = seen.view().ref();
-        try {
-            BuilderResolutions.Resolved resolved = resolutions.resolve(seen, sources, scope.report());
-            if (resolved.reply().outcome() == Outcome.REJECTED) {
-                tally.failed(ref, resolved.reply().reason(), resolved.reply().message());
-            } else if (resolved.plan() instanceof StatusPlan.Write w) {
-                tally.changed(ref, w.reason(), w.message());
-            } else {
-                tally.unchanged();
+    /** Counts a Builder by the status its plan writes (its reason), else as {@link AreaTally} does. */
+    private static AreaPass.Counter counter(AreaTally tally) {
+        return new AreaPass.Counter() {
+            @Override
+            public void count(ObjectRef object, Reply reply, boolean writes) {
+                tally.count(object, reply, writes);
             }
-        } catch (TransientFailureException | RefusedException e) {
-            tally.failed(ref, "ResolveFailed", ref + ": " + e.getMessage());
-        }
+
+            @Override
+            public void count(ObjectRef object, ReconcileLoop.Passed passed) {
+                if (passed.reply().outcome() != Outcome.REJECTED
+                        && passed.planned() instanceof BuilderReconciler.Plan p && p.status() instanceof StatusPlan.Write w) {
+                    tally.changed(object, w.reason(), w.message());
+                } else {
+                    count(object, passed.reply(), passed.writes());
+                }
+            }
+
+            @Override
+            public void failed(ObjectRef object, String reason, String message) {
+                tally.failed(object, reason, message);
+            }
+        };
     }
 }

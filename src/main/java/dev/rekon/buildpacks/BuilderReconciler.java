@@ -66,6 +66,11 @@ public class BuilderReconciler implements Reconciler<BuilderReconciler.Key, Buil
         public Reply reply() {
             return StatusReplies.of(List.of(status), null);
         }
+
+        @Override
+        public boolean writes() {
+            return status instanceof StatusPlan.Write;
+        }
     }
 
     @Override

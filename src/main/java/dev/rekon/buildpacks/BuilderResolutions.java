@@ -59,23 +59,4 @@ public class BuilderResolutions {
         return affected.stream().filter(b -> guard.allows(b.namespace()))
                 .map(b -> loop.reconcile(reconciler, BuilderReconciler.Key.of(byRef.get(b.ref()), sources))).toList();
     }
-
-    /** What resolving one Builder came to: the reply, and the status plan written or, in report mode, made. */
-    record Resolved(Reply reply, StatusPlan plan) {
-    }
-
-    /** A Builder as a watch last saw it: resolved and written, or in report mode only planned. */
-    Resolved resolve(Versioned<BuilderView> seen, Map<String, List<BuildpackSource>> sources, boolean report) {
-        BuilderReconciler.Key key = BuilderReconciler.Key.of(seen, sources);
-        if (report) {
-            return loop.plan(reconciler, key).map(p -> new Resolved(p.reply(), p.status()))
-                    .orElseGet(() -> new Resolved(reconciler.gone(key), null));
-        }
-        StatusPlan[] written = new StatusPlan[1];
-        Reply reply = loop.reconcileThen(reconciler, key, p -> {
-            written[0] = p.status();
-            return List.of();
-        }).get(0);
-        return new Resolved(reply, written[0]);
-    }
 }

@@ -26,6 +26,10 @@ final class BuildpackHeads {
 
     static final int CONCURRENCY = 4;
 
+    /** One HEAD's answer: the head, or the failure that stopped it. */
+    record Head(ImageHead head, Throwable failure) {
+    }
+
     private final BuildpackGateway gateway;
     private final Map<String, Optional<DockerConfig>> secrets = new ConcurrentHashMap<>();
 
@@ -34,10 +38,10 @@ final class BuildpackHeads {
     }
 
     /**
-     * Per Buildpack with a current image, an {@link ImageHead} or the failure of its HEAD; the others (no image,
+     * Per Buildpack with a current image, its {@link ImageHead} or the failure of its HEAD; the others (no image,
      * or a status not of the current generation) get none and are refreshed without one.
      */
-    Map<ObjectRef, Object> of(List<RecheckView> buildpacks) {
+    Map<ObjectRef, Head> of(List<RecheckView> buildpacks) {
         ExecutorService pool = Executors.newFixedThreadPool(CONCURRENCY, r -> {
             Thread t = new Thread(r, "rekon-resync-buildpacks");
             t.setDaemon(true);
@@ -48,7 +52,7 @@ final class BuildpackHeads {
             Map<ObjectRef, Future<ImageHead>> pending = new LinkedHashMap<>();
             buildpacks.stream().filter(b -> b.image() != null && b.current()).forEach(b -> pending.put(b.ref(),
                     byImage.computeIfAbsent(b.image() + " " + serviceAccount(b), k -> pool.submit(() -> head(b)))));
-            Map<ObjectRef, Object> heads = new HashMap<>();
+            Map<ObjectRef, Head> heads = new HashMap<>();
             pending.forEach((ref, f) -> heads.put(ref, outcome(f)));
             return heads;
         } finally {
@@ -66,14 +70,14 @@ final class BuildpackHeads {
         return b.serviceAccountNamespace() + "/" + b.serviceAccountName();
     }
 
-    private static Object outcome(Future<ImageHead> f) {
+    private static Head outcome(Future<ImageHead> f) {
         try {
-            return f.get();
+            return new Head(f.get(), null);
         } catch (ExecutionException e) {
-            return e.getCause();
+            return new Head(null, e.getCause());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return e;
+            return new Head(null, e);
         }
     }
 }

@@ -23,6 +23,7 @@ import dev.rekon.core.RefusedException;
 import dev.rekon.core.Reply;
 import dev.rekon.core.TransientFailureException;
 import dev.rekon.pipeline.NamespaceGuard;
+import dev.rekon.pipeline.ReconcileLoop;
 import dev.rekon.registry.ImageReference;
 import dev.rekon.resync.AreaResult;
 import dev.rekon.resync.AreaResync;
@@ -52,7 +53,10 @@ public class BuildpackResync implements AreaResync {
     BuildpackService service;
 
     @Inject
-    BuilderResolutions resolutions;
+    ReconcileLoop loop;
+
+    @Inject
+    BuilderReconciler builderReconciler;
 
     @Inject
     BuildpackCatalog catalog;
@@ -85,26 +89,28 @@ public class BuildpackResync implements AreaResync {
             return tally.result();
         }
         Set<ObjectRef> written = new HashSet<>();
-        Map<ObjectRef, Object> heads = new BuildpackHeads(gateway).of(buildpacks);
+        Map<ObjectRef, BuildpackHeads.Head> heads = new BuildpackHeads(gateway).of(buildpacks);
         buildpacks.forEach(b -> recheck(b, heads.get(b.ref()), scope, tally, written));
-        new BuilderRechecks(resolutions, builders, guard).resolve(scope, tally, written);
+        new BuilderRechecks(loop, builderReconciler, builders).resolve(scope, tally, written);
         return tally.result();
     }
 
-    private void recheck(RecheckView b, Object head, ResyncScope scope, AreaTally tally, Set<ObjectRef> written) {
-        if (head instanceof Throwable failure) {
-            tally.failed(b.ref(), "ImageCheckFailed", b.ref() + ": " + failure.getMessage());
+    private void recheck(RecheckView b, BuildpackHeads.Head read, ResyncScope scope, AreaTally tally,
+            Set<ObjectRef> written) {
+        if (read != null && read.failure() != null) {
+            tally.failed(b.ref(), "ImageCheckFailed", b.ref() + ": " + read.failure().getMessage());
             return;
         }
+        ImageHead head = read == null ? null : read.head();
         String key = b.ref() + "@" + b.image();
-        var plan = BuildpackRecheckPlanner.plan(b, (ImageHead) head, converged.get(key));
+        var plan = BuildpackRecheckPlanner.plan(b, head, converged.get(key));
         if (!plan.refresh()) {
             tally.unchanged();
         } else if (scope.report()) {
             tally.changed(b.ref(), plan.reason(), plan.message());
         } else {
             // Only a refresh that went through converged: one that failed or was refused is retried by the next pass.
-            if (refresh(b, (ImageHead) head, plan, tally, written) && head instanceof ImageHead.Digest d) {
+            if (refresh(b, head, plan, tally, written) && head instanceof ImageHead.Digest d) {
                 converged.put(key, d.digest());
             }
         }

@@ -43,6 +43,14 @@ public class ModuleReconciler implements Reconciler<ModuleKey, ModuleReconciler.
     @Inject
     ModuleManualChanges manualChanges;
 
+    /** A reconciler that plans under the given trust and clock, outside CDI (its gateway left to the caller). */
+    static ModuleReconciler planning(ModuleTrust trust, Clock clock) {
+        ModuleReconciler r = new ModuleReconciler();
+        r.trust = trust;
+        r.clock = clock;
+        return r;
+    }
+
     @Override
     public boolean acrossNamespaces() {
         return true;

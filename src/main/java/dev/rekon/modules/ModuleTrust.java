@@ -41,6 +41,14 @@ public class ModuleTrust {
         policy = new ModuleUpdatePlanner.Policy(requireSignature, window);
     }
 
+    /** A trust of the given policy and verifier, outside CDI. */
+    public static ModuleTrust of(ModuleUpdatePlanner.Policy policy, SignatureVerifier verifier) {
+        ModuleTrust t = new ModuleTrust();
+        t.policy = policy;
+        t.verifier = verifier;
+        return t;
+    }
+
     public SignatureVerifier verifier() {
         return verifier;
     }

@@ -62,6 +62,35 @@ public class ReconcileLoop {
     }
 
     /**
+     * One key of a resync pass: planned from the watches in report mode and, when that plan writes and
+     * {@code write}, reconciled from {@link Reconciler#writing} (the one path of an event). Empty when the object is
+     * gone or not allowed; a refusal is answered as {@link #reconcile} answers it. A transient failure that outlasts
+     * the retries is thrown, for the pass to count (the next pass tries the key again).
+     */
+    public <K, V, P extends Reconciler.Plan> Optional<Passed> pass(Reconciler<K, V, P> area, K key, boolean write) {
+        Optional<P> plan;
+        try {
+            plan = plan(area, key);
+        } catch (RefusedException e) {
+            return Optional.of(new Passed(refused(e, java.util.Collections.singletonList(area.subject(key)),
+                    area.facts(key)), false, null));
+        }
+        if (plan.isEmpty()) {
+            return Optional.empty();
+        }
+        boolean writes = plan.get().writes();
+        return Optional.of(new Passed(writes && write ? reconcile(area, area.writing(key)) : plan.get().reply(),
+                writes, plan.get()));
+    }
+
+    /**
+     * A key's part of a resync pass: the reply (planned, or reconciled), whether its plan writes, and the
+     * report-mode plan that said so (null when the plan was refused).
+     */
+    public record Passed(Reply reply, boolean writes, Reconciler.Plan planned) {
+    }
+
+    /**
      * Reconciles one object, then what its written plan leads to ({@code then}: the objects that depend on it, each
      * reconciled on its own after this one's retries are over, never inside them): the object's reply first, then
      * theirs, for {@link Replies#combine} to make one. Nothing follows an object that was refused, not allowed, or

@@ -21,6 +21,14 @@ public interface Reconciler<K, V, P extends Reconciler.Plan> {
     /** A plan knows the reply it gives once written, or in report mode without writing. */
     interface Plan {
         Reply reply();
+
+        /**
+         * Whether applying the plan writes anything: a resync reconciles only the keys whose report-mode plan
+         * writes. By default, when it answers applied.
+         */
+        default boolean writes() {
+            return reply().outcome() == dev.rekon.core.Outcome.APPLIED;
+        }
     }
 
     /** The namespace the object lives in, checked against {@code rekon.namespaces}; null when cluster-scoped. */
@@ -58,6 +66,14 @@ public interface Reconciler<K, V, P extends Reconciler.Plan> {
      * (answered rejected), any other {@link dev.rekon.core.TransientFailureException} (503).
      */
     void apply(P plan);
+
+    /**
+     * The key a resync's write starts from, after its report-mode plan from the watches said it writes: reading
+     * again what a watch may hide or show late (the key itself by default).
+     */
+    default K writing(K key) {
+        return key;
+    }
 
     /** The area's facts a refusal about this key carries (a module's name and versions); none by default. */
     default Map<String, String> facts(K key) {

@@ -12,7 +12,7 @@ import dev.rekon.core.TransientFailureException;
  * Counts one area's pass object by object (each object once: changed, unchanged, drifted or failed) and makes
  * its {@link AreaResult}. Safe to use from the threads of one pass.
  */
-public final class AreaTally {
+public final class AreaTally implements AreaPass.Counter {
 
     private final String area;
     private int changed;
@@ -42,9 +42,17 @@ public final class AreaTally {
     }
 
     /** Not brought in line this pass; the next pass tries again. */
+    @Override
     public synchronized void failed(ObjectRef object, String reason, String message) {
         failed++;
         objects.add(new ResyncItem(object, "failed", reason, message));
+    }
+
+    /** A key of an {@link AreaPass}: a plan that writes is a change, as applied is; else as {@link #count(ObjectRef, java.util.function.Supplier)}. */
+    @Override
+    public void count(ObjectRef object, Reply reply, boolean writes) {
+        count(object, () -> writes && reply.outcome() != Outcome.REJECTED ? Reply.applied(reply.reason(),
+                reply.message(), reply.objects()) : reply);
     }
 
     /**

@@ -11,18 +11,17 @@ import dev.rekon.cluster.ColdStartGate;
 import io.quarkus.runtime.StartupEvent;
 
 /**
- * The start-up pass: once the application runs, a background thread runs one resync of everything, so that a
- * process started after a crash (or after events were lost while none ran) converges without waiting for the
+ * The start-up pass: once the application runs, a background thread runs one resync of everything, once, so that
+ * a process started after a crash (or after events were lost while none ran) converges without waiting for the
  * next PingSource tick; a status report lost with a killed process is written here. It never delays readiness or
- * the first event: it begins once the process has answered its first event ({@link ColdStartGate}). When the
- * watches cannot start yet (apiserver unreachable), it tries again every 30 s, a few times.
+ * the first event: it begins once the process has answered its first event ({@link ColdStartGate}). It is one
+ * pass like any other: a key that fails in it is retried by the loop, and then by the next pass, never by running
+ * the whole pass again.
  */
 @ApplicationScoped
 public class StartupResync {
 
     private static final Logger LOG = Logger.getLogger(StartupResync.class);
-    private static final int ATTEMPTS = 5;
-    private static final long RETRY_MILLIS = 30_000;
 
     @Inject
     ResyncService service;
@@ -41,21 +40,10 @@ public class StartupResync {
 
     private void run() {
         ColdStartGate.awaitOpen();
-        for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
-            try {
-                ResyncReply reply = service.run(ResyncService.ALL, ResyncScope.all());
-                if (reply.areas().stream().flatMap(a -> a.objects().stream()).noneMatch(i -> i.object() == null)) {
-                    return;
-                }
-            } catch (RuntimeException e) {
-                LOG.warnf("start-up resync failed (attempt %d of %d): %s", attempt, ATTEMPTS, e.getMessage());
-            }
-            try {
-                Thread.sleep(RETRY_MILLIS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
+        try {
+            service.run(ResyncService.ALL, ResyncScope.all());
+        } catch (RuntimeException e) {
+            LOG.warnf("start-up resync failed; the next pass tries again: %s", e.getMessage());
         }
     }
 }

@@ -45,6 +45,12 @@ public class RolloutReconciler extends ImageDeployReconciler<RolloutKey, Rollout
         return new RolloutViews(new RolloutPlanner.Request(idp, images, scope, deployment, clock.instant()), key);
     }
 
+    /** A resync's write reads the Deployment again: its watch does not show one without Rekon's label. */
+    @Override
+    public RolloutKey writing(RolloutKey key) {
+        return key.readingTheDeployment();
+    }
+
     /** The planner's plan; after an earlier attempt's Deployment write stood, the status that reports it. */
     @Override
     public RolloutStep plan(RolloutViews views) {

@@ -37,7 +37,8 @@ record RolloutStep(ImageDeployView imageDeploy, RolloutPlan plan, Reply reply, I
     }
 
     /** Whether applying the step writes anything: the Deployment, or a status that differs. */
-    boolean writes() {
+    @Override
+    public boolean writes() {
         return plan instanceof RolloutPlan.Create || plan instanceof RolloutPlan.PatchImages || plan.status() != null;
     }
 

@@ -1,33 +1,37 @@
 package dev.rekon.rollouts;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.Outcome;
 import dev.rekon.core.Reply;
+import dev.rekon.resync.AreaPass;
 import dev.rekon.resync.AreaResult;
 import dev.rekon.resync.AreaTally;
 import dev.rekon.resync.ResyncItem;
-import dev.rekon.rollouts.apply.DeploymentPruner;
 import dev.rekon.rollouts.plan.ManualChanges;
+import dev.rekon.rollouts.plan.PrunePlanner;
 import dev.rekon.rollouts.plan.RolloutPlanner;
 
 /**
- * Decides how each ImageDeploy of a rollouts resync pass counts in its result: a hand change is drifted, a
- * Deployment that is not Rekon's a conflict, a write (or would-be write) changed, anything else unchanged; the
- * Deployments pruned afterwards count as changed. Safe to use from the threads of one pass.
+ * Decides how each key of a rollouts resync pass counts in its result: for an ImageDeploy, a hand change is
+ * drifted, a Deployment that is not Rekon's a conflict, a write (or would-be write) changed, anything else
+ * unchanged; for a managed Deployment ({@link #prunes()}), a delete (or would-be delete) is changed as
+ * {@value #PRUNED}, one changed since planned a conflict, and a kept one is not counted at all (its ImageDeploy
+ * was).
  */
-final class RolloutTally {
+final class RolloutTally implements AreaPass.Counter {
+
+    static final String PRUNED = "pruned";
 
     private final AreaTally tally = new AreaTally(RolloutResync.AREA);
 
     /** The conflicts and pruned Deployments, which the {@link AreaTally} has no count for. */
-    private final List<ResyncItem> extras = Collections.synchronizedList(new ArrayList<>());
+    private final List<ResyncItem> extras = new ArrayList<>();
 
-    /** Counts the reply planned or reconciled for one ImageDeploy; {@code wrote}: its plan writes. */
-    void count(ObjectRef ref, Reply reply, boolean wrote) {
+    @Override
+    public void count(ObjectRef ref, Reply reply, boolean wrote) {
         String reason = reply.reason();
         if (ManualChanges.REASON.equals(reason)) {
             tally.drifted(ref, reason, reply.message());
@@ -40,14 +44,30 @@ final class RolloutTally {
         }
     }
 
-    /** Not brought in line this pass (null: the whole area); the next pass tries again. */
-    void failed(ObjectRef ref, String reason, String message) {
+    @Override
+    public void failed(ObjectRef ref, String reason, String message) {
         tally.failed(ref, reason, message);
     }
 
-    /** The Deployments {@link DeploymentPruner} deleted or would delete, and those it failed to. */
-    void pruned(List<ResyncItem> items) {
-        extras.addAll(items);
+    /** The counter of the managed Deployments' prune plans. */
+    AreaPass.Counter prunes() {
+        return new AreaPass.Counter() {
+            @Override
+            public void count(ObjectRef ref, Reply reply, boolean deletes) {
+                if (PrunePlanner.CHANGED.equals(reply.reason())) {
+                    extras.add(new ResyncItem(ref, "conflict", PrunePlanner.REASON, reply.message()));
+                } else if (reply.outcome() == Outcome.REJECTED) {
+                    extras.add(new ResyncItem(ref, "failed", PrunePlanner.REASON, "could not prune: " + reply.message()));
+                } else if (deletes) {
+                    extras.add(new ResyncItem(ref, PRUNED, PrunePlanner.REASON, reply.message()));
+                }
+            }
+
+            @Override
+            public void failed(ObjectRef ref, String reason, String message) {
+                extras.add(new ResyncItem(ref, "failed", PrunePlanner.REASON, "could not prune: " + message));
+            }
+        };
     }
 
     AreaResult result() {
@@ -55,7 +75,7 @@ final class RolloutTally {
         if (extras.isEmpty()) {
             return r;
         }
-        int changed = (int) extras.stream().filter(i -> DeploymentPruner.PRUNED.equals(i.result())).count();
+        int changed = (int) extras.stream().filter(i -> PRUNED.equals(i.result())).count();
         List<ResyncItem> objects = new ArrayList<>(r.objects());
         objects.addAll(extras);
         return new AreaResult(r.area(), r.checked() + extras.size(), r.changed() + changed, r.unchanged(), r.drifted(),

@@ -14,7 +14,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record DeclaredSection(String scope, int problems, List<DeclaredRow> rows) {
 
-    static final String SCOPE = "the last plan of each DeclaredState on this replica (events, pushes, resync passes; a"
+    public static final String SCOPE = "the last plan of each DeclaredState on this replica (events, pushes, resync passes; a"
             + " report-mode resync plans them all again without writing); orphans as the last resync pass listed them";
 
     public DeclaredSection {

@@ -20,7 +20,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
 public record LifecycleSection(String serviceAccount, String appliedAs, String scope, int problems,
         List<LifecycleRow> rows) {
 
-    static final String SCOPE = "the last plan of each module on this replica (events, resync passes); the start-up"
+    public static final String SCOPE = "the last plan of each module on this replica (events, resync passes); the start-up"
             + " resync plans every module";
 
     public LifecycleSection {

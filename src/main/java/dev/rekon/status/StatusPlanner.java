@@ -5,19 +5,16 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Predicate;
 
 import dev.rekon.core.ObjectRef;
-import dev.rekon.modules.ocm.SignatureVerifier;
-import dev.rekon.modules.plan.ModuleUpdatePlanner;
 import dev.rekon.status.StatusReport.Decision;
 import dev.rekon.status.StatusReport.Decisions;
 import dev.rekon.status.StatusReport.LastOutcome;
 
 /**
- * Makes the status report from views alone (no I/O, no clock of its own): the rows of every area the request
- * asks for, in the namespace it asks for. The same views give the same report; writing nothing, it is what a
- * resync in report mode would say.
+ * Adds what the page itself keeps to the areas' rows (no I/O, no clock of its own): this replica's recent
+ * decisions in the namespace asked for, and the last one about each ImageDeploy beside its row. No decision of
+ * Rekon's is made here: the areas' {@link AreaReport}s render their plans.
  */
 public final class StatusPlanner {
 
@@ -29,46 +26,22 @@ public final class StatusPlanner {
     /**
      * Every input, explicit.
      *
-     * @param namespace only this namespace (and no cluster-scoped object), or null for all the views hold
+     * @param decisions this replica's recent decisions, newest first
+     * @param namespace only this namespace, or null for all
      * @param area      one of {@link #AREAS}, or null for all
      */
-    public record Request(StatusViews views, ModuleUpdatePlanner.Policy policy, SignatureVerifier verifier,
-            String namespace, String area, Instant now) {
+    public record Request(List<Decision> decisions, String namespace, String area, Instant now) {
     }
 
     private StatusPlanner() {
     }
 
-    public static StatusReport plan(Request r) {
-        StatusViews v = r.views();
-        Predicate<String> inScope = ns -> r.namespace() == null || r.namespace().equals(ns);
-        var idps = v.imageDeploys().stream().filter(w -> inScope.test(w.view().namespace())).toList();
-        var rollouts = wants(r, "rollouts") ? new RolloutRows(v, lastOutcomes(v.decisions()), r.now()).rows(idps) : null;
-        var images = wants(r, "rollouts") ? ImageRows.rows(idps, v.images()) : null;
-        var prunes = wants(r, "rollouts") ? PruneRows.rows(v.imageDeploys(),
-                v.deployments().stream().filter(d -> inScope.test(d.namespace())).toList()) : null;
-        var buildpacks = wants(r, "buildpacks") ? BuildRows.buildpacks(v.buildpacks().stream()
-                .filter(b -> inScope.test(b.namespace())).toList()) : null;
-        var builders = wants(r, "buildpacks") ? BuildRows.builders(v.builders().stream()
-                .filter(b -> inScope.test(b.namespace())).toList()) : null;
-        var modules = wants(r, "modules") ? new ModuleRows(r.policy(), r.verifier(), r.now()).rows(
-                v.moduleDeployments().stream().filter(d -> inScope.test(d.ref().namespace())).toList(),
-                v.releaseMetas(), v.templates()) : null;
-        var decisions = wants(r, "decisions") ? new Decisions(DECISIONS_SCOPE, DecisionLog.CAPACITY,
-                v.decisions().stream().filter(d -> r.namespace() == null || d.objects().stream()
+    /** The report with the decisions section (when the area asks for it) and each rollout row's last outcome. */
+    public static StatusReport plan(StatusReport report, Request r) {
+        var decisions = r.area() == null || "decisions".equals(r.area()) ? new Decisions(DECISIONS_SCOPE,
+                DecisionLog.CAPACITY, r.decisions().stream().filter(d -> r.namespace() == null || d.objects().stream()
                         .anyMatch(o -> r.namespace().equals(o.namespace()))).toList()) : null;
-        StatusReport.Summary summary = new StatusReport.Summary(size(rollouts),
-                rollouts == null ? 0 : (int) rollouts.stream().filter(StatusReport.RolloutRow::problem).count(),
-                size(prunes), size(buildpacks), size(builders),
-                (buildpacks == null ? 0 : (int) buildpacks.stream().filter(StatusReport.BuildpackRow::problem).count())
-                        + (builders == null ? 0 : (int) builders.stream().filter(StatusReport.BuilderRow::problem).count()),
-                size(modules), modules == null ? 0 : (int) modules.stream().filter(StatusReport.ModuleRow::problem).count());
-        return new StatusReport(r.now(), r.namespace(), summary, rollouts, images, prunes, buildpacks, builders, modules,
-                decisions, v.unavailable());
-    }
-
-    private static boolean wants(Request r, String area) {
-        return r.area() == null || r.area().equals(area);
+        return report.withDecisions(decisions).withLastOutcomes(lastOutcomes(r.decisions()));
     }
 
     /** The newest outcome per ImageDeploy ({@code namespace/name}) among the decisions, which come newest first. */
@@ -82,9 +55,5 @@ public final class StatusPlanner {
             }
         }
         return last;
-    }
-
-    private static int size(List<?> rows) {
-        return rows == null ? 0 : rows.size();
     }
 }

@@ -20,12 +20,71 @@ public record StatusReport(Instant generatedAt, String namespace, Summary summar
         List<ImageRow> images, List<PruneRow> prunes, List<BuildpackRow> buildpacks, List<BuilderRow> builders, List<ModuleRow> modules,
         LifecycleSection lifecycle, DeclaredSection declared, Decisions decisions, List<String> unavailable) {
 
-    /** The report without the lifecycle modules, which {@link LifecycleStatus} adds. */
+    /** The report without the lifecycle modules and DeclaredStates, which their {@link AreaReport}s add. */
     public StatusReport(Instant generatedAt, String namespace, Summary summary, List<RolloutRow> rollouts,
             List<ImageRow> images, List<PruneRow> prunes, List<BuildpackRow> buildpacks, List<BuilderRow> builders,
             List<ModuleRow> modules, Decisions decisions, List<String> unavailable) {
         this(generatedAt, namespace, summary, rollouts, images, prunes, buildpacks, builders, modules, null, null,
                 decisions, unavailable);
+    }
+
+    /** A report of nothing yet, for the areas' {@link AreaReport}s to add their rows to. */
+    public static StatusReport empty(Instant generatedAt, String namespace) {
+        return new StatusReport(generatedAt, namespace, null, null, null, null, null, null, null, null, null, null,
+                List.of());
+    }
+
+    /** The report with the rollouts rows: each ImageDeploy's plan, the Images they name, the planned deletes. */
+    public StatusReport withRollouts(List<RolloutRow> rows, List<ImageRow> imageRows, List<PruneRow> pruneRows) {
+        return new StatusReport(generatedAt, namespace, summary, rows, imageRows, pruneRows, buildpacks, builders,
+                modules, lifecycle, declared, decisions, unavailable);
+    }
+
+    /** The report with the module rows: each module's plan on each channel. */
+    public StatusReport withModules(List<ModuleRow> rows) {
+        return new StatusReport(generatedAt, namespace, summary, rollouts, images, prunes, buildpacks, builders,
+                rows, lifecycle, declared, decisions, unavailable);
+    }
+
+    /** The report with the Buildpack and Builder rows. */
+    public StatusReport withBuilds(List<BuildpackRow> buildpackRows, List<BuilderRow> builderRows) {
+        return new StatusReport(generatedAt, namespace, summary, rollouts, images, prunes, buildpackRows, builderRows,
+                modules, lifecycle, declared, decisions, unavailable);
+    }
+
+    /** The report with this replica's recent decisions (null: not asked for). */
+    public StatusReport withDecisions(Decisions recent) {
+        return new StatusReport(generatedAt, namespace, summary, rollouts, images, prunes, buildpacks, builders,
+                modules, lifecycle, declared, recent, unavailable);
+    }
+
+    /** The report with what could not be watched, and the summary counted from its rows. */
+    public StatusReport summarized(List<String> missing) {
+        Summary counted = new Summary(size(rollouts), count(rollouts, RolloutRow::problem), size(prunes),
+                size(buildpacks), size(builders), count(buildpacks, BuildpackRow::problem)
+                        + count(builders, BuilderRow::problem), size(modules), count(modules, ModuleRow::problem));
+        return new StatusReport(generatedAt, namespace, counted, rollouts, images, prunes, buildpacks, builders,
+                modules, lifecycle, declared, decisions, List.copyOf(missing));
+    }
+
+    /** The rollout rows with the last outcome this replica decided for each ImageDeploy ({@code namespace/name}). */
+    public StatusReport withLastOutcomes(java.util.Map<String, LastOutcome> last) {
+        if (rollouts == null) {
+            return this;
+        }
+        List<RolloutRow> rows = rollouts.stream().map(r -> new RolloutRow(r.apiVersion(), r.namespace(), r.name(),
+                r.deployment(), r.state(), r.problem(), r.reason(), r.message(), r.inSync(), r.inSyncReason(),
+                r.suspended(), r.containers(), r.progress(), last.get(r.namespace() + "/" + r.name()))).toList();
+        return new StatusReport(generatedAt, namespace, summary, rows, images, prunes, buildpacks, builders, modules,
+                lifecycle, declared, decisions, unavailable);
+    }
+
+    private static int size(List<?> rows) {
+        return rows == null ? 0 : rows.size();
+    }
+
+    private static <R> int count(List<R> rows, java.util.function.Predicate<R> problem) {
+        return rows == null ? 0 : (int) rows.stream().filter(problem).count();
     }
 
     public StatusReport withLifecycle(LifecycleSection section) {

@@ -3,7 +3,6 @@ package dev.rekon.status;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Clock;
-import java.util.List;
 
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
@@ -12,9 +11,6 @@ import jakarta.inject.Singleton;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.rekon.core.RekonConfig;
-import dev.rekon.declared.status.DeclaredBoard;
-import dev.rekon.declared.status.DeclaredRow;
-import dev.rekon.modules.ModuleTrust;
 import dev.rekon.pipeline.NamespaceGuard;
 import dev.rekon.web.CloudEventEnvelopeGuard;
 import dev.rekon.web.ErrorReplies;
@@ -26,7 +22,9 @@ import io.vertx.ext.web.RoutingContext;
 /**
  * {@code GET /status} (JSON) and {@code GET /} (the same report as an HTML page): parse and check the query
  * ({@code ?namespace=} must be an allowed namespace, {@code ?area=} one of {@link StatusPlanner#AREAS}), check the
- * optional bearer token, and answer the report made from the watch caches. {@code POST /} stays Funqy's.
+ * optional bearer token, and answer the report made from the watch caches: each area's rows are the plans the
+ * one loop makes for its keys in report mode ({@link AreaReport}), so the page holds no decision of its own.
+ * {@code POST /} stays Funqy's.
  */
 @Singleton
 public class StatusRoutes {
@@ -35,7 +33,10 @@ public class StatusRoutes {
     static final int ORDER = CloudEventEnvelopeGuard.ORDER + 1;
 
     @Inject
-    StatusCaches caches;
+    DecisionLog decisions;
+
+    @Inject
+    jakarta.enterprise.inject.Instance<AreaReport> areas;
 
     @Inject
     StatusConfig config;
@@ -45,15 +46,6 @@ public class StatusRoutes {
 
     @Inject
     NamespaceGuard guard;
-
-    @Inject
-    ModuleTrust trust;
-
-    @Inject
-    LifecycleStatus lifecycle;
-
-    @Inject
-    DeclaredBoard declared;
 
     @Inject
     ObjectMapper json;
@@ -89,22 +81,34 @@ public class StatusRoutes {
             return;
         }
         try {
-            StatusReport report = lifecycle.addTo(StatusPlanner.plan(new StatusPlanner.Request(caches.views(),
-                    trust.policy(), trust.verifier(), namespace, area, clock.instant())), namespace, area);
-            if (area == null || "declared".equals(area)) {
-                List<DeclaredRow> rows = declared.rows(namespace);
-                report = report.withDeclared(new DeclaredSection(DeclaredSection.SCOPE,
-                        (int) rows.stream().filter(DeclaredRow::problem).count(), rows));
-            }
+            StatusReport report = report(namespace, area);
             Buffer body = html ? Buffer.buffer(status.data("report", report).data("area", area).render())
                     : Buffer.buffer(json.writeValueAsBytes(report));
             ctx.response().putHeader("Content-Type", html ? "text/html; charset=utf-8" : "application/json")
                     .putHeader("Cache-Control", "no-store").end(body);
-        } catch (StatusCaches.Loading e) {
+        } catch (StatusRead.Loading e) {
             loading(ctx, html, e.getMessage());
         } catch (Exception e) {
             ctx.fail(e);
         }
+    }
+
+    /**
+     * The report: every {@link AreaReport} the area asks for, each the plans its keys get from the loop in report
+     * mode (read within one deadline), then this replica's decisions.
+     */
+    private StatusReport report(String namespace, String area) {
+        java.time.Instant now = clock.instant();
+        StatusRead read = new StatusRead();
+        StatusReport report = StatusReport.empty(now, namespace);
+        for (AreaReport a : areas.stream().sorted(java.util.Comparator.comparing(AreaReport::area)).toList()) {
+            if (area == null || area.equals(a.area())) {
+                report = a.addTo(report, read, namespace, now);
+            }
+        }
+        report = StatusPlanner.plan(report, new StatusPlanner.Request(decisions.recent(), namespace, area, now));
+        read.requireLoaded();
+        return report.summarized(read.unavailable());
     }
 
     /** 503 with Retry-After: the page says it is loading and reloads itself, the JSON says what is still listing. */

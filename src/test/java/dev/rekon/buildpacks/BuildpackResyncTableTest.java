@@ -28,7 +28,8 @@ class BuildpackResyncTableTest {
         BuildpackService service = BuildpackServiceTest.service(cluster);
         BuildpackResync resync = new BuildpackResync();
         resync.service = service;
-        resync.resolutions = service.resolutions;
+        resync.loop = service.resolutions.loop;
+        resync.builderReconciler = service.resolutions.reconciler;
         resync.catalog = cluster;
         resync.builders = cluster;
         resync.gateway = cluster;

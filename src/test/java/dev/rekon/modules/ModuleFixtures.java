@@ -39,10 +39,8 @@ public final class ModuleFixtures {
     /** The module reconciler over an in-memory cluster, with the given trust and clock; manual changes to {@code events}. */
     static ModuleReconciler reconciler(InMemoryModules cluster, ModuleTrust trust, java.time.Clock clock,
             dev.rekon.cluster.EventRecorder events) {
-        ModuleReconciler modules = new ModuleReconciler();
+        ModuleReconciler modules = ModuleReconciler.planning(trust, clock);
         modules.gateway = cluster;
-        modules.trust = trust;
-        modules.clock = clock;
         modules.manualChanges = new ModuleManualChanges();
         modules.manualChanges.gateway = cluster;
         modules.manualChanges.events = events;

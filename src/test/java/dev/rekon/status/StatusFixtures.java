@@ -13,8 +13,12 @@ import dev.rekon.modules.plan.ModuleDeployment;
 import dev.rekon.modules.release.ModuleTemplateView;
 import dev.rekon.modules.release.ReleaseMetaView;
 import dev.rekon.rollouts.view.KpackImage;
-import dev.rekon.status.StatusViews.ManagedDeployment;
-import dev.rekon.status.StatusViews.WatchedImageDeploy;
+import dev.rekon.modules.ModuleReport;
+import dev.rekon.rollouts.RolloutReport;
+import dev.rekon.rollouts.view.DeploymentView;
+import dev.rekon.rollouts.view.ImageDeployView;
+import dev.rekon.rollouts.view.RolloutNames;
+import dev.rekon.rollouts.watch.DeploymentProgressFacet;
 
 /** Views as the watches would hold them, built from the JSON the apiserver would send. */
 final class StatusFixtures {
@@ -22,8 +26,9 @@ final class StatusFixtures {
     static final ObjectMapper JSON = new ObjectMapper();
     static final String NS = "shop";
 
-    final List<WatchedImageDeploy> imageDeploys = new ArrayList<>();
-    final List<ManagedDeployment> deployments = new ArrayList<>();
+    final List<ImageDeployView> imageDeploys = new ArrayList<>();
+    final List<DeploymentView> deployments = new ArrayList<>();
+    final java.util.Map<String, StatusReport.Progress> progress = new java.util.HashMap<>();
     final List<KpackImage> images = new ArrayList<>();
     final List<BuildpackView> buildpacks = new ArrayList<>();
     final List<BuilderView> builders = new ArrayList<>();
@@ -45,7 +50,7 @@ final class StatusFixtures {
     }
 
     StatusFixtures imageDeploy(String ns, String name, String deployment, String imageName, boolean suspend) {
-        imageDeploys.add(WatchedImageDeploy.fromJson(json("""
+        imageDeploys.add(ImageDeployView.fromJson(json("""
                 {'apiVersion': 'rekon.dev/v1alpha1', 'kind': 'ImageDeploy', 'metadata': {'namespace': '%s', 'name': '%s',
                  'uid': 'uid-%s'}, 'spec': {'suspend': %s, 'deployment': {'metadata': {'name': '%s'}, 'spec': {'template':
                  {'spec': {'containers': [{'name': 'web', 'image': 'REF=%s'}]}}}}}}
@@ -61,20 +66,34 @@ final class StatusFixtures {
         return this;
     }
 
-    /** A managed Deployment running {@code running}, with Rekon's record of {@code applied} from build {@code build}. */
+    /**
+     * A managed Deployment running {@code running}, with Rekon's record of {@code applied} from build {@code build},
+     * owned (as Rekon creates it) by ImageDeploy {@code imageDeploy}.
+     */
     StatusFixtures deployment(String ns, String name, String imageDeploy, String imageName, String running,
             String applied, long build, int desired, int updated, int ready) {
+        return deployment(ns, name, imageDeploy, "rekon.dev/v1alpha1", imageName, running, applied, build, desired,
+                updated, ready);
+    }
+
+    /** The same, owned by an ImageDeploy of {@code ownerApiVersion} (null: no ownerReference). */
+    StatusFixtures deployment(String ns, String name, String imageDeploy, String ownerApiVersion, String imageName,
+            String running, String applied, long build, int desired, int updated, int ready) {
         ObjectNode d = (ObjectNode) json("""
-                {'metadata': {'namespace': '%s', 'name': '%s', 'resourceVersion': '5', 'labels':
-                 {'app.kubernetes.io/managed-by': 'rekon', 'rekon.dev/imagedeploy': '%s'}, 'annotations': {}},
+                {'metadata': {'namespace': '%s', 'name': '%s', 'resourceVersion': '5', 'uid': 'uid-d-%s', 'labels':
+                 {'app.kubernetes.io/managed-by': 'rekon', 'rekon.dev/imagedeploy': '%s'}, 'annotations': {},
+                 'ownerReferences': %s},
                  'spec': {'replicas': %d, 'template': {'spec': {'containers': [{'name': 'web', 'image': '%s'}]}}},
                  'status': {'observedGeneration': 1, 'updatedReplicas': %d, 'readyReplicas': %d, 'availableReplicas': %d, 'conditions': [
                   {'type': 'Progressing', 'status': 'True', 'reason': 'NewReplicaSetAvailable'},
                   {'type': 'Available', 'status': 'True', 'reason': 'MinimumReplicasAvailable'}]}}
-                """.formatted(ns, name, imageDeploy, desired, running, updated, ready, ready));
+                """.formatted(ns, name, name, imageDeploy, ownerApiVersion == null ? "[]" : "[{'apiVersion': '"
+                        + ownerApiVersion + "', 'kind': 'ImageDeploy', 'name': '" + imageDeploy + "', 'uid': 'uid-"
+                        + imageDeploy + "', 'controller': true}]", desired, running, updated, ready, ready));
         ((ObjectNode) d.path("metadata").path("annotations")).put("rekon.dev/applied-builds", "[{\"name\":\"" + imageName
                 + "\",\"image\":\"" + applied + "\",\"buildCounter\":" + build + ",\"imageUid\":\"img-" + imageName + "\"}]");
-        deployments.add(ManagedDeployment.fromJson(d));
+        deployments.add(DeploymentView.fromJson(d));
+        progress.put(ns + "/" + name, DeploymentProgressFacet.progress(d));
         return this;
     }
 
@@ -113,9 +132,15 @@ final class StatusFixtures {
         return this;
     }
 
-    StatusViews views() {
-        return new StatusViews(imageDeploys, deployments, images, buildpacks, builders, moduleDeployments,
-                metas.stream().map(ReleaseMetaView::of).toList(), templates.stream().map(ModuleTemplateView::of).toList(),
-                decisions, List.of());
+
+    /** What the modules report reads of the watches. */
+    ModuleReport.Watched modulesWatched() {
+        return new ModuleReport.Watched(moduleDeployments, metas.stream().map(ReleaseMetaView::of).toList(),
+                templates.stream().map(ModuleTemplateView::of).toList());
+    }
+
+    /** What the rollouts report reads of the watches. */
+    RolloutReport.Watched watched() {
+        return new RolloutReport.Watched(imageDeploys, deployments, progress, images, java.util.Set.of(RolloutNames.GROUP));
     }
 }

@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Clock;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -18,9 +20,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import dev.rekon.buildpacks.BuildpackReport;
+import dev.rekon.core.NamespacePolicy;
 import dev.rekon.core.ObjectRef;
+import dev.rekon.modules.ModuleReport;
+import dev.rekon.modules.ModuleTrust;
 import dev.rekon.modules.ocm.SignatureVerifier;
 import dev.rekon.modules.plan.ModuleUpdatePlanner;
+import dev.rekon.pipeline.NamespaceGuard;
+import dev.rekon.pipeline.ReconcileLoop;
+import dev.rekon.rollouts.RolloutReport;
 import dev.rekon.status.StatusReport.RolloutRow;
 
 class StatusPlannerTest {
@@ -28,9 +37,27 @@ class StatusPlannerTest {
     static final Instant NOW = Instant.parse("2026-11-23T12:00:00Z");
     static final ModuleUpdatePlanner.Policy POLICY = new ModuleUpdatePlanner.Policy(false, Optional.empty());
 
+    /** Every namespace allowed, the clock at {@link #NOW}: the rollouts rows are the loop's report-mode plans. */
+    static final RolloutReport ROLLOUTS = RolloutReport.over(ReconcileLoop.of(NamespaceGuard.of(
+            NamespacePolicy.parse("*"))), Clock.fixed(NOW, ZoneOffset.UTC));
+
+    static final ModuleReport MODULES = ModuleReport.over(ReconcileLoop.of(NamespaceGuard.of(
+            NamespacePolicy.parse("*"))), Clock.fixed(NOW, ZoneOffset.UTC),
+            ModuleTrust.of(POLICY, new SignatureVerifier(List.of())));
+
+    /** The report as {@code StatusRoutes} makes it: the areas' reports, then the rows made from views. */
     static StatusReport plan(StatusFixtures f, String namespace, String area) {
-        return StatusPlanner.plan(new StatusPlanner.Request(f.views(), POLICY, new SignatureVerifier(List.of()),
-                namespace, area, NOW));
+        StatusReport r = StatusReport.empty(NOW, namespace);
+        if (area == null || "modules".equals(area)) {
+            r = MODULES.addTo(r, f.modulesWatched(), namespace);
+        }
+        if (area == null || "rollouts".equals(area)) {
+            r = ROLLOUTS.addTo(r, f.watched(), namespace);
+        }
+        if (area == null || "buildpacks".equals(area)) {
+            r = BuildpackReport.addTo(r, f.buildpacks, f.builders, namespace);
+        }
+        return StatusPlanner.plan(r, new StatusPlanner.Request(f.decisions, namespace, area, NOW)).summarized(List.of());
     }
 
     static Map<String, RolloutRow> byName(StatusReport r) {
@@ -107,6 +134,18 @@ class StatusPlannerTest {
                 prunes.stream().map(p -> p.deployment() + ":" + p.reason()).toList());
     }
 
+    /** The three cases the prune planner keeps, which the page once listed as deleted. */
+    @Test
+    void listsNoPruneTheResyncWouldNotDo() {
+        StatusFixtures f = new StatusFixtures().imageDeploy(NS, "held", "held-v2", "app", true)
+                .image(NS, "app", 1, digest('a'), true)
+                .deployment(NS, "held", "held", "app", digest('a'), digest('a'), 1, 1, 1, 1)
+                .deployment(NS, "unowned", "deleted", null, "app", digest('a'), digest('a'), 1, 1, 1, 1)
+                .deployment(NS, "foreign", "deleted", "kpush.example/v1alpha1", "app", digest('a'), digest('a'), 1, 1,
+                        1, 1);
+        assertEquals(List.of(), plan(f, null, null).prunes());
+    }
+
     @Test
     void failingBuildersComeFirstWithTheirError() {
         StatusFixtures f = new StatusFixtures().builder("a-good", "True", "Resolved", "")
@@ -134,6 +173,23 @@ class StatusPlannerTest {
         assertEquals(reason, row.reason());
         assertEquals(offered, row.newestOnChannel());
         assertEquals("HeldBack".equals(state), row.problem());
+    }
+
+    /** The release is the one ChannelReleases finds: in the ModuleReleaseMeta's namespace, by semver equality. */
+    @Test
+    void aModuleRowNamesTheReleaseTheEventsWouldApply() {
+        StatusFixtures f = new StatusFixtures().module("0.4.1", "0.4.3");
+        var elsewhere = (com.fasterxml.jackson.databind.node.ObjectNode) f.templates.remove(0);
+        ((com.fasterxml.jackson.databind.node.ObjectNode) elsewhere.get("metadata")).put("namespace", "elsewhere");
+        f.templates.add(elsewhere);
+        var row = plan(f, null, null).modules().get(0);
+        assertEquals("NoModuleTemplate", row.reason(), "a template outside the ModuleReleaseMeta's namespace is not it");
+
+        StatusFixtures padded = new StatusFixtures().module("0.4.1", "0.4.3");
+        ((com.fasterxml.jackson.databind.node.ObjectNode) padded.metas.get(0).at("/spec/channels/0")).put("version",
+                "0.4.3+build.7");
+        var pending = plan(padded, null, null).modules().get(0);
+        assertEquals("Pending", pending.state(), "the same version by semver: " + pending.message());
     }
 
     @Test
@@ -172,7 +228,7 @@ class StatusPlannerTest {
                 {"apiVersion": "kpack.io/v1alpha2", "kind": "ClusterBuildpack", "metadata": {"name": "bare"},
                  "spec": {"source": {"image": "registry.local/bare:1"}},
                  "status": {"buildpacks": [{"id": "bare/one", "version": "1.0.0"}]}}""")));
-        var rows = BuildRows.buildpacks(views);
+        var rows = dev.rekon.buildpacks.status.BuildRows.buildpacks(views);
         assertEquals(1, rows.size());
         assertNull(rows.get(0).digest());
         assertEquals(List.of("bare/one@1.0.0"), rows.get(0).buildpacks());

@@ -7,14 +7,17 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import dev.rekon.cluster.InstalledKinds;
+import dev.rekon.pipeline.ReconcileLoop;
+import dev.rekon.resync.AreaPass;
 import dev.rekon.resync.AreaResult;
 import dev.rekon.resync.AreaResync;
 import dev.rekon.resync.AreaTally;
 import dev.rekon.resync.ResyncScope;
 
 /**
- * The module lifecycle's part of a resync pass: every module of every Kyma through the same loop as its events,
- * so objects deleted or changed by hand come back, an interrupted install or uninstall goes on, and a converged
+ * The module lifecycle's part of a resync pass, in the one shape of every area ({@link AreaPass}): every module
+ * of every Kyma a key for the same loop and {@link KymaModuleReconciler} as its events, planned in report mode and
+ * carried out only when the plan writes, so objects deleted or changed by hand come back, an interrupted install or uninstall goes on, and a converged
  * module costs no write. In report mode nothing is written. A cluster without Kyma's kinds skips the area.
  */
 @ApplicationScoped
@@ -28,6 +31,12 @@ public class KymaResync implements AreaResync {
 
     @Inject
     KymaModuleService service;
+
+    @Inject
+    ReconcileLoop loop;
+
+    @Inject
+    KymaModuleReconciler reconciler;
 
     @Inject
     InstalledKinds kinds;
@@ -44,10 +53,8 @@ public class KymaResync implements AreaResync {
             return AreaResult.skipped(AREA, missing.get());
         }
         AreaTally tally = new AreaTally(AREA);
-        for (KymaModule key : service.everyModule(scope.namespace())) {
-            // Drift is taken back here, not only reported: a change, whose reason says it was drift.
-            tally.count(key.kymaRef(), () -> scope.report() ? service.report(key) : service.reconcile(key));
-        }
+        // Drift is taken back here, not only reported: a change, whose reason says it was drift.
+        AreaPass.run(loop, reconciler, service.everyModule(scope.namespace()), scope, tally);
         return tally.result();
     }
 }

@@ -1,4 +1,4 @@
-package dev.rekon.status;
+package dev.rekon.rollouts.status;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -6,26 +6,26 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import dev.rekon.rollouts.view.ImageDeployView;
 import dev.rekon.rollouts.view.KpackImage;
 import dev.rekon.status.StatusReport.ImageRow;
-import dev.rekon.status.StatusViews.WatchedImageDeploy;
 
 /**
  * One row per kpack Image the shown ImageDeploys name, existing or not, with the ImageDeploys that name it:
  * the other end of the page's links from an ImageDeploy to its Image.
  */
-final class ImageRows {
+public final class ImageRows {
 
     private ImageRows() {
     }
 
-    static List<ImageRow> rows(List<WatchedImageDeploy> imageDeploys, List<KpackImage> images) {
+    public static List<ImageRow> rows(List<ImageDeployView> imageDeploys, List<KpackImage> images) {
         Map<String, KpackImage> byKey = new HashMap<>();
         images.forEach(i -> byKey.put(i.namespace() + "/" + i.name(), i));
         Map<String, List<String>> usedBy = new TreeMap<>();
-        for (WatchedImageDeploy w : imageDeploys) {
-            w.refs().stream().map(r -> w.view().namespace() + "/" + r.imageName()).distinct()
-                    .forEach(k -> usedBy.computeIfAbsent(k, x -> new ArrayList<>()).add(w.view().name()));
+        for (ImageDeployView v : imageDeploys) {
+            v.refs().stream().map(r -> v.namespace() + "/" + r.imageName()).distinct()
+                    .forEach(k -> usedBy.computeIfAbsent(k, x -> new ArrayList<>()).add(v.name()));
         }
         List<ImageRow> rows = new ArrayList<>();
         usedBy.forEach((key, users) -> {

@@ -1,4 +1,4 @@
-package dev.rekon.status;
+package dev.rekon.buildpacks.status;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -15,16 +15,17 @@ import dev.rekon.status.StatusReport.BuilderRow;
 import dev.rekon.status.StatusReport.BuildpackRow;
 
 /**
- * Reads the Buildpack and Builder rows off the statuses Rekon wrote: Ready with its reason, the image and digest
+ * Reads the Buildpack and Builder rows off the statuses Rekon wrote (the plans its loop carried out; planning a
+ * Builder again would read registries, which the page never does): Ready with its reason, the image and digest
  * a buildpack was read from, and a Builder's resolved order in short ({@code id@version} per group). A row whose
  * Ready is False is a problem and comes first.
  */
-final class BuildRows {
+public final class BuildRows {
 
     private BuildRows() {
     }
 
-    static List<BuildpackRow> buildpacks(List<BuildpackView> views) {
+    public static List<BuildpackRow> buildpacks(List<BuildpackView> views) {
         List<BuildpackRow> rows = new ArrayList<>();
         for (BuildpackView v : views) {
             JsonNode ready = Conditions.find(v.status() == null ? null : v.status().path("conditions"), "Ready");
@@ -48,7 +49,7 @@ final class BuildRows {
         return rows;
     }
 
-    static List<BuilderRow> builders(List<BuilderView> views) {
+    public static List<BuilderRow> builders(List<BuilderView> views) {
         List<BuilderRow> rows = new ArrayList<>();
         for (BuilderView v : views) {
             JsonNode ready = Conditions.find(v.status() == null ? null : v.status().path("conditions"), "Ready");

@@ -1,4 +1,4 @@
-package dev.rekon.status;
+package dev.rekon.rollouts.status;
 
 import java.util.List;
 
@@ -15,15 +15,15 @@ import dev.rekon.status.StatusReport.Progress;
  * rollout progress says {@code RollingOut}, {@code Failing} or {@code Healthy}, and without a Deployment the row
  * is {@code Waiting} for a Ready build.
  */
-final class RolloutStates {
+public final class RolloutStates {
 
     static final List<String> ORDER = List.of("Failing", "Drifted", "Lagging", "Suspended", "RollingOut", "Waiting",
             "Healthy");
 
     /** A row's state, with the reason and message it shows. */
-    record State(String state, String reason, String message) {
+    public record State(String state, String reason, String message) {
 
-        boolean problem() {
+        public boolean problem() {
             return ORDER.indexOf(state) < ORDER.indexOf("Suspended");
         }
     }
@@ -32,7 +32,7 @@ final class RolloutStates {
     }
 
     /** {@code progress}: the managed Deployment's, or null when there is none. */
-    static State of(RolloutPlan plan, String deploymentName, Progress progress) {
+    public static State of(RolloutPlan plan, String deploymentName, Progress progress) {
         if (plan instanceof RolloutPlan.Rejected r) {
             return new State("Failing", r.reason(), r.message());
         }

@@ -1,0 +1,97 @@
+package dev.rekon.rollouts.status;
+
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.rekon.cluster.Conditions;
+import dev.rekon.rollouts.plan.RolloutPlan;
+import dev.rekon.rollouts.plan.RolloutPlanner;
+import dev.rekon.rollouts.view.AppliedImage;
+import dev.rekon.rollouts.view.DeploymentView;
+import dev.rekon.rollouts.view.ImageDeployView;
+import dev.rekon.rollouts.view.KpackImage;
+import dev.rekon.status.StatusReport.ContainerRow;
+import dev.rekon.status.StatusReport.Progress;
+import dev.rekon.status.StatusReport.RolloutRow;
+
+/**
+ * Renders one ImageDeploy's plan, as the one loop makes it in report mode, as its row: the state
+ * {@link RolloutStates} names for the plan, the InSync condition of the status the plan decides, and each
+ * container's images (running, applied, newest Ready build). A container is Lagging exactly when the plan patches
+ * it (or, while suspended, holds a build for it): the row decides nothing the plan did not. Problem rows first.
+ */
+public final class RolloutRows {
+
+    /** Problem rows first, then by namespace and name. */
+    public static final Comparator<RolloutRow> ORDER = Comparator
+            .comparingInt((RolloutRow r) -> RolloutStates.ORDER.indexOf(r.state())).thenComparing(RolloutRow::namespace)
+            .thenComparing(RolloutRow::name);
+
+    private RolloutRows() {
+    }
+
+    /**
+     * @param d        the managed Deployment the plan was made from, or null
+     * @param progress its rollout progress, or null
+     * @param images   the kpack Images the ImageDeploy names, by name
+     */
+    public static RolloutRow row(ImageDeployView v, RolloutPlan plan, DeploymentView d, Progress progress,
+            Map<String, KpackImage> images) {
+        JsonNode status = plan.status() != null ? plan.status() : v.status();
+        Set<String> lagging = lagging(plan, status);
+        List<ContainerRow> containers = v.refs().stream().map(ref -> container(v, d, ref, images, lagging)).toList();
+        RolloutStates.State state = RolloutStates.of(plan, v.deploymentName(), d == null ? null : progress);
+        JsonNode inSync = status == null ? null : Conditions.find(status.path("conditions"), RolloutPlanner.IN_SYNC);
+        // The planned status is the one after the plan's write: a build the plan would roll out, or one that
+        // waits for spec.suspend, is not in sync yet.
+        boolean newer = plan instanceof RolloutPlan.PatchImages || (status != null && status.path("waiting").size() > 0);
+        String inSyncStatus = d == null ? "Unknown" : newer ? "False"
+                : inSync == null ? "Unknown" : inSync.path("status").asText("Unknown");
+        String inSyncReason = !"False".equals(inSyncStatus) ? null : newer ? "NewerBuild" : inSync.path("reason").asText(null);
+        return new RolloutRow(v.apiVersion(), v.namespace(), v.name(), v.deploymentName(), state.state(),
+                state.problem(), state.reason(), state.message(), inSyncStatus, inSyncReason, v.suspend(), containers,
+                d == null ? null : progress, null);
+    }
+
+    /**
+     * What the plan moves: the containers its patch sets ({@code init/name} and {@code name}), and the kpack Images
+     * whose builds the status holds while suspended.
+     */
+    private static Set<String> lagging(RolloutPlan plan, JsonNode status) {
+        Set<String> out = new HashSet<>();
+        if (plan instanceof RolloutPlan.PatchImages p) {
+            JsonNode pod = p.patch().path("spec").path("template").path("spec");
+            pod.path("containers").forEach(c -> out.add("container:" + c.path("name").asText()));
+            pod.path("initContainers").forEach(c -> out.add("init:" + c.path("name").asText()));
+        }
+        if (status != null) {
+            status.path("waiting").forEach(w -> out.add("image:" + w.path("name").asText()));
+        }
+        return out;
+    }
+
+    private static ContainerRow container(ImageDeployView v, DeploymentView d, ImageDeployView.ContainerRef ref,
+            Map<String, KpackImage> images, Set<String> lagging) {
+        KpackImage img = images.get(ref.imageName());
+        String running = d == null ? null : d.imageOf(ref.init(), ref.container());
+        AppliedImage applied = d == null ? null : d.applied().get(ref.imageName());
+        if (applied == null) {
+            applied = v.applied().get(ref.imageName());
+        }
+        boolean rollable = img != null && img.rollable();
+        boolean moves = lagging.contains((ref.init() ? "init:" : "container:") + ref.container())
+                || lagging.contains("image:" + ref.imageName());
+        String state = img == null ? "ImageNotFound" : d == null ? "NoDeployment"
+                : moves ? "Lagging"
+                        : applied != null && running != null && !running.equals(applied.image()) ? "ManualChange"
+                                : !rollable && applied == null ? "ImageNotReady" : "InSync";
+        return new ContainerRow(ref.container(), ref.imageName(), running, applied == null ? null : applied.image(),
+                applied == null ? null : applied.buildCounter(), rollable ? img.latestImage() : null,
+                rollable ? img.buildCounter() : null, state);
+    }
+}

@@ -1,0 +1,23 @@
+package dev.rekon.status;
+
+import java.time.Instant;
+
+/**
+ * One area's part of the status page: the plans the one loop would apply now for the area's keys, in report mode
+ * (nothing written, no API call: from the watch caches), rendered as the area's rows of the {@link StatusReport}.
+ * The page holds no decision of its own: what a row says is what a resync pass would do. Implementations are CDI
+ * beans; {@link StatusRoutes} asks every one whose {@link #area()} the request wants.
+ */
+public interface AreaReport {
+
+    /** The {@code ?area=} name the rows belong to: {@code rollouts}, {@code buildpacks}, {@code modules}, ... */
+    String area();
+
+    /**
+     * The report with this area's rows added.
+     *
+     * @param read      the watch caches as this request reads them (one deadline, naming what is still loading)
+     * @param namespace only this namespace (and no cluster-scoped object), or null for every allowed one
+     */
+    StatusReport addTo(StatusReport report, StatusRead read, String namespace, Instant now);
+}
