@@ -18,44 +18,45 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record StatusReport(Instant generatedAt, String namespace, Summary summary, List<RolloutRow> rollouts,
         List<ImageRow> images, List<PruneRow> prunes, List<BuildpackRow> buildpacks, List<BuilderRow> builders, List<ModuleRow> modules,
-        LifecycleSection lifecycle, DeclaredSection declared, Decisions decisions, List<String> unavailable) {
+        LifecycleSection lifecycle, DeclaredSection declared, PromotionSection promotions, Decisions decisions,
+        List<String> unavailable) {
 
     /** The report without the lifecycle modules and DeclaredStates, which their {@link AreaReport}s add. */
     public StatusReport(Instant generatedAt, String namespace, Summary summary, List<RolloutRow> rollouts,
             List<ImageRow> images, List<PruneRow> prunes, List<BuildpackRow> buildpacks, List<BuilderRow> builders,
             List<ModuleRow> modules, Decisions decisions, List<String> unavailable) {
-        this(generatedAt, namespace, summary, rollouts, images, prunes, buildpacks, builders, modules, null, null,
+        this(generatedAt, namespace, summary, rollouts, images, prunes, buildpacks, builders, modules, null, null, null,
                 decisions, unavailable);
     }
 
     /** A report of nothing yet, for the areas' {@link AreaReport}s to add their rows to. */
     public static StatusReport empty(Instant generatedAt, String namespace) {
-        return new StatusReport(generatedAt, namespace, null, null, null, null, null, null, null, null, null, null,
+        return new StatusReport(generatedAt, namespace, null, null, null, null, null, null, null, null, null, null, null,
                 List.of());
     }
 
     /** The report with the rollouts rows: each ImageDeploy's plan, the Images they name, the planned deletes. */
     public StatusReport withRollouts(List<RolloutRow> rows, List<ImageRow> imageRows, List<PruneRow> pruneRows) {
         return new StatusReport(generatedAt, namespace, summary, rows, imageRows, pruneRows, buildpacks, builders,
-                modules, lifecycle, declared, decisions, unavailable);
+                modules, lifecycle, declared, promotions, decisions, unavailable);
     }
 
     /** The report with the module rows: each module's plan on each channel. */
     public StatusReport withModules(List<ModuleRow> rows) {
         return new StatusReport(generatedAt, namespace, summary, rollouts, images, prunes, buildpacks, builders,
-                rows, lifecycle, declared, decisions, unavailable);
+                rows, lifecycle, declared, promotions, decisions, unavailable);
     }
 
     /** The report with the Buildpack and Builder rows. */
     public StatusReport withBuilds(List<BuildpackRow> buildpackRows, List<BuilderRow> builderRows) {
         return new StatusReport(generatedAt, namespace, summary, rollouts, images, prunes, buildpackRows, builderRows,
-                modules, lifecycle, declared, decisions, unavailable);
+                modules, lifecycle, declared, promotions, decisions, unavailable);
     }
 
     /** The report with this replica's recent decisions (null: not asked for). */
     public StatusReport withDecisions(Decisions recent) {
         return new StatusReport(generatedAt, namespace, summary, rollouts, images, prunes, buildpacks, builders,
-                modules, lifecycle, declared, recent, unavailable);
+                modules, lifecycle, declared, promotions, recent, unavailable);
     }
 
     /** The report with what could not be watched, and the summary counted from its rows. */
@@ -64,7 +65,7 @@ public record StatusReport(Instant generatedAt, String namespace, Summary summar
                 size(buildpacks), size(builders), count(buildpacks, BuildpackRow::problem)
                         + count(builders, BuilderRow::problem), size(modules), count(modules, ModuleRow::problem));
         return new StatusReport(generatedAt, namespace, counted, rollouts, images, prunes, buildpacks, builders,
-                modules, lifecycle, declared, decisions, List.copyOf(missing));
+                modules, lifecycle, declared, promotions, decisions, List.copyOf(missing));
     }
 
     /** The rollout rows with the last outcome this replica decided for each ImageDeploy ({@code namespace/name}). */
@@ -76,7 +77,7 @@ public record StatusReport(Instant generatedAt, String namespace, Summary summar
                 r.deployment(), r.state(), r.problem(), r.reason(), r.message(), r.inSync(), r.inSyncReason(),
                 r.suspended(), r.containers(), r.progress(), last.get(r.namespace() + "/" + r.name()))).toList();
         return new StatusReport(generatedAt, namespace, summary, rows, images, prunes, buildpacks, builders, modules,
-                lifecycle, declared, decisions, unavailable);
+                lifecycle, declared, promotions, decisions, unavailable);
     }
 
     private static int size(List<?> rows) {
@@ -89,12 +90,17 @@ public record StatusReport(Instant generatedAt, String namespace, Summary summar
 
     public StatusReport withLifecycle(LifecycleSection section) {
         return new StatusReport(generatedAt, namespace, summary, rollouts, images, prunes, buildpacks, builders, modules,
-                section, declared, decisions, unavailable);
+                section, declared, promotions, decisions, unavailable);
     }
 
     public StatusReport withDeclared(DeclaredSection section) {
         return new StatusReport(generatedAt, namespace, summary, rollouts, images, prunes, buildpacks, builders, modules,
-                lifecycle, section, decisions, unavailable);
+                lifecycle, section, promotions, decisions, unavailable);
+    }
+
+    public StatusReport withPromotions(PromotionSection section) {
+        return new StatusReport(generatedAt, namespace, summary, rollouts, images, prunes, buildpacks, builders, modules,
+                lifecycle, declared, section, decisions, unavailable);
     }
 
     /** How many rows need a person's attention, per area. */

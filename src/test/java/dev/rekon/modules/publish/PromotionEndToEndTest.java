@@ -109,6 +109,17 @@ class PromotionEndToEndTest {
                         + "/" + prod));
         Await.until("a Warning KymaUnhealthy on the release meta", Duration.ofSeconds(30),
                 () -> scene.events("ModuleReleaseMeta", scene.module).contains("KymaUnhealthy"));
+        // The page says why too: the rule's state as its plan wrote it, from the release metas' watch.
+        String row = "promotions.rows.find { it.module == '" + scene.module + "' && it.channel == 'regular' }";
+        Await.until("the page to show the blocked promotion", Duration.ofSeconds(30), () -> "Blocked".equals(
+                given().get("/status?area=modules").then().statusCode(200).extract().path(row + ".state")));
+        given().get("/status?area=modules").then().statusCode(200)
+                .body(row + ".reason", equalTo("KymaUnhealthy"))
+                .body(row + ".message", containsString(edge))
+                .body(row + ".offers", equalTo("0.4.3"))
+                .body(row + ".problem", equalTo(true));
+        given().get("/?area=modules").then().statusCode(200)
+                .body(containsString("Module promotions")).body(containsString("KymaUnhealthy"));
     }
 
     void kyma(String name, String channel) {
