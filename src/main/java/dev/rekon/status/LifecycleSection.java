@@ -4,7 +4,6 @@ import java.util.List;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 
-import dev.rekon.modules.lifecycle.status.LifecycleRow;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**

@@ -10,6 +10,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import dev.rekon.declared.DeclaredKey;
 import dev.rekon.declared.intent.DeclaredStateView;
 import dev.rekon.declared.plan.DeclaredPlan;
+import dev.rekon.status.DeclaredRow;
 
 /**
  * The DeclaredStates' rows of the status page, kept from the plans the one reconcile loop makes on this replica

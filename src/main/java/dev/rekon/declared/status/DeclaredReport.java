@@ -8,6 +8,7 @@ import jakarta.inject.Inject;
 
 import dev.rekon.declared.DeclaredResync;
 import dev.rekon.status.AreaReport;
+import dev.rekon.status.DeclaredRow;
 import dev.rekon.status.DeclaredSection;
 import dev.rekon.status.StatusRead;
 import dev.rekon.status.StatusReport;

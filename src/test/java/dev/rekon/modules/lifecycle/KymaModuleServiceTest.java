@@ -12,7 +12,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import dev.rekon.core.NamespacePolicy;
 import dev.rekon.core.Reply;
-import dev.rekon.modules.lifecycle.status.LifecycleRow;
+import dev.rekon.status.LifecycleRow;
 
 /**
  * {@link KymaModuleService} and {@link KymaModuleReconciler} over an in-memory gateway: given the cluster and an

@@ -10,6 +10,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import dev.rekon.modules.lifecycle.KymaModule;
 import dev.rekon.modules.lifecycle.plan.LifecyclePlan;
 import dev.rekon.modules.lifecycle.plan.LifecycleViews;
+import dev.rekon.status.LifecycleRow;
 
 /**
  * The status rows of the lifecycle modules, kept from the plans the one reconcile loop makes on this replica

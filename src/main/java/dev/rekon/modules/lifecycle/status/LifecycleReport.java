@@ -8,6 +8,7 @@ import jakarta.inject.Inject;
 
 import dev.rekon.modules.lifecycle.apply.KubeApplyIdentity;
 import dev.rekon.status.AreaReport;
+import dev.rekon.status.LifecycleRow;
 import dev.rekon.status.LifecycleSection;
 import dev.rekon.status.StatusRead;
 import dev.rekon.status.StatusReport;

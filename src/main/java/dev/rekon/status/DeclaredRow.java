@@ -1,4 +1,4 @@
-package dev.rekon.declared.status;
+package dev.rekon.status;
 
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package dev.rekon.modules.lifecycle.status;
+package dev.rekon.status;
 
 import java.time.Instant;
 import java.util.List;
