@@ -37,12 +37,10 @@ public class PromotionResync implements AreaResync {
 
     @Override
     public AreaResult resync(ResyncScope scope) {
-        if (!service.enabled()) {
-            return AreaResult.skipped(AREA, "module publication is off (rekon.modules.publish.repositories)");
-        }
-        Optional<String> missing = kinds.notInstalled("module promotion", KymaResync.KINDS);
-        if (missing.isPresent()) {
-            return AreaResult.skipped(AREA, missing.get());
+        Optional<AreaResult> unavailable = PublishResync.unavailable(service.enabled(), kinds, AREA, "module promotion",
+                KymaResync.KINDS);
+        if (unavailable.isPresent()) {
+            return unavailable.get();
         }
         AreaTally tally = new AreaTally(AREA);
         if (scope.covers(service.namespace())) {

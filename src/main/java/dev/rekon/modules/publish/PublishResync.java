@@ -45,14 +45,25 @@ public class PublishResync implements AreaResync {
         return AREA;
     }
 
+    /**
+     * An area of publication skipped, saying why: publication is off, or a kind it needs is not served; empty when
+     * it can run.
+     */
+    static Optional<AreaResult> unavailable(boolean enabled, InstalledKinds kinds, String area, String what,
+            java.util.List<InstalledKinds.Kind> needed) {
+        if (!enabled) {
+            return Optional.of(AreaResult.skipped(area, "module publication is off (rekon.modules.publish.repositories"
+                    + " is empty)"));
+        }
+        return kinds.notInstalled(what, needed).map(missing -> AreaResult.skipped(area, missing));
+    }
+
     @Override
     public AreaResult resync(ResyncScope scope) {
-        if (!settings.enabled()) {
-            return AreaResult.skipped(AREA, "module publication is off (rekon.modules.publish.repositories is empty)");
-        }
-        Optional<String> missing = kinds.notInstalled("module publication", InstalledKinds.KYMA_KINDS);
-        if (missing.isPresent()) {
-            return AreaResult.skipped(AREA, missing.get());
+        Optional<AreaResult> unavailable = unavailable(settings.enabled(), kinds, AREA, "module publication",
+                InstalledKinds.KYMA_KINDS);
+        if (unavailable.isPresent()) {
+            return unavailable.get();
         }
         AreaTally tally = new AreaTally(AREA);
         if (!scope.covers(settings.namespace())) {
