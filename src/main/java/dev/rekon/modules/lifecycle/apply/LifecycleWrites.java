@@ -37,7 +37,7 @@ public class LifecycleWrites {
         }
         if (plan.kymaStatus() != null) {
             try {
-                gateway.writeKymaStatus(plan.kymaStatus().kyma(), plan.kymaStatus().modules(), plan.kymaStatus().state());
+                gateway.writeKymaStatus(plan.kymaStatus());
             } catch (ConflictException e) {
                 // What was applied before the status write lost its race is done: the next attempt plans from it
                 // and finds only the status to write, so the Event of what this plan did is recorded here or never.

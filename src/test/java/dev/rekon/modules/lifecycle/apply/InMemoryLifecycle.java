@@ -17,6 +17,7 @@ import dev.rekon.cluster.EventRecorder;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.modules.lifecycle.KymaModule;
 import dev.rekon.modules.lifecycle.intent.KymaView;
+import dev.rekon.modules.lifecycle.plan.KymaStatusUpdate;
 import dev.rekon.manifests.Identity;
 import dev.rekon.modules.lifecycle.inventory.Inventory;
 import dev.rekon.manifests.LiveObject;
@@ -224,7 +225,10 @@ public final class InMemoryLifecycle implements LifecycleGateway {
     }
 
     @Override
-    public void writeKymaStatus(KymaView kyma, ArrayNode modules, String state) {
+    public void writeKymaStatus(KymaStatusUpdate update) {
+        KymaView kyma = update.kyma();
+        String state = update.state();
+        ArrayNode modules = KymaStatusBody.modules(update);
         call("status", "the status of Kyma " + kyma.namespace() + "/" + kyma.name());
         ObjectNode stored = kymas.get(kyma.namespace() + "/" + kyma.name());
         if (stored == null || !stored.at("/metadata/resourceVersion").asText().equals(kyma.resourceVersion())) {
