@@ -9,16 +9,28 @@ public class RefusedException extends RuntimeException {
 
     private final int code;
     private final ObjectRef ref;
+    private final String reason;
 
     public RefusedException(int code, ObjectRef ref, String message, Throwable cause) {
+        this(code, ref, null, message, cause);
+    }
+
+    /** A refusal with the CamelCase reason its edge sorted it into (ImageNotFound, RegistryUnauthorized, ...). */
+    public RefusedException(int code, ObjectRef ref, String reason, String message, Throwable cause) {
         super(message, cause);
         this.code = code;
         this.ref = ref;
+        this.reason = reason;
     }
 
     /** The HTTP status of the refusal, or 0 when it did not come from HTTP. */
     public int code() {
         return code;
+    }
+
+    /** The CamelCase reason the edge gave the refusal, or null when it gave none. */
+    public String reason() {
+        return reason;
     }
 
     /** The object the refused request was about, or null when the gateway could not name it. */

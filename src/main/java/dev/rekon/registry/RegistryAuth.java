@@ -14,6 +14,8 @@ import java.util.regex.Pattern;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.rekon.core.RefusedException;
+
 /**
  * Answers a registry's 401 challenge ({@code WWW-Authenticate}): {@code Basic} with the credential, or
  * {@code Bearer realm=..,service=..,scope=..} by fetching a pull token from the realm (with the credential,
@@ -34,7 +36,7 @@ final class RegistryAuth {
             return credential.map(Credential::basicHeader).orElseThrow(() -> unauthorized(ref));
         }
         if (!scheme.equalsIgnoreCase("Bearer")) {
-            throw RegistryException.permanent("RegistryUnauthorized", "registry " + ref.registry()
+            throw RegistryFailures.permanent("RegistryUnauthorized", "registry " + ref.registry()
                     + " asks for unsupported authentication '" + scheme + "'");
         }
         Map<String, String> params = new HashMap<>();
@@ -44,7 +46,7 @@ final class RegistryAuth {
         }
         String realm = params.get("realm");
         if (realm == null) {
-            throw RegistryException.permanent("RegistryUnauthorized", "registry " + ref.registry() + " sent a Bearer challenge without realm");
+            throw RegistryFailures.permanent("RegistryUnauthorized", "registry " + ref.registry() + " sent a Bearer challenge without realm");
         }
         String scope = params.getOrDefault("scope", "repository:" + ref.repository() + ":pull");
         StringBuilder url = new StringBuilder(realm).append(realm.contains("?") ? "&" : "?")
@@ -61,16 +63,16 @@ final class RegistryAuth {
             JsonNode body = JSON.readTree(r.body());
             String token = body.hasNonNull("token") ? body.get("token").asText() : body.path("access_token").asText(null);
             if (token == null) {
-                throw RegistryException.permanent("RegistryUnauthorized", "token endpoint " + realm + " returned no token");
+                throw RegistryFailures.permanent("RegistryUnauthorized", "token endpoint " + realm + " returned no token");
             }
             return "Bearer " + token;
         } catch (java.io.IOException e) {
-            throw RegistryException.permanent("RegistryUnauthorized", "token endpoint " + realm + " returned no JSON");
+            throw RegistryFailures.permanent("RegistryUnauthorized", "token endpoint " + realm + " returned no JSON");
         }
     }
 
-    static RegistryException unauthorized(ImageReference ref) {
-        return RegistryException.permanent("RegistryUnauthorized", "registry " + ref.registry() + " refused access to "
+    static RefusedException unauthorized(ImageReference ref) {
+        return RegistryFailures.permanent("RegistryUnauthorized", "registry " + ref.registry() + " refused access to "
                 + ref.repository() + "; give the resource's service account an imagePullSecret with credentials for "
                 + ref.registry());
     }

@@ -71,7 +71,7 @@ public class RegistryClient {
         try {
             return new RegistryImage(reference, m.digest(), m.mediaType(), layers, JSON.readTree(config));
         } catch (IOException e) {
-            throw RegistryException.permanent("InvalidImage", "config blob of " + reference + " is not JSON");
+            throw RegistryFailures.permanent("InvalidImage", "config blob of " + reference + " is not JSON");
         }
     }
 
@@ -82,7 +82,7 @@ public class RegistryClient {
     public byte[] readBlob(ImageReference reference, Optional<Credential> credential, String digest) {
         byte[] body = session(reference, credential).blob(digest);
         if (!sha256(body).equals(digest)) {
-            throw RegistryException.permanent("DigestMismatch", "registry " + reference.registry() + " returned blob "
+            throw RegistryFailures.permanent("DigestMismatch", "registry " + reference.registry() + " returned blob "
                     + digest + " of " + reference.repository() + " with content digesting to " + sha256(body));
         }
         return body;
@@ -96,7 +96,7 @@ public class RegistryClient {
 
     /**
      * Every repository of {@code reference}'s registry ({@code /v2/_catalog}, all pages). Registries that keep
-     * their catalog to themselves (most public ones) fail with a permanent {@link RegistryException}.
+     * their catalog to themselves (most public ones) fail with a {@link dev.rekon.core.RefusedException}.
      */
     public List<String> catalog(ImageReference reference, Optional<Credential> credential) {
         return RegistryListing.all(session(reference, credential), "/v2/_catalog?n=" + RegistryListing.PAGE,
@@ -110,7 +110,7 @@ public class RegistryClient {
     private static RegistryManifest readManifest(RegistrySession s, ImageReference reference) {
         RegistryManifest m = RegistryManifest.fetch(s, reference, reference.manifestReference());
         if (reference.digest() != null && !reference.digest().equals(m.digest())) {
-            throw RegistryException.permanent("DigestMismatch", "registry returned a manifest with digest " + m.digest()
+            throw RegistryFailures.permanent("DigestMismatch", "registry returned a manifest with digest " + m.digest()
                     + " for " + reference);
         }
         return m;

@@ -5,7 +5,8 @@ import java.net.http.HttpResponse;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-/** Sorts registry HTTP statuses into success, transient (5xx, 429) and permanent failures with a reason. */
+/** Sorts registry HTTP statuses into success, transient (5xx, 429) and permanent failures with a reason
+ * ({@link RegistryFailures}). */
 final class RegistryErrors {
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -20,16 +21,16 @@ final class RegistryErrors {
         }
         String detail = detail(r);
         if (code >= 500 || code == 429 || code == 408) {
-            throw new RegistryException(true, "RegistryUnavailable", "registry " + ref.registry() + " answered HTTP " + code
-                    + " for " + ref + detail, null);
+            throw RegistryFailures.retryable("registry " + ref.registry() + " answered HTTP " + code + " for " + ref
+                    + detail, null);
         }
         if (code == 401 || code == 403) {
             throw RegistryAuth.unauthorized(ref);
         }
         if (code == 404) {
-            throw RegistryException.permanent("ImageNotFound", "image " + ref + " not found in its registry" + detail);
+            throw RegistryFailures.permanent(404, "ImageNotFound", "image " + ref + " not found in its registry" + detail);
         }
-        throw RegistryException.permanent("RegistryError", "registry " + ref.registry() + " answered HTTP " + code
+        throw RegistryFailures.permanent(code, "RegistryError", "registry " + ref.registry() + " answered HTTP " + code
                 + " for " + ref + detail);
     }
 

@@ -37,7 +37,7 @@ final class RegistryListing {
                     out.add(n.asText());
                 }
             } catch (IOException e) {
-                throw RegistryException.permanent("RegistryError", "registry answered " + path + " with no JSON list");
+                throw RegistryFailures.permanent("RegistryError", "registry answered " + path + " with no JSON list");
             }
             next = r.headers().firstValue("Link").map(RegistryListing::next).orElse(null);
         }

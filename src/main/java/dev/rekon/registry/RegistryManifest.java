@@ -30,13 +30,13 @@ record RegistryManifest(String digest, String mediaType, JsonNode json) {
         try {
             json = JSON.readTree(r.body());
         } catch (IOException e) {
-            throw RegistryException.permanent("InvalidImage", "manifest of " + reference + " is not JSON");
+            throw RegistryFailures.permanent("InvalidImage", "manifest of " + reference + " is not JSON");
         }
         if (json.hasNonNull("mediaType")) {
             mediaType = json.get("mediaType").asText();
         }
         if (!List.of(OCI_MANIFEST, DOCKER_MANIFEST, OCI_INDEX, DOCKER_LIST).contains(mediaType)) {
-            throw RegistryException.permanent("UnsupportedManifest", "manifest of " + reference + " has media type '"
+            throw RegistryFailures.permanent("UnsupportedManifest", "manifest of " + reference + " has media type '"
                     + mediaType + "'; push it as an OCI or Docker v2.2 image");
         }
         return new RegistryManifest(RegistryClient.sha256(r.body()), mediaType, json);
@@ -61,7 +61,7 @@ record RegistryManifest(String digest, String mediaType, JsonNode json) {
             }
         }
         if (first == null) {
-            throw RegistryException.permanent("InvalidImage", "image index " + reference + " lists no manifests");
+            throw RegistryFailures.permanent("InvalidImage", "image index " + reference + " lists no manifests");
         }
         return first.path("digest").asText();
     }

@@ -15,7 +15,7 @@ import javax.net.ssl.SSLException;
 /**
  * Decides how one request reaches a registry host: over HTTPS, or over plain HTTP for a loopback or configured
  * insecure host once TLS to it failed (as docker does), remembered per host. Sorts I/O failures into
- * {@link RegistryException}s and tells the {@link RegistryClient.RequestListener} of every request sent.
+ * {@code core/} failures ({@link RegistryFailures}) and tells the {@link RegistryClient.RequestListener} of every request sent.
  */
 final class RegistryTransport {
 
@@ -57,10 +57,10 @@ final class RegistryTransport {
         } catch (SSLException e) {
             return overPlainHttp(reference, method, uri, accept, auth, e);
         } catch (IOException e) {
-            throw RegistryException.retryable("registry " + uri.getRawAuthority() + " unreachable: " + e, e);
+            throw RegistryFailures.retryable("registry " + uri.getRawAuthority() + " unreachable: " + e, e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw RegistryException.retryable("interrupted while reading " + reference, e);
+            throw RegistryFailures.retryable("interrupted while reading " + reference, e);
         } finally {
             listener.requested(uri.getRawAuthority(), method, status);
         }
@@ -73,7 +73,7 @@ final class RegistryTransport {
             plainHttpHosts.put(host, "http");
             return exchange(reference, method, URI.create("http" + uri.toString().substring(5)), accept, auth);
         }
-        throw RegistryException.permanent("RegistryTlsFailed", "TLS to " + host + " failed (" + failure.getMessage()
+        throw RegistryFailures.permanent("RegistryTlsFailed", "TLS to " + host + " failed (" + failure.getMessage()
                 + "); if it speaks plain HTTP, list it in rekon.registry.insecure");
     }
 }

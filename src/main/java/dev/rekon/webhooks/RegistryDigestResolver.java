@@ -8,10 +8,10 @@ import jakarta.inject.Inject;
 
 import org.jboss.logging.Logger;
 
+import dev.rekon.core.RefusedException;
 import dev.rekon.core.TransientFailureException;
 import dev.rekon.registry.ImageReference;
 import dev.rekon.registry.RegistryClient;
-import dev.rekon.registry.RegistryException;
 
 /**
  * Reads the digest of a pushed tag from its registry for webhooks that carry none, with the first credential
@@ -35,10 +35,9 @@ public class RegistryDigestResolver implements DigestResolver {
         ImageReference ref = new ImageReference(push.registry(), push.repository(), push.tag(), null);
         try {
             return Optional.of(registry.readDigest(ref, secrets.forRegistry(ref.registry(), credentials)));
-        } catch (RegistryException e) {
-            if (e.isTransient()) {
-                throw new TransientFailureException("cannot read the digest of " + ref + ": " + e.getMessage(), e);
-            }
+        } catch (TransientFailureException e) {
+            throw new TransientFailureException("cannot read the digest of " + ref + ": " + e.getMessage(), e);
+        } catch (RefusedException e) {
             LOG.infof("no digest for %s (%s: %s); routing the push by tag", ref, e.reason(), e.getMessage());
             return Optional.empty();
         }

@@ -12,9 +12,9 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * One error taxonomy: outside {@code cluster/} the code names only {@code core/}'s failures
- * ({@code RefusedException}, {@code ConflictException}, {@code TransientFailureException}), never the class the
- * Kubernetes edge makes them of.
+ * One error taxonomy: outside {@code cluster/} and {@code registry/} the code names only {@code core/}'s failures
+ * ({@code RefusedException}, {@code ConflictException}, {@code TransientFailureException}), never a class the
+ * Kubernetes or the registry edge makes them of, and no catch of a transient failure swallows a conflict.
  */
 class ErrorTaxonomyTest {
 
@@ -28,6 +28,16 @@ class ErrorTaxonomyTest {
                     .filter(p -> read(p).contains("PermanentApiException"))
                     .map(p -> SOURCES.relativize(p).toString()).sorted().toList();
             assertEquals(List.of(), naming, "files naming KubeErrors.PermanentApiException instead of RefusedException");
+        }
+    }
+
+    @Test
+    void registryFailuresAreNamedOnlyAsCoreFailures() throws IOException {
+        try (Stream<Path> files = Files.walk(SOURCES)) {
+            List<String> naming = files.filter(p -> p.toString().endsWith(".java"))
+                    .filter(p -> read(p).contains("RegistryException"))
+                    .map(p -> SOURCES.relativize(p).toString()).sorted().toList();
+            assertEquals(List.of(), naming, "files naming a registry failure class instead of core/'s failures");
         }
     }
 

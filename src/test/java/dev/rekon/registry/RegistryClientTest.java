@@ -20,6 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.rekon.core.RefusedException;
+import dev.rekon.core.TransientFailureException;
 import dev.rekon.modules.manifest.OcmRegistry;
 import dev.rekon.testing.BuildpackageImages;
 import dev.rekon.testing.LocalRegistry;
@@ -61,9 +63,9 @@ class RegistryClientTest {
                 String digest = new BuildpackageImages(work).push(ref, USER + ":" + PASSWORD, "acme/tok", "1.0.0", "t",
                         Buildpack.of("acme/tok@1.0.0"));
                 assertEquals(digest, client.readDigest(ImageReference.parse(ref), CREDS));
-                RegistryException refused = assertThrows(RegistryException.class,
+                RefusedException refused = assertThrows(RefusedException.class,
                         () -> client.readDigest(ImageReference.parse(ref), Optional.of(new Credential(USER, "wrong"))));
-                assertFalse(refused.isTransient());
+                assertEquals("RegistryUnauthorized", refused.reason());
             } finally {
                 bearer.stop();
             }
@@ -86,7 +88,7 @@ class RegistryClientTest {
         List<String> paged = RegistryListing.all(session, "/v2/listing/tags/tags/list?n=2", "tags");
         assertEquals(5, paged.size(), "three pages of two, linked: " + paged);
         assertEquals(Set.copyOf(client.listTags(repo, CREDS)), Set.copyOf(paged));
-        assertFalse(assertThrows(RegistryException.class, () -> client.listTags(repo, Optional.empty())).isTransient());
+        assertThrows(RefusedException.class, () -> client.listTags(repo, Optional.empty()));
     }
 
     @Test
@@ -123,23 +125,22 @@ class RegistryClientTest {
         assertEquals(digest, client.readImage(ImageReference.parse(ref), CREDS).digest());
         assertEquals(digest, client.readDigest(ImageReference.parse(ref), CREDS));
 
-        RegistryException denied = assertThrows(RegistryException.class,
+        RefusedException denied = assertThrows(RefusedException.class,
                 () -> client.readImage(ImageReference.parse(ref), Optional.empty()));
-        assertFalse(denied.isTransient());
         assertEquals("RegistryUnauthorized", denied.reason());
         assertEquals("registry " + locked.hostPort() + " refused access to private/node; give the resource's service "
                 + "account an imagePullSecret with credentials for " + locked.hostPort(), denied.getMessage());
-        RegistryException wrong = assertThrows(RegistryException.class, () -> client.readImage(ImageReference.parse(ref),
+        RefusedException wrong = assertThrows(RefusedException.class, () -> client.readImage(ImageReference.parse(ref),
                 Optional.of(new Credential(USER, "wrong"))));
         assertEquals("RegistryUnauthorized", wrong.reason());
     }
 
     @Test
     void aMissingImageIsPermanent() {
-        RegistryException e = assertThrows(RegistryException.class,
+        RefusedException e = assertThrows(RefusedException.class,
                 () -> client.readImage(ImageReference.parse(open.hostPort() + "/bp/none:1"), Optional.empty()));
 
-        assertFalse(e.isTransient());
+        assertEquals(404, e.code());
         assertEquals("ImageNotFound", e.reason());
         assertTrue(e.getMessage().startsWith("image " + open.hostPort() + "/bp/none:1 not found in its registry"), e.getMessage());
     }
@@ -152,10 +153,10 @@ class RegistryClientTest {
         }
         String ref = "127.0.0.1:" + port + "/bp/java:1";
 
-        RegistryException e = assertThrows(RegistryException.class,
+        TransientFailureException e = assertThrows(TransientFailureException.class,
                 () -> client.readDigest(ImageReference.parse(ref), Optional.empty()));
 
-        assertTrue(e.isTransient());
+        assertTrue(e.getMessage().contains("unreachable"), e.getMessage());
     }
 
     @Test

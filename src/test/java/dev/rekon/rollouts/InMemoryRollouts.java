@@ -16,7 +16,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rekon.cluster.KubeErrors;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.RefusedException;
+import dev.rekon.rollouts.apply.ImagePatchBody;
 import dev.rekon.rollouts.apply.RolloutGateway;
+import dev.rekon.rollouts.plan.ImagePatch;
 import dev.rekon.rollouts.view.DeploymentView;
 import dev.rekon.rollouts.view.ImageDeployView;
 import dev.rekon.rollouts.view.KpackImage;
@@ -118,7 +120,8 @@ final class InMemoryRollouts implements RolloutGateway {
     }
 
     @Override
-    public void patchDeployment(String namespace, String name, ObjectNode patch) {
+    public void patchDeployment(String namespace, String name, ImagePatch typed) {
+        ObjectNode patch = ImagePatchBody.of(typed);
         String key = namespace + "/" + name;
         attempt("patch", "Deployment " + key);
         ObjectNode live = deployments.get(key);

@@ -22,12 +22,12 @@ import dev.rekon.cluster.KubeErrors;
 import dev.rekon.cluster.PatchTargets;
 import dev.rekon.cluster.Versioned;
 import dev.rekon.core.ObjectRef;
+import dev.rekon.core.RefusedException;
 import dev.rekon.core.TransientFailureException;
 import dev.rekon.registry.Credential;
 import dev.rekon.registry.DockerConfig;
 import dev.rekon.registry.ImageReference;
 import dev.rekon.registry.RegistryClient;
-import dev.rekon.registry.RegistryException;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.LocalObjectReference;
 import io.fabric8.kubernetes.api.model.Secret;
@@ -137,10 +137,7 @@ public class KubeBuildpackGateway implements BuildpackGateway {
         }
         try {
             return request.apply(ref, creds.get().forRegistry(ref.registry()));
-        } catch (RegistryException e) {
-            if (e.isTransient()) {
-                throw new TransientFailureException(e.getMessage(), e);
-            }
+        } catch (RefusedException e) {
             return unreadable.apply(e.reason(), e.getMessage());
         }
     }

@@ -13,11 +13,11 @@ import java.util.function.BiFunction;
 import java.util.function.Supplier;
 
 import dev.rekon.core.ObjectRef;
+import dev.rekon.core.RefusedException;
 import dev.rekon.core.TransientFailureException;
 import dev.rekon.registry.Credential;
 import dev.rekon.registry.ImageReference;
 import dev.rekon.registry.RegistryClient;
-import dev.rekon.registry.RegistryException;
 import dev.rekon.registry.RegistryImage;
 
 /**
@@ -111,10 +111,9 @@ public final class RegistryManifestGateway implements ManifestFetcher {
     private static <T> T registry(ObjectRef template, Supplier<T> request, String what) {
         try {
             return request.get();
-        } catch (RegistryException e) {
-            if (e.isTransient()) {
-                throw new TransientFailureException("reading the manifest " + what + ": " + e.getMessage(), e);
-            }
+        } catch (TransientFailureException e) {
+            throw new TransientFailureException("reading the manifest " + what + ": " + e.getMessage(), e);
+        } catch (RefusedException e) {
             if ("DigestMismatch".equals(e.reason())) {
                 throw ManifestReader.refused(template, "has a manifest " + what + " that does not match its digest: it"
                         + " was tampered with or corrupted; push the manifest again (" + e.getMessage() + ")");

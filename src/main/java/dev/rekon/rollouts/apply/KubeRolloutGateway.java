@@ -13,6 +13,7 @@ import dev.rekon.cluster.InstalledKinds;
 import dev.rekon.cluster.KubeErrors;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.rollouts.RolloutConfig;
+import dev.rekon.rollouts.plan.ImagePatch;
 import dev.rekon.rollouts.view.DeploymentView;
 import dev.rekon.rollouts.view.ImageDeployView;
 import dev.rekon.rollouts.view.KpackImage;
@@ -131,8 +132,8 @@ public class KubeRolloutGateway implements RolloutGateway {
     }
 
     @Override
-    public void patchDeployment(String namespace, String name, ObjectNode patch) {
-        deployments.patch(namespace, name, patch);
+    public void patchDeployment(String namespace, String name, ImagePatch patch) {
+        deployments.patch(namespace, name, ImagePatchBody.of(patch));
     }
 
     @Override

@@ -6,6 +6,7 @@ import java.util.Optional;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.rekon.rollouts.plan.ImagePatch;
 import dev.rekon.rollouts.view.DeploymentView;
 import dev.rekon.rollouts.view.ImageDeployView;
 import dev.rekon.rollouts.view.KpackImage;
@@ -56,8 +57,8 @@ public interface RolloutGateway {
     /** Creates the Deployment; 409 when it exists already. */
     void createDeployment(ObjectNode deployment);
 
-    /** Patches the Deployment; the patch carries the resourceVersion that guards it. */
-    void patchDeployment(String namespace, String name, ObjectNode patch);
+    /** Patches the Deployment's images; the patch carries the resourceVersion that guards it. */
+    void patchDeployment(String namespace, String name, ImagePatch patch);
 
     /**
      * Deletes the Deployment as it was planned from, guarded by its uid and resourceVersion (a conflict when it

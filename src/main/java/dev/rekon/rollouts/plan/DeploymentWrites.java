@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -63,18 +62,9 @@ final class DeploymentWrites {
         return d;
     }
 
-    static ObjectNode patch(DeploymentView live, List<Target> changes, String appliedBuilds) {
-        ObjectNode patch = JsonNodeFactory.instance.objectNode();
-        ObjectNode meta = patch.putObject("metadata").put("resourceVersion", live.resourceVersion());
-        meta.putObject("annotations").put(DeploymentView.APPLIED_BUILDS, appliedBuilds);
-        ObjectNode pod = patch.putObject("spec").putObject("template").putObject("spec");
-        for (Target t : changes) {
-            ArrayNode list = pod.has(t.ref().init() ? "initContainers" : "containers")
-                    ? (ArrayNode) pod.get(t.ref().init() ? "initContainers" : "containers")
-                    : pod.putArray(t.ref().init() ? "initContainers" : "containers");
-            list.addObject().put("name", t.ref().container()).put("image", t.image());
-        }
-        return patch;
+    static ImagePatch patch(DeploymentView live, List<Target> changes, String appliedBuilds) {
+        return new ImagePatch(live.resourceVersion(), changes.stream()
+                .map(t -> new ImagePatch.Image(t.ref().init(), t.ref().container(), t.image())).toList(), appliedBuilds);
     }
 
     static String describe(List<ContainerRef> refs, Map<String, KpackImage> usable) {

@@ -29,13 +29,9 @@ final class PushWrites {
     private PushWrites() {
     }
 
-    static ObjectNode patch(DeploymentView live, Map<Follower, String> changes) {
-        ObjectNode patch = JsonNodeFactory.instance.objectNode();
-        patch.putObject("metadata").put("resourceVersion", live.resourceVersion());
-        ObjectNode pod = patch.putObject("spec").putObject("template").putObject("spec");
-        changes.forEach((f, image) -> pod.withArray(f.init() ? "initContainers" : "containers").addObject()
-                .put("name", f.container()).put("image", image));
-        return patch;
+    static ImagePatch patch(DeploymentView live, Map<Follower, String> changes) {
+        return new ImagePatch(live.resourceVersion(), changes.entrySet().stream()
+                .map(e -> new ImagePatch.Image(e.getKey().init(), e.getKey().container(), e.getValue())).toList(), null);
     }
 
     /** The ImageDeploy status with the images recorded and the Progressing condition set; null if unchanged. */

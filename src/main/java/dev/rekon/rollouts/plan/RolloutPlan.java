@@ -26,8 +26,8 @@ public sealed interface RolloutPlan {
         }
     }
 
-    /** Patch only the images of the named containers (a strategic-merge patch guarded by resourceVersion). */
-    record PatchImages(ObjectNode patch, String reason, String message, ObjectNode status) implements RolloutPlan {
+    /** Patch only the images of the named containers (guarded by the resourceVersion planned from). */
+    record PatchImages(ImagePatch patch, String reason, String message, ObjectNode status) implements RolloutPlan {
         @Override
         public Outcome outcome() {
             return Outcome.APPLIED;

@@ -65,9 +65,7 @@ public final class RolloutRows {
     private static Set<String> lagging(RolloutPlan plan, JsonNode status) {
         Set<String> out = new HashSet<>();
         if (plan instanceof RolloutPlan.PatchImages p) {
-            JsonNode pod = p.patch().path("spec").path("template").path("spec");
-            pod.path("containers").forEach(c -> out.add("container:" + c.path("name").asText()));
-            pod.path("initContainers").forEach(c -> out.add("init:" + c.path("name").asText()));
+            p.patch().images().forEach(i -> out.add((i.init() ? "init:" : "container:") + i.container()));
         }
         if (status != null) {
             status.path("waiting").forEach(w -> out.add("image:" + w.path("name").asText()));

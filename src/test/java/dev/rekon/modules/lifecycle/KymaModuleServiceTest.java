@@ -1,6 +1,8 @@
 package dev.rekon.modules.lifecycle;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.List;
 import java.util.function.Function;
@@ -10,9 +12,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import dev.rekon.core.ConflictException;
 import dev.rekon.core.NamespacePolicy;
 import dev.rekon.core.Reply;
+import dev.rekon.core.TransientFailureException;
 import dev.rekon.status.LifecycleRow;
+import dev.rekon.testing.Failures;
 
 /**
  * {@link KymaModuleService} and {@link KymaModuleReconciler} over an in-memory gateway: given the cluster and an
@@ -110,9 +115,7 @@ class KymaModuleServiceTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
     void writesEventsReplyAndStatusRow(Case c) throws Exception {
-        LifecycleScene scene = new LifecycleScene();
-        c.given().on(scene);
-        scene.forgetLogs();
+        LifecycleScene scene = scene(c.given());
         Reply reply = c.input().apply(scene);
         assertEquals(c.writes(), scene.cluster.writes, "writes, in order; reply " + reply);
         assertEquals(c.events(), scene.events.recorded, "Events");
@@ -138,6 +141,14 @@ class KymaModuleServiceTest {
         assertEquals(List.of(), kymaEventWrites(scene), "a second pass finds it kept");
     }
 
+    /** A fresh scene as given, its logs of writes, Events and calls cleared. */
+    static LifecycleScene scene(Given given) throws Exception {
+        LifecycleScene scene = new LifecycleScene();
+        given.on(scene);
+        scene.forgetLogs().cluster.calls.clear();
+        return scene;
+    }
+
     static String outcome(Reply reply) {
         return reply.outcome().wire() + "/" + reply.reason();
     }
@@ -158,6 +169,66 @@ class KymaModuleServiceTest {
                     reply.message());
         }
         assertEquals(List.of(), scene.cluster.writes);
+    }
+
+    /** 409s and outages: what the service writes when the apiserver loses a race or does not answer. */
+    record Failing(String name, Given given, List<String> writes, List<String> statusCalls, List<String> events,
+            String reply) {
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    static Stream<Failing> failing() {
+        return Stream.of(
+                new Failing("a 409 on the Kyma status write is planned again once, from fresh reads",
+                        s -> s.publish("0.4.1", false).channel("0.4.1").kyma(true).cluster
+                                .failNext("status", Failures.conflict("writing the status of " + KYMA_REF)),
+                        concat(List.of("inventory 6 objects at -"), concat(APPLY_0_4_1, "inventory 6 objects at 0.4.1",
+                                "status Kyma kcp/default Ready").toArray(String[]::new)),
+                        List.of("status", "status"), List.of("Normal ModuleInstalled " + KYMA_REF,
+                                "Normal ModuleInSync " + KYMA_REF),
+                        // The reply is the last attempt's: by then the module runs as its channel offers.
+                        "unchanged/ModuleInSync"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("failing")
+    void aConflictIsPlannedAgainOnce(Failing c) throws Exception {
+        LifecycleScene scene = scene(c.given());
+        Reply reply = kymaEvent(scene);
+        assertEquals(c.writes(), scene.cluster.writes, "writes, in order; reply " + reply);
+        assertEquals(c.statusCalls(), scene.cluster.calls.stream().filter("status"::equals).toList(),
+                "the status write is tried twice: the 409, then once more from the fresh plan");
+        assertEquals(c.events(), scene.events.recorded, "Events: the install the first attempt did is told");
+        assertEquals(c.reply(), outcome(reply), reply.message());
+    }
+
+    @Test
+    void anApiserverOutageAnswersTransientAndWritesNothing() throws Exception {
+        LifecycleScene scene = new LifecycleScene();
+        scene.publish("0.4.1", false).channel("0.4.1").kyma(true).forgetLogs();
+        scene.cluster.down = true;
+        for (Function<LifecycleScene, Reply> input : List.<Function<LifecycleScene, Reply>>of(
+                KymaModuleServiceTest::kymaEvent, KymaModuleServiceTest::releaseEvent)) {
+            TransientFailureException e = assertThrows(TransientFailureException.class, () -> input.apply(scene));
+            assertFalse(e instanceof ConflictException, "an outage is no conflict: " + e);
+        }
+        assertEquals(List.of(), scene.cluster.writes);
+        assertEquals(List.of(), scene.events.recorded, "no Event claims what was not done");
+    }
+
+    @Test
+    void anOutageAtTheFirstWriteAnswersTransientAndWritesNothing() throws Exception {
+        LifecycleScene scene = new LifecycleScene();
+        scene.publish("0.4.1", false).channel("0.4.1").kyma(true).forgetLogs();
+        scene.cluster.writesDown = true;
+        assertThrows(TransientFailureException.class, () -> kymaEvent(scene));
+        assertEquals(List.of(), scene.cluster.writes);
+        assertEquals(List.of("inventory"), scene.cluster.calls.stream().filter(c -> !c.equals("read")).toList(),
+                "the write-ahead of the inventory failed, so nothing was applied after it");
+        assertEquals(List.of(), scene.events.recorded);
     }
 
     static String row(List<LifecycleRow> rows) {

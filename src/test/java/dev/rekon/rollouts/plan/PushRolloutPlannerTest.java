@@ -20,6 +20,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.rekon.core.SemVer;
 import dev.rekon.registry.ImageReference;
+import dev.rekon.rollouts.apply.ImagePatchBody;
 import dev.rekon.rollouts.view.DeploymentView;
 import dev.rekon.rollouts.view.ImageDeployView;
 
@@ -107,7 +108,8 @@ class PushRolloutPlannerTest {
         RolloutPlan.PatchImages patch = assertInstanceOf(RolloutPlan.PatchImages.class, plan);
         assertEquals(json("""
                 {"metadata": {"resourceVersion": "41"}, "spec": {"template": {"spec": {
-                  "containers": [{"name": "api", "image": "%s:1.3.0@%s"}]}}}}""".formatted(REPO, D2)), patch.patch());
+                  "containers": [{"name": "api", "image": "%s:1.3.0@%s"}]}}}}""".formatted(REPO, D2)),
+                ImagePatchBody.of(patch.patch()));
         assertEquals("set container/api=" + REPO + ":1.3.0@" + D2 + " in Deployment shop-api (push of " + REPO
                 + ":1.3.0@" + D2 + ", update policy semver ^1.2)", plan.message());
         assertEquals(json("""

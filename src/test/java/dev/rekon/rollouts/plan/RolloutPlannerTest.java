@@ -26,6 +26,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.rekon.rollouts.apply.ImagePatchBody;
 import dev.rekon.rollouts.view.DeploymentView;
 import dev.rekon.rollouts.view.ImageDeployView;
 import dev.rekon.rollouts.view.KpackImage;
@@ -203,7 +204,7 @@ class RolloutPlannerTest {
     void patchesOnlyTheImagesThatChangedDigestsIncluded() {
         RolloutPlan plan = plan(idp("rekon.dev/v1alpha1", applied(APP_V1, 4)), Map.of("app", image("app", APP_V2, 5)),
                 Set.of("app"), live(APP_V1, APP_V1, MIGRATE_V1));
-        assertGolden("patch-images.json", ((RolloutPlan.PatchImages) plan).patch());
+        assertGolden("patch-images.json", ImagePatchBody.of(((RolloutPlan.PatchImages) plan).patch()));
         assertGolden("patch-status.json", plan.status());
     }
 

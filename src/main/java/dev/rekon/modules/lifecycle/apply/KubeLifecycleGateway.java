@@ -10,7 +10,6 @@ import jakarta.inject.Inject;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.cluster.ApiKinds;
@@ -25,6 +24,7 @@ import dev.rekon.modules.lifecycle.KymaModule;
 import dev.rekon.modules.lifecycle.intent.KymaView;
 import dev.rekon.modules.lifecycle.inventory.Inventory;
 import dev.rekon.modules.lifecycle.inventory.InventoryCodec;
+import dev.rekon.modules.lifecycle.plan.KymaStatusUpdate;
 import dev.rekon.modules.plan.ModuleDeployment;
 import dev.rekon.modules.release.KymaKind;
 import dev.rekon.modules.release.KymaModules;
@@ -155,10 +155,11 @@ public class KubeLifecycleGateway implements LifecycleGateway {
     }
 
     @Override
-    public void writeKymaStatus(KymaView kyma, ArrayNode modules, String state) {
+    public void writeKymaStatus(KymaStatusUpdate update) {
+        KymaView kyma = update.kyma();
         ObjectNode patch = json.createObjectNode();
         patch.putObject("metadata").put("resourceVersion", kyma.resourceVersion());
-        patch.putObject("status").put("state", state).set("modules", modules);
+        patch.putObject("status").put("state", update.state()).set("modules", KymaStatusBody.modules(update));
         ObjectRef ref = new ObjectRef(KymaModule.KYMA_API_VERSION, "Kyma", kyma.namespace(), kyma.name());
         // A resource made from a named item: fabric8 reads one named only by name before patching it.
         KubeErrors.call(ref, "write the status of " + ref, () -> client.genericKubernetesResources(

@@ -5,13 +5,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
 
 import dev.rekon.core.ObjectRef;
 import dev.rekon.manifests.LiveObject;
 import dev.rekon.manifests.apply.ManifestWriter;
 import dev.rekon.modules.lifecycle.KymaModule;
 import dev.rekon.modules.lifecycle.intent.KymaView;
+import dev.rekon.modules.lifecycle.plan.KymaStatusUpdate;
 import dev.rekon.modules.lifecycle.inventory.Inventory;
 import dev.rekon.modules.release.KymaKind;
 
@@ -48,6 +48,9 @@ public interface LifecycleGateway extends ManifestWriter {
     /** The custom resources of a CRD, in every namespace. */
     List<ObjectRef> customResources(ObjectRef crd);
 
-    /** Replaces the Kyma's {@code status.modules} and {@code status.state}, guarded by the version read. */
-    void writeKymaStatus(KymaView kyma, ArrayNode modules, String state);
+    /**
+     * Sets the module's entry of the Kyma's {@code status.modules} and {@code status.state}, guarded by the Kyma's
+     * resourceVersion as the update was planned from.
+     */
+    void writeKymaStatus(KymaStatusUpdate update);
 }

@@ -4,6 +4,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import dev.rekon.cluster.EventRecorder;
+import dev.rekon.core.ConflictException;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.Outcome;
 import dev.rekon.manifests.apply.StagedWrites;
@@ -35,7 +36,17 @@ public class LifecycleWrites {
                     : plan.inventory().withResourceVersion(inventoryVersion));
         }
         if (plan.kymaStatus() != null) {
-            gateway.writeKymaStatus(plan.kymaStatus().kyma(), plan.kymaStatus().modules(), plan.kymaStatus().state());
+            try {
+                gateway.writeKymaStatus(plan.kymaStatus());
+            } catch (ConflictException e) {
+                // What was applied before the status write lost its race is done: the next attempt plans from it
+                // and finds only the status to write, so the Event of what this plan did is recorded here or never.
+                if (plan.writeAhead() != null || !plan.apply().isEmpty() || !plan.delete().isEmpty() || plan.forget()
+                        || plan.inventory() != null) {
+                    record(plan);
+                }
+                throw e;
+            }
         }
         record(plan);
     }

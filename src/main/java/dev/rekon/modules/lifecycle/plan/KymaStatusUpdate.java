@@ -4,42 +4,40 @@ import java.util.ArrayList;
 import java.util.List;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 
 import dev.rekon.modules.lifecycle.intent.KymaView;
 
 /**
- * The Kyma status a module's plan leads to: its {@code status.modules[]} with this module's entry replaced (or
- * removed once it is uninstalled), and {@code status.state} the worst of them. Null from {@link #of} when it is
- * what the Kyma already has, so an in-line module writes nothing (kpack's updateStatus, skipped when equal).
+ * The Kyma status a module's plan leads to: this module's entry of {@code status.modules[]} set (or removed once it
+ * is uninstalled), the other modules' entries kept as the Kyma has them, and {@code status.state} the worst of them.
+ * Null from {@link #of} when it is what the Kyma already has, so an in-line module writes nothing (kpack's
+ * updateStatus, skipped when equal). The gateway writes it guarded by the Kyma's resourceVersion.
+ *
+ * @param module the module whose entry this sets
+ * @param entry the module's entry, or null to remove it
+ * @param state the Kyma's {@code status.state} that follows
  */
-public record KymaStatusUpdate(KymaView kyma, ArrayNode modules, String state) {
+public record KymaStatusUpdate(KymaView kyma, String module, ModuleStatus entry, String state) {
 
     static KymaStatusUpdate of(KymaView kyma, String module, ModuleStatus entry) {
         if (kyma == null || kyma.deleting() && entry != null) {
             return null;
         }
-        ArrayNode modules = JsonNodeFactory.instance.arrayNode();
-        boolean placed = false;
+        JsonNode current = null;
+        List<ModuleState> states = new ArrayList<>();
         for (JsonNode m : kyma.statusModules()) {
             if (module.equals(m.path("name").asText())) {
-                if (entry != null) {
-                    modules.add(entry.toJson());
-                }
-                placed = true;
+                current = m;
             } else {
-                modules.add(m);
+                states.add(ModuleState.parse(m.path("state").asText()));
             }
         }
-        if (!placed && entry != null) {
-            modules.add(entry.toJson());
-        }
-        if (modules.equals(kyma.statusModules())) {
+        if (entry == null ? current == null : entry.toJson().equals(current)) {
             return null;
         }
-        List<ModuleState> states = new ArrayList<>();
-        modules.forEach(m -> states.add(ModuleState.parse(m.path("state").asText())));
-        return new KymaStatusUpdate(kyma, modules, ModuleState.worst(states).name());
+        if (entry != null) {
+            states.add(entry.state());
+        }
+        return new KymaStatusUpdate(kyma, module, entry, ModuleState.worst(states).name());
     }
 }

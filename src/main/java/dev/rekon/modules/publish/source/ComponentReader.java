@@ -15,12 +15,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 
 import dev.rekon.core.InvalidEventException;
+import dev.rekon.core.RefusedException;
 import dev.rekon.core.TransientFailureException;
 import dev.rekon.modules.manifest.ManifestDocuments;
 import dev.rekon.modules.ocm.ComponentDescriptor;
 import dev.rekon.modules.ocm.SignatureVerifier;
 import dev.rekon.registry.ImageReference;
-import dev.rekon.registry.RegistryException;
 import dev.rekon.registry.RegistryImage;
 
 /**
@@ -207,10 +207,9 @@ public final class ComponentReader {
     private static <T> T registry(java.util.function.Supplier<T> read, String notFound, String what) {
         try {
             return read.get();
-        } catch (RegistryException e) {
-            if (e.isTransient()) {
-                throw new TransientFailureException("reading " + what + ": " + e.getMessage(), e);
-            }
+        } catch (TransientFailureException e) {
+            throw new TransientFailureException("reading " + what + ": " + e.getMessage(), e);
+        } catch (RefusedException e) {
             String reason = "ImageNotFound".equals(e.reason()) ? notFound
                     : "DigestMismatch".equals(e.reason()) ? "DigestMismatch" : "RegistryRefused";
             throw new Refusal(reason, "cannot be read (" + what + ", " + e.reason() + "): " + e.getMessage());

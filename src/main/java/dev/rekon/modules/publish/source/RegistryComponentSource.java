@@ -9,6 +9,7 @@ import jakarta.inject.Inject;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
+import dev.rekon.core.RefusedException;
 import dev.rekon.core.TransientFailureException;
 import dev.rekon.modules.ModuleTrust;
 import dev.rekon.modules.publish.PublishSettings;
@@ -16,7 +17,6 @@ import dev.rekon.modules.publish.plan.PublishKey;
 import dev.rekon.registry.Credential;
 import dev.rekon.registry.ImageReference;
 import dev.rekon.registry.RegistryClient;
-import dev.rekon.registry.RegistryException;
 import dev.rekon.registry.RegistryImage;
 import dev.rekon.webhooks.PullSecretReader;
 import dev.rekon.webhooks.Subscription;
@@ -66,11 +66,10 @@ public class RegistryComponentSource implements ComponentSource {
         try {
             ImageReference ref = ImageReference.parse(repository + ":" + version);
             return Optional.of(registry.readDigest(ref, credential(ref, namespace)));
-        } catch (IllegalArgumentException | RegistryException e) {
-            if (e instanceof RegistryException r && r.isTransient()) {
-                throw new TransientFailureException("reading the digest of " + repository + ":" + version + ": "
-                        + e.getMessage(), e);
-            }
+        } catch (TransientFailureException e) {
+            throw new TransientFailureException("reading the digest of " + repository + ":" + version + ": "
+                    + e.getMessage(), e);
+        } catch (IllegalArgumentException | RefusedException e) {
             return Optional.empty();
         }
     }
@@ -108,10 +107,9 @@ public class RegistryComponentSource implements ComponentSource {
     private static Listed list(Supplier<List<String>> read, String what) {
         try {
             return new Listed(read.get(), null);
-        } catch (RegistryException e) {
-            if (e.isTransient()) {
-                throw new TransientFailureException("listing " + what + ": " + e.getMessage(), e);
-            }
+        } catch (TransientFailureException e) {
+            throw new TransientFailureException("listing " + what + ": " + e.getMessage(), e);
+        } catch (RefusedException e) {
             return Listed.refused("cannot list " + what + " (" + e.reason() + "): " + e.getMessage());
         }
     }

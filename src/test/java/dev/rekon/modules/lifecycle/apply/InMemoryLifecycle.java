@@ -17,6 +17,7 @@ import dev.rekon.cluster.EventRecorder;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.modules.lifecycle.KymaModule;
 import dev.rekon.modules.lifecycle.intent.KymaView;
+import dev.rekon.modules.lifecycle.plan.KymaStatusUpdate;
 import dev.rekon.manifests.Identity;
 import dev.rekon.modules.lifecycle.inventory.Inventory;
 import dev.rekon.manifests.LiveObject;
@@ -30,6 +31,7 @@ import dev.rekon.testing.Failures;
  * Kyma's release objects. Writes are checked as the apiserver checks them (an inventory or Kyma status written
  * from a stale resourceVersion is a 409) and logged in order: {@code apply Kind ns/name}, {@code delete ...},
  * {@code inventory <n> objects at <version>}, {@code forget inventory}, {@code status Kyma ns/name <state>}.
+ * Failures can be scripted per call ({@link #failNext}) or for all calls ({@link #down}, an outage).
  */
 public final class InMemoryLifecycle implements LifecycleGateway {
 
@@ -42,6 +44,13 @@ public final class InMemoryLifecycle implements LifecycleGateway {
     public final List<String> writes = new ArrayList<>();
     /** Namespaces Rekon's role may not read in: a read of Kymas or inventories there is refused (403), as RBAC does. */
     public final java.util.Set<String> forbidden = new java.util.HashSet<>();
+    /** Every call in order, failed or not: {@code read}, {@code apply}, {@code delete}, {@code inventory}, {@code status}. */
+    public final List<String> calls = new ArrayList<>();
+    /** While set, the apiserver answers every call with 503, as in an outage. */
+    public boolean down;
+    /** While set, every write is answered with 503 (reads still answer). */
+    public boolean writesDown;
+    private final Map<String, java.util.Deque<RuntimeException>> failNext = new java.util.HashMap<>();
     private long version = 100;
 
     /** The writer of plans over this gateway, recording Events. */
@@ -50,6 +59,23 @@ public final class InMemoryLifecycle implements LifecycleGateway {
         w.gateway = this;
         w.events = events;
         return w;
+    }
+
+    /** The next call of {@code operation} fails so, before it acts (each scripted failure once, in order). */
+    public InMemoryLifecycle failNext(String operation, RuntimeException failure) {
+        failNext.computeIfAbsent(operation, k -> new java.util.ArrayDeque<>()).add(failure);
+        return this;
+    }
+
+    private void call(String operation, String what) {
+        calls.add(operation);
+        if (down || writesDown && !operation.equals("read")) {
+            throw Failures.unavailable(operation + " " + what);
+        }
+        RuntimeException scripted = Optional.ofNullable(failNext.get(operation)).map(java.util.Deque::poll).orElse(null);
+        if (scripted != null) {
+            throw scripted;
+        }
     }
 
     /** Puts an object as someone (or a module, by its label) created it, without logging a write. */
@@ -78,12 +104,14 @@ public final class InMemoryLifecycle implements LifecycleGateway {
 
     @Override
     public Optional<KymaView> kyma(String namespace, String name) {
+        call("read", "Kyma " + namespace + "/" + name);
         forbid(namespace, "Kyma " + namespace + "/" + name);
         return Optional.ofNullable(kymas.get(namespace + "/" + name)).map(KymaView::of);
     }
 
     @Override
     public List<KymaView> kymas(String namespace) {
+        call("read", "Kymas in " + namespace);
         forbid(namespace, "Kymas in " + namespace);
         return kymas.values().stream().filter(k -> namespace == null || namespace.equals(k.at("/metadata/namespace")
                 .asText())).map(KymaView::of).toList();
@@ -91,17 +119,20 @@ public final class InMemoryLifecycle implements LifecycleGateway {
 
     @Override
     public <V> List<V> kymaObjects(KymaKind<V> kind, String namespace) {
+        call("read", kind.kind() + "s in " + namespace);
         return kymaObjects.stream().filter(o -> kind.kind().equals(o.path("kind").asText())
                 && namespace.equals(o.at("/metadata/namespace").asText())).map(kind.view()).toList();
     }
 
     @Override
     public Optional<Inventory> inventory(KymaModule key) {
+        call("read", "the inventory of " + key);
         return Optional.ofNullable(inventories.get(key));
     }
 
     @Override
     public List<String> inventoried(String namespace, String kyma) {
+        call("read", "the inventories of Kyma " + namespace + "/" + kyma);
         forbid(namespace, "the inventories of Kyma " + namespace + "/" + kyma);
         return inventories.keySet().stream().filter(k -> k.namespace().equals(namespace) && k.kyma().equals(kyma))
                 .map(KymaModule::module).toList();
@@ -109,6 +140,7 @@ public final class InMemoryLifecycle implements LifecycleGateway {
 
     @Override
     public String writeInventory(KymaModule key, Inventory inventory) {
+        call("inventory", "the inventory of " + key);
         Inventory stored = inventories.get(key);
         if (!Objects.equals(stored == null ? null : stored.resourceVersion(), inventory.resourceVersion())) {
             throw Failures.conflict("writing the inventory of " + key);
@@ -122,12 +154,14 @@ public final class InMemoryLifecycle implements LifecycleGateway {
 
     @Override
     public void deleteInventory(KymaModule key) {
+        call("inventory", "the inventory of " + key);
         inventories.remove(key);
         writes.add("forget inventory");
     }
 
     @Override
     public Map<String, LiveObject> live(String module, Collection<ObjectRef> refs) {
+        call("read", "the objects of module " + module);
         Map<String, LiveObject> live = new LinkedHashMap<>();
         for (ObjectRef ref : refs) {
             ObjectNode o = objects.get(Identity.key(ref));
@@ -141,6 +175,7 @@ public final class InMemoryLifecycle implements LifecycleGateway {
 
     @Override
     public List<ObjectRef> customResources(ObjectRef crd) {
+        call("read", "the resources of " + crd);
         ObjectNode definition = objects.get(Identity.key(crd));
         String group = definition == null ? null : definition.at("/spec/group").asText(null);
         return objects.values().stream().map(ManifestObjects::ref)
@@ -150,6 +185,7 @@ public final class InMemoryLifecycle implements LifecycleGateway {
     @Override
     public void apply(ObjectNode object) {
         ObjectRef ref = ManifestObjects.ref(object);
+        call("apply", ref.toString());
         ObjectNode live = objects.get(Identity.key(ref));
         ObjectNode merged = live == null ? object.deepCopy() : merge(live.deepCopy(), object);
         merged.with("metadata").put("resourceVersion", String.valueOf(++version));
@@ -178,6 +214,7 @@ public final class InMemoryLifecycle implements LifecycleGateway {
     @Override
     public void delete(LiveObject seen) {
         ObjectRef ref = seen.ref();
+        call("delete", ref.toString());
         ObjectNode stored = objects.get(Identity.key(ref));
         String version = stored == null ? null : stored.at("/metadata/resourceVersion").asText(null);
         if (version != null && seen.resourceVersion() != null && !version.equals(seen.resourceVersion())) {
@@ -188,7 +225,11 @@ public final class InMemoryLifecycle implements LifecycleGateway {
     }
 
     @Override
-    public void writeKymaStatus(KymaView kyma, ArrayNode modules, String state) {
+    public void writeKymaStatus(KymaStatusUpdate update) {
+        KymaView kyma = update.kyma();
+        String state = update.state();
+        ArrayNode modules = KymaStatusBody.modules(update);
+        call("status", "the status of Kyma " + kyma.namespace() + "/" + kyma.name());
         ObjectNode stored = kymas.get(kyma.namespace() + "/" + kyma.name());
         if (stored == null || !stored.at("/metadata/resourceVersion").asText().equals(kyma.resourceVersion())) {
             throw Failures.conflict("writing the status of Kyma " + kyma.namespace() + "/" + kyma.name());
