@@ -1,11 +1,7 @@
 package dev.rekon.buildpacks;
 
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -15,7 +11,6 @@ import dev.rekon.buildpacks.catalog.BuilderIndex;
 import dev.rekon.buildpacks.catalog.BuildpackCatalog;
 import dev.rekon.buildpacks.plan.BuildpackRecheckPlanner;
 import dev.rekon.buildpacks.plan.RecheckView;
-import dev.rekon.buildpacks.view.ImageHead;
 import dev.rekon.cluster.InstalledKinds;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.Outcome;
@@ -24,17 +19,18 @@ import dev.rekon.core.Reply;
 import dev.rekon.core.TransientFailureException;
 import dev.rekon.pipeline.NamespaceGuard;
 import dev.rekon.pipeline.ReconcileLoop;
-import dev.rekon.registry.ImageReference;
+import dev.rekon.resync.AreaPass;
 import dev.rekon.resync.AreaResult;
 import dev.rekon.resync.AreaResync;
 import dev.rekon.resync.AreaTally;
 import dev.rekon.resync.ResyncScope;
 
 /**
- * The buildpacks part of a resync pass. Every Buildpack and ClusterBuildpack (from the catalog's watches, no read
- * per object) gets one manifest HEAD of its image ({@link BuildpackHeads}). Only where
- * {@link BuildpackRecheckPlanner} finds the digest moved does the event path's own refresh run (full read, status
- * write, re-resolution of the Builders it affects). Then every Builder and ClusterBuilder is re-resolved
+ * The buildpacks part of a resync pass, in the one shape of every area ({@link AreaPass}): every Buildpack and
+ * ClusterBuildpack (from the catalog's watches, no read per object) is a key for {@link BuildpackRecheckReconciler}
+ * on the one loop: one manifest HEAD of its image ({@link RecheckPass}: one per image and ServiceAccount), and only
+ * where {@link BuildpackRecheckPlanner} finds the digest moved does the event path's own refresh run (full read,
+ * status write, re-resolution of the Builders it affects). Then every Builder and ClusterBuilder is re-resolved
  * ({@link BuilderRechecks}). So registries without webhooks converge too. A cluster without kpack's buildpack kinds
  * skips the area.
  */
@@ -43,17 +39,11 @@ public class BuildpackResync implements AreaResync {
 
     public static final String AREA = "buildpacks";
 
-    /**
-     * Per object and image, the digest a pass last saw the status converge at: spares an image index (whose status
-     * names its platform manifest) the full read on every pass. A shortcut only: without it the status decides.
-     */
-    private final Map<String, String> converged = new ConcurrentHashMap<>();
-
-    @Inject
-    BuildpackService service;
-
     @Inject
     ReconcileLoop loop;
+
+    @Inject
+    BuildpackRecheckReconciler rechecks;
 
     @Inject
     BuilderReconciler builderReconciler;
@@ -88,69 +78,48 @@ public class BuildpackResync implements AreaResync {
             tally.failed(null, "ReadFailed", "could not read the Buildpacks and ClusterBuildpacks: " + e.getMessage());
             return tally.result();
         }
-        Set<ObjectRef> written = new HashSet<>();
-        Map<ObjectRef, BuildpackHeads.Head> heads = new BuildpackHeads(gateway).of(buildpacks);
-        buildpacks.forEach(b -> recheck(b, heads.get(b.ref()), scope, tally, written));
-        new BuilderRechecks(loop, builderReconciler, builders).resolve(scope, tally, written);
+        RecheckPass pass = new RecheckPass(gateway);
+        AreaPass.run(loop, rechecks, buildpacks.stream().map(b -> new BuildpackRecheckReconciler.Key(b, pass)).toList(),
+                scope, new RecheckCounter(tally, pass));
+        new BuilderRechecks(loop, builderReconciler, builders).resolve(scope, tally, pass.written());
         return tally.result();
     }
 
-    private void recheck(RecheckView b, BuildpackHeads.Head read, ResyncScope scope, AreaTally tally,
-            Set<ObjectRef> written) {
-        if (read != null && read.failure() != null) {
-            tally.failed(b.ref(), "ImageCheckFailed", b.ref() + ": " + read.failure().getMessage());
-            return;
-        }
-        ImageHead head = read == null ? null : read.head();
-        String key = b.ref() + "@" + b.image();
-        var plan = BuildpackRecheckPlanner.plan(b, head, converged.get(key));
-        if (!plan.refresh()) {
-            tally.unchanged();
-        } else if (scope.report()) {
-            tally.changed(b.ref(), plan.reason(), plan.message());
-        } else {
-            // Only a refresh that went through converged: one that failed or was refused is retried by the next pass.
-            if (refresh(b, head, plan, tally, written) && head instanceof ImageHead.Digest d) {
-                converged.put(key, d.digest());
-            }
-        }
-    }
+    /**
+     * Counts a Buildpack by what its refresh wrote (a refresh that wrote nothing leaves it unchanged) and the
+     * refusals of the Builders that refresh re-resolved; a report, or a plan that does not refresh, by its reply.
+     */
+    private record RecheckCounter(AreaTally tally, RecheckPass pass) implements AreaPass.Counter {
 
-    /** The event path's refresh, pinned to the digest the HEAD saw; false when it failed or the Buildpack was refused. */
-    private boolean refresh(RecheckView b, ImageHead head, BuildpackRecheckPlanner.Recheck plan, AreaTally tally,
-            Set<ObjectRef> written) {
-        try {
-            List<Reply> parts = service.refreshParts(new BuildpackReconciler.Key(b.ref().kind(), b.ref().namespace(),
-                    b.ref().name(), null, head instanceof ImageHead.Digest d ? pinned(b.image(), d.digest()) : null));
-            for (Reply part : parts) {
-                if (part.outcome() == Outcome.APPLIED) {
-                    written.addAll(part.objects());
-                } else if (part.outcome() == Outcome.REJECTED) {
-                    tally.failed(part.objects().isEmpty() ? b.ref() : part.objects().get(0), part.reason(), part.message());
-                }
+        @Override
+        public void count(ObjectRef object, Reply reply, boolean writes) {
+            tally.count(object, reply, writes);
+        }
+
+        @Override
+        public void count(ObjectRef object, ReconcileLoop.Passed passed) {
+            List<Reply> parts = pass.parts(object);
+            boolean refreshed = !parts.isEmpty() && passed.reply().outcome() != Outcome.REJECTED;
+            if (!refreshed) {
+                count(object, passed.reply(), passed.writes());
             }
-            if (written.contains(b.ref())) {
-                tally.changed(b.ref(), plan.reason(), plan.message());
-            } else if (parts.get(0).outcome() != Outcome.REJECTED) {
+            parts.stream().skip(1).filter(p -> p.outcome() == Outcome.REJECTED).forEach(p -> tally.failed(
+                    p.objects().isEmpty() ? object : p.objects().get(0), p.reason(), p.message()));
+            if (refreshed && pass.written().contains(object)) {
+                tally.changed(object, passed.reply().reason(), passed.reply().message());
+            } else if (refreshed) {
                 tally.unchanged();
             }
-            return parts.get(0).outcome() != Outcome.REJECTED; // the Buildpack's own; its Builders are rechecked anyway
-        } catch (TransientFailureException | RefusedException e) {
-            tally.failed(b.ref(), "RefreshFailed", b.ref() + ": " + e.getMessage());
-            return false;
+        }
+
+        @Override
+        public void failed(ObjectRef object, String reason, String message) {
+            tally.failed(object, pass.headFailed(object) ? "ImageCheckFailed" : "RefreshFailed", object + ": " + message);
         }
     }
 
     @Override
     public String area() {
         return AREA;
-    }
-
-    private static ImageReference pinned(String image, String digest) {
-        try {
-            return ImageReference.parse(image).withDigest(digest);
-        } catch (IllegalArgumentException e) {
-            return null;
-        }
     }
 }

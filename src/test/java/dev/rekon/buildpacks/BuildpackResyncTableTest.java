@@ -27,7 +27,7 @@ class BuildpackResyncTableTest {
     BuildpackResync resync() {
         BuildpackService service = BuildpackServiceTest.service(cluster);
         BuildpackResync resync = new BuildpackResync();
-        resync.service = service;
+        resync.rechecks = BuildpackRecheckReconciler.of(service);
         resync.loop = service.resolutions.loop;
         resync.builderReconciler = service.resolutions.reconciler;
         resync.catalog = cluster;
