@@ -1,5 +1,7 @@
 package dev.rekon.resync;
 
+import java.util.function.Function;
+
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.Reply;
 import dev.rekon.core.TransientFailureException;
@@ -34,8 +36,18 @@ public final class AreaPass {
 
     public static <K, V, P extends Reconciler.Plan> void run(ReconcileLoop loop, Reconciler<K, V, P> area,
             Iterable<K> keys, ResyncScope scope, Counter counter) {
-        for (K key : keys) {
+        run(loop, area, keys, scope, (K key) -> counter);
+    }
+
+    /**
+     * The same, with a counter for each key: for an area whose key is many objects (a module's Deployments of one
+     * channel), so that a key's failure is counted against each of them.
+     */
+    public static <K, S extends K, V, P extends Reconciler.Plan> void run(ReconcileLoop loop,
+            Reconciler<K, V, P> area, Iterable<S> keys, ResyncScope scope, Function<S, Counter> counters) {
+        for (S key : keys) {
             ObjectRef object = area.subject(key);
+            Counter counter = counters.apply(key);
             try {
                 loop.pass(area, key, !scope.report()).ifPresent(p -> counter.count(object, p));
             } catch (TransientFailureException e) {
