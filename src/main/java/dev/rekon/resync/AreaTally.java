@@ -74,6 +74,25 @@ public final class AreaTally implements AreaPass.Counter {
         }
     }
 
+    /**
+     * A counter for an {@link AreaPass} that counts each key by its reply alone, as {@link #count(ObjectRef,
+     * java.util.function.Supplier)} does (a plan that writes yet answers unchanged, such as a note recorded, is no
+     * change), and a transient failure as {@code Unavailable}.
+     */
+    public AreaPass.Counter byReply() {
+        return new AreaPass.Counter() {
+            @Override
+            public void count(ObjectRef object, Reply reply, boolean writes) {
+                AreaTally.this.count(object, () -> reply);
+            }
+
+            @Override
+            public void failed(ObjectRef object, String reason, String message) {
+                AreaTally.this.failed(object, "Unavailable", message);
+            }
+        };
+    }
+
     public synchronized AreaResult result() {
         return new AreaResult(area, changed + unchanged + drifted + failed, changed, unchanged, drifted, failed, objects);
     }

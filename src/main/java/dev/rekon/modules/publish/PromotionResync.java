@@ -8,16 +8,18 @@ import jakarta.inject.Inject;
 import dev.rekon.cluster.InstalledKinds;
 import dev.rekon.modules.lifecycle.KymaResync;
 import dev.rekon.modules.publish.plan.SoakKey;
+import dev.rekon.pipeline.ReconcileLoop;
+import dev.rekon.resync.AreaPass;
 import dev.rekon.resync.AreaResult;
 import dev.rekon.resync.AreaResync;
 import dev.rekon.resync.AreaTally;
 import dev.rekon.resync.ResyncScope;
 
 /**
- * The promotions' part of a resync pass ({@value #AREA}): the soak rules of every published module through the same
- * loop as Kyma events, so that a soak that has run its time moves its channel without a new push or Kyma change,
- * and a converged module writes nothing. In report mode nothing is written. Skipped while publication is off or
- * Kyma's kinds are missing.
+ * The promotions' part of a resync pass ({@value #AREA}): the soak rules of every published module, a key each of
+ * the same {@link SoakReconciler} as Kyma events on the one loop ({@link AreaPass}, counted by its reply), so that a
+ * soak that has run its time moves its channel without a new push or Kyma change, and a converged module writes
+ * nothing. In report mode nothing is written. Skipped while publication is off or Kyma's kinds are missing.
  */
 @ApplicationScoped
 public class PromotionResync implements AreaResync {
@@ -29,6 +31,12 @@ public class PromotionResync implements AreaResync {
 
     @Inject
     InstalledKinds kinds;
+
+    @Inject
+    ReconcileLoop loop;
+
+    @Inject
+    SoakReconciler soaks;
 
     @Override
     public String area() {
@@ -44,10 +52,8 @@ public class PromotionResync implements AreaResync {
         }
         AreaTally tally = new AreaTally(AREA);
         if (scope.covers(service.namespace())) {
-            for (String module : service.published()) {
-                tally.count(new SoakKey(service.namespace(), module).releaseMetaRef(),
-                        () -> service.promotions(module, scope.report()));
-            }
+            AreaPass.run(loop, soaks, service.published().stream().map(m -> new SoakKey(service.namespace(), m))
+                    .toList(), scope, tally.byReply());
         }
         return tally.result();
     }

@@ -1,5 +1,6 @@
 package dev.rekon.modules.publish;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -11,6 +12,8 @@ import dev.rekon.cluster.InstalledKinds;
 import dev.rekon.core.TransientFailureException;
 import dev.rekon.modules.publish.plan.PublishKey;
 import dev.rekon.modules.publish.source.ComponentSource;
+import dev.rekon.pipeline.ReconcileLoop;
+import dev.rekon.resync.AreaPass;
 import dev.rekon.resync.AreaResult;
 import dev.rekon.resync.AreaResync;
 import dev.rekon.resync.AreaTally;
@@ -18,10 +21,11 @@ import dev.rekon.resync.ResyncScope;
 
 /**
  * Module publication's part of a resync pass, for registries that send no webhooks: every component version
- * tagged in the component-descriptor repositories under {@code rekon.modules.publish.repositories} goes through
- * the same {@link PublishService} as a push. Tags that are not module versions ({@code latest}) are left out. A
- * version already published with the same digest costs two reads of the apiserver and one HEAD of its manifest,
- * and writes nothing. Skipped while publication is off or the cluster does not serve Kyma's kinds.
+ * tagged in the component-descriptor repositories under {@code rekon.modules.publish.repositories} is a key of
+ * the same {@link PublishReconciler} as a push, on the one loop ({@link AreaPass}), counted by its reply. Tags
+ * that are not module versions ({@code latest}) are left out. A version already published with the same digest
+ * costs two reads of the apiserver and one HEAD of its manifest, and writes nothing. Skipped while publication is
+ * off or the cluster does not serve Kyma's kinds.
  */
 @ApplicationScoped
 public class PublishResync implements AreaResync {
@@ -32,7 +36,10 @@ public class PublishResync implements AreaResync {
     PublishSettings settings;
 
     @Inject
-    PublishService service;
+    ReconcileLoop loop;
+
+    @Inject
+    PublishReconciler reconciler;
 
     @Inject
     ComponentSource components;
@@ -69,20 +76,20 @@ public class PublishResync implements AreaResync {
         if (!scope.covers(settings.namespace())) {
             return tally.result();
         }
+        List<PublishKey> keys = new ArrayList<>();
         for (String prefix : settings.repositories()) {
             for (String repository : listed(tally, prefix,
                     () -> components.repositories(prefix, settings.namespace()))) {
                 for (String tag : listed(tally, repository,
                         () -> components.tags(repository, settings.namespace()))) {
-                    PublishKey key = new PublishKey(repository, tag, settings.namespace());
-                    if (key.refusal().filter(r -> r.reason().equals("VersionNotSemver")).isPresent()) {
-                        continue;
+                    PublishKey key = new PublishKey(PublishSettings.normalise(repository), tag, settings.namespace());
+                    if (key.refusal().filter(r -> r.reason().equals("VersionNotSemver")).isEmpty()) {
+                        keys.add(key);
                     }
-                    tally.count(key.module() == null ? null : key.templateRef(), () -> scope.report()
-                            ? service.report(repository, tag) : service.publish(repository, tag));
                 }
             }
         }
+        AreaPass.run(loop, reconciler, keys, scope, tally.byReply());
         return tally.result();
     }
 

@@ -60,7 +60,8 @@ class PublishResyncTest {
         service.reconciler = reconciler;
         service.loop = ReconcileLoop.of(NamespaceGuard.of(NamespacePolicy.parse("*", true)));
         resync.settings = settings;
-        resync.service = service;
+        resync.loop = service.loop;
+        resync.reconciler = reconciler;
         resync.components = fake;
         resync.kinds = ServedKinds.all();
         fake.push(REPO, "0.1.0", DIGEST);
