@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 
 import dev.rekon.bench.Bench;
 import dev.rekon.bench.Writes;
+import dev.rekon.status.Loaded;
 import dev.rekon.testing.Await;
 import dev.rekon.testing.Events;
 import dev.rekon.testing.Kpack;
@@ -62,13 +63,30 @@ class RolloutResyncEndToEndTest {
         return ns;
     }
 
-    /** Lets the watches deliver what the test just wrote (a pass reads only from them). */
-    static void settle() {
+    /**
+     * Until the watches show what the test just wrote (a pass reads only from them): a report-mode pass, which
+     * writes nothing, answers {@code value} at {@code path}.
+     */
+    static void settled(String ns, String path, Object value) {
+        String[] last = new String[1];
         try {
-            Thread.sleep(1500);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            Await.until("a report-mode pass to answer " + path + " = " + value + " in " + ns, () -> {
+                var answer = Events.binary(ResyncFunctions.TYPE, Map.of(), "{\"scope\":\"rollouts\",\"namespace\":\""
+                        + ns + "\",\"report\":true}").statusCode(200).extract();
+                last[0] = answer.asString();
+                return value.equals(answer.path(path));
+            });
+        } catch (AssertionError e) {
+            throw new AssertionError(e.getMessage() + "; the last answer: " + last[0], e);
         }
+    }
+
+    /** Until the status page, built from the same watches, shows the ImageDeploy's spec.suspend as {@code on}. */
+    static void settledSuspend(String ns, String name, boolean on) {
+        Await.until("the status page to show " + ns + "/" + name + " with spec.suspend " + on, () -> Loaded
+                .get("/status?namespace=" + ns, null).then().statusCode(200).extract().jsonPath()
+                .getList("rollouts", Map.class).stream().anyMatch(r -> ns.equals(r.get("namespace"))
+                        && name.equals(r.get("name")) && Boolean.valueOf(on).equals(r.get("suspended"))));
     }
 
     static ValidatableResponse resync(String ns) {
@@ -121,7 +139,7 @@ class RolloutResyncEndToEndTest {
     void aLostEventAndADeletedDeploymentConvergeAndAConvergedNamespaceCostsNoWrite() {
         String ns = started("resync-lost");
         Kpack.built(k8s, ns, "app", V2, 2); // kpack reports build 2; its event is lost
-        settle();
+        settled(ns, "areas[0].changed", 1);
 
         resync(ns).body("outcome", equalTo("applied")).body("areas[0].area", equalTo("rollouts"))
                 .body("areas[0].changed", equalTo(1)).body("areas[0].objects[0].reason", equalTo("ImageUpdated"));
@@ -150,7 +168,7 @@ class RolloutResyncEndToEndTest {
         k8s.apps().deployments().inNamespace(ns).withName("shop").edit(d -> new DeploymentBuilder(d).editSpec()
                 .editTemplate().editSpec().editFirstContainer().withImage(HOTFIX).endContainer().endSpec().endTemplate()
                 .endSpec().build());
-        settle();
+        settled(ns, "areas[0].drifted", 1);
 
         resync(ns).body("outcome", equalTo("unchanged")).body("areas[0].drifted", equalTo(1))
                 .body("areas[0].objects[0].result", equalTo("drifted"))
@@ -175,7 +193,7 @@ class RolloutResyncEndToEndTest {
     void aSuspendedImageDeployIsHeldAndLiftingItAppliesTheNewestBuild() {
         String ns = started("resync-suspend");
         suspend(ns, true);
-        settle();
+        settledSuspend(ns, "shop", true);
         imageEvent(ns, Kpack.built(k8s, ns, "app", V2, 2), "unchanged", "Suspended");
         resync(ns).body("outcome", equalTo("unchanged"));
         assertEquals(V1, image(ns, "shop"));
@@ -184,7 +202,7 @@ class RolloutResyncEndToEndTest {
                 status(ns, "shop"));
 
         suspend(ns, false);
-        settle();
+        settled(ns, "reason", "WouldChange");
         resync(ns).body("outcome", equalTo("applied"));
         assertEquals(V2, image(ns, "shop"));
         Await.until("the waiting build to leave the status", () -> !status(ns, "shop").contains("waiting"));
@@ -214,7 +232,9 @@ class RolloutResyncEndToEndTest {
                 .addNewContainer().withName("web").withImage("nginx:1.25").endContainer().endSpec().endTemplate()
                 .endSpec().build()).create();
         imageDeploy(ns, "foreign", "foreign");
-        settle();
+        // The three ImageDeploys seen; a report counts foreign as a create (its Deployment is not a managed one, so
+        // no watch holds it), which only the write finds taken.
+        settled(ns, "areas[0].checked", 3);
         resync(ns).body("areas[0].changed", equalTo(2));
         assertEquals(V3, image(ns, "old-name"));
         assertEquals(V3, image(ns, "orphan"));
