@@ -13,7 +13,9 @@ import dev.rekon.buildpacks.plan.RecheckView;
 import dev.rekon.buildpacks.view.ImageHead;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.Outcome;
+import dev.rekon.core.RefusedException;
 import dev.rekon.core.Reply;
+import dev.rekon.core.TransientFailureException;
 import dev.rekon.registry.DockerConfig;
 
 /**
@@ -40,7 +42,8 @@ final class RecheckPass {
 
     /**
      * The HEAD of the object's image; null when none is made (no image, or a status not of the current generation:
-     * refreshed without one). A failure is thrown, to every object that shares the HEAD.
+     * refreshed without one). A failure the gateway sorted is thrown, to every object that shares the HEAD: a
+     * transient one is counted as the HEAD's, a refusal is the loop's answer.
      */
     ImageHead head(RecheckView b) {
         if (b.image() == null || !b.current()) {
@@ -83,7 +86,7 @@ final class RecheckPass {
                     k -> gateway.pullSecrets(b.serviceAccountNamespace(), b.serviceAccountName()));
             return new Head(gateway.headDigest(b.image(), creds, b.serviceAccountNamespace(), b.serviceAccountName()),
                     null);
-        } catch (RuntimeException e) {
+        } catch (TransientFailureException | RefusedException e) {
             return new Head(null, e);
         }
     }
