@@ -62,6 +62,21 @@ class BuildpackResyncTableTest {
     }
 
     @Test
+    void objectsNamingTheSameImageShareOneHeadInAPass() {
+        PUBLISHED.andThen(c -> c.put(BuildpackServiceTest.json("""
+                {"apiVersion": "kpack.io/v1alpha2", "kind": "ClusterBuildpack", "metadata": {"name": "java-copy",
+                 "generation": 1}, "spec": {"source": {"image": "%s"}}}""".formatted(IMAGE)))).accept(cluster);
+        BuildpackService events = BuildpackServiceTest.service(cluster);
+        events.handle(BuildpackServiceTest.JAVA_CHANGED);
+        events.handle(new BuildpackInput.BuildpackChanged("ClusterBuildpack", null, "java-copy", null));
+        cluster.writes.clear();
+
+        assertEquals(new AreaResult("buildpacks", 3, 0, 3, 0, 0, List.of()), resync().resync(ResyncScope.all()));
+        assertEquals(List.of(IMAGE), cluster.heads, "one HEAD for both ClusterBuildpacks");
+        assertEquals(List.of(), cluster.writes);
+    }
+
+    @Test
     void aMovedDigestIsReadAgainPinnedToIt() {
         BuildpackServiceTest.resolved().accept(cluster);
         RegistryImage old = BuildpackStatusPlannerTest.javaImage();
