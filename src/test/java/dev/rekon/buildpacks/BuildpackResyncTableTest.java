@@ -5,11 +5,14 @@ import static dev.rekon.buildpacks.BuildpackServiceTest.CBP;
 import static dev.rekon.buildpacks.BuildpackServiceTest.IMAGE;
 import static dev.rekon.buildpacks.BuildpackServiceTest.PUBLISHED;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import dev.rekon.buildpacks.status.BuildRows;
+import dev.rekon.buildpacks.view.BuildpackView;
 import dev.rekon.buildpacks.view.ImageRead;
 import dev.rekon.core.TransientFailureException;
 import dev.rekon.registry.RegistryImage;
@@ -25,7 +28,11 @@ class BuildpackResyncTableTest {
     final InMemoryBuildpacks cluster = new InMemoryBuildpacks();
 
     BuildpackResync resync() {
-        BuildpackService service = BuildpackServiceTest.service(cluster);
+        return resync(cluster, BuildpackServiceTest.service(cluster));
+    }
+
+    /** The buildpacks pass over the in-memory cluster, wired to {@code service}'s loop, guard and reconcilers. */
+    static BuildpackResync resync(InMemoryBuildpacks cluster, BuildpackService service) {
         BuildpackResync resync = new BuildpackResync();
         resync.rechecks = BuildpackRecheckReconciler.of(service);
         resync.loop = service.resolutions.loop;
@@ -78,12 +85,7 @@ class BuildpackResyncTableTest {
 
     @Test
     void aMovedDigestIsReadAgainPinnedToIt() {
-        BuildpackServiceTest.resolved().accept(cluster);
-        RegistryImage old = BuildpackStatusPlannerTest.javaImage();
-        String moved = "sha256:" + "f".repeat(64);
-        RegistryImage next = new RegistryImage(old.reference(), moved, old.mediaType(), old.layers(), old.config());
-        cluster.images.put(IMAGE, new ImageRead.Found(next));
-        cluster.images.put(IMAGE + "@" + moved, new ImageRead.Found(next));
+        String moved = resolvedThenMoved();
 
         AreaResult result = resync().resync(ResyncScope.all());
 
@@ -94,12 +96,7 @@ class BuildpackResyncTableTest {
 
     @Test
     void aRefreshThatFailsOnceIsRetriedByTheNextPass() {
-        BuildpackServiceTest.resolved().accept(cluster);
-        RegistryImage old = BuildpackStatusPlannerTest.javaImage();
-        String moved = "sha256:" + "f".repeat(64);
-        RegistryImage next = new RegistryImage(old.reference(), moved, old.mediaType(), old.layers(), old.config());
-        cluster.images.put(IMAGE, new ImageRead.Found(next));
-        cluster.images.put(IMAGE + "@" + moved, new ImageRead.Found(next));
+        String moved = resolvedThenMoved();
         cluster.failNext("read", new TransientFailureException("registry unreachable", null));
         BuildpackResync resync = resync();
 
@@ -111,6 +108,28 @@ class BuildpackResyncTableTest {
         assertEquals(List.of("ClusterBuildpack java changed DigestMoved"), objects(second));
         assertEquals(List.of(IMAGE + "@" + moved, IMAGE + "@" + moved), cluster.imageReads, "read again pinned");
         assertEquals(List.of(CBP), cluster.writes);
+    }
+
+    @Test
+    void thePageShowsTheDigestTheReportSaysTheStatusWasReadFrom() {
+        resolvedThenMoved();
+        AreaResult report = resync().resync(new ResyncScope(null, true));
+        String page = BuildRows.buildpacks(List.of(BuildpackView.of(cluster.objects.values().iterator().next())))
+                .get(0).digest();
+        assertEquals(BuildpackStatusPlannerTest.DIGEST, page, "the digest on the page");
+        assertTrue(report.objects().get(0).message().endsWith("the status was read from " + page),
+                report.objects().get(0).message());
+    }
+
+    /** The converged cluster, then the image's tag moved to another digest (same content): that digest. */
+    String resolvedThenMoved() {
+        BuildpackServiceTest.resolved().accept(cluster);
+        RegistryImage old = BuildpackStatusPlannerTest.javaImage();
+        String moved = "sha256:" + "f".repeat(64);
+        RegistryImage next = new RegistryImage(old.reference(), moved, old.mediaType(), old.layers(), old.config());
+        cluster.images.put(IMAGE, new ImageRead.Found(next));
+        cluster.images.put(IMAGE + "@" + moved, new ImageRead.Found(next));
+        return moved;
     }
 
     @Test

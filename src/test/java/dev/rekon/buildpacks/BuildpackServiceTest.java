@@ -50,8 +50,12 @@ class BuildpackServiceTest {
     }
 
     static BuildpackService service(InMemoryBuildpacks cluster) {
+        return service(cluster, NamespaceGuard.of(dev.rekon.core.NamespacePolicy.parse("*")));
+    }
+
+    /** The service over the in-memory cluster, acting where {@code guard} allows. */
+    static BuildpackService service(InMemoryBuildpacks cluster, NamespaceGuard guard) {
         Clock clock = Clock.fixed(Instant.parse("2026-11-23T10:00:00Z"), ZoneOffset.UTC);
-        NamespaceGuard guard = NamespaceGuard.of(dev.rekon.core.NamespacePolicy.parse("*"));
         ReconcileLoop loop = ReconcileLoop.of(guard);
         BuilderReconciler builders = new BuilderReconciler();
         builders.gateway = cluster;

@@ -40,6 +40,8 @@ final class InMemoryBuildpacks implements BuildpackGateway, BuildpackCatalog, Bu
     final List<String> writes = new ArrayList<>();
     final List<String> imageReads = new ArrayList<>();
     final List<String> heads = new ArrayList<>();
+    /** Images whose registry does not answer: every HEAD of one fails transiently. */
+    final java.util.Set<String> unreachable = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final Map<String, Deque<Optional<RuntimeException>>> failNext = new HashMap<>();
     private long version = 100;
 
@@ -114,6 +116,9 @@ final class InMemoryBuildpacks implements BuildpackGateway, BuildpackCatalog, Bu
     @Override
     public ImageHead headDigest(String image, Optional<DockerConfig> credentials, String saNamespace, String saName) {
         heads.add(image);
+        if (unreachable.contains(image)) {
+            throw new dev.rekon.core.TransientFailureException(image + ": registry unreachable", null);
+        }
         RuntimeException failure = next("head");
         if (failure != null) {
             throw failure;

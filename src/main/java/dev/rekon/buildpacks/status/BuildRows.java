@@ -7,6 +7,7 @@ import java.util.Objects;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.rekon.buildpacks.plan.BuildpackStatusPlanner;
 import dev.rekon.buildpacks.view.BuilderSpecRef;
 import dev.rekon.buildpacks.view.BuilderView;
 import dev.rekon.buildpacks.view.BuildpackView;
@@ -17,8 +18,9 @@ import dev.rekon.status.StatusReport.BuildpackRow;
 /**
  * Reads the Buildpack and Builder rows off the statuses Rekon wrote (the plans its loop carried out; planning a
  * Builder again would read registries, which the page never does): Ready with its reason, the image and digest
- * a buildpack was read from, and a Builder's resolved order in short ({@code id@version} per group). A row whose
- * Ready is False is a problem and comes first.
+ * a buildpack was read from (the one its recheck compares with, {@link BuildpackStatusPlanner#digestRead}; for a
+ * status written by another hand, the digest its {@code storeImage} is pinned to), and a Builder's resolved order
+ * in short ({@code id@version} per group). A row whose Ready is False is a problem and comes first.
  */
 public final class BuildRows {
 
@@ -40,8 +42,9 @@ public final class BuildRows {
                 }
             }
             String status = text(ready, "status", "Unknown");
-            rows.add(new BuildpackRow(v.kind(), v.namespace(), v.name(), v.image(), digest(stored), status,
-                    "False".equals(status), text(ready, "reason", null), text(ready, "message", null),
+            String read = BuildpackStatusPlanner.digestRead(v.status());
+            rows.add(new BuildpackRow(v.kind(), v.namespace(), v.name(), v.image(),
+                    read != null ? read : digest(stored), status, "False".equals(status), text(ready, "reason", null), text(ready, "message", null),
                     text(ready, "lastTransitionTime", null), provided));
         }
         rows.sort(Comparator.comparing((BuildpackRow r) -> !r.problem()).thenComparing(BuildpackRow::kind)

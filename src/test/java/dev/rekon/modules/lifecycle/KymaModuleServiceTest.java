@@ -141,6 +141,14 @@ class KymaModuleServiceTest {
         assertEquals(List.of(), kymaEventWrites(scene), "a second pass finds it kept");
     }
 
+    @Test
+    void anUnmanagedModuleIsWrittenOnceAndKeepsTheVersionItWasLeftAt() throws Exception {
+        LifecycleScene scene = new LifecycleScene().installed().kyma(false);
+        assertEquals("unchanged/Unmanaged", outcome(kymaEvent(scene)));
+        assertEquals(List.of(), kymaEventWrites(scene), "a second event finds the status as the first wrote it");
+        assertEquals("0.4.1", scene.cluster.kymas.get("kcp/default").at("/status/modules/0/version").asText());
+    }
+
     /** A fresh scene as given, its logs of writes, Events and calls cleared. */
     static LifecycleScene scene(Given given) throws Exception {
         LifecycleScene scene = new LifecycleScene();

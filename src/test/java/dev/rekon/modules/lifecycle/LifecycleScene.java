@@ -60,37 +60,70 @@ final class LifecycleScene {
 
     /** The manifest at a version: 0.x keeps a ConfigMap that 1.x drops; the Deployment's image is the version. */
     static Map<String, String> files(String version) {
+        return files(MODULE, version);
+    }
+
+    /**
+     * The manifest of a module (a plural noun: its namespace, and its CRD's plural; {@code widgets} serves kind
+     * {@code Widget}) at a version.
+     */
+    static Map<String, String> files(String module, String version) {
         Map<String, String> f = new LinkedHashMap<>();
-        f.put("00-namespace.yaml", "apiVersion: v1\nkind: Namespace\nmetadata: {name: widgets}\n");
-        f.put("10-crd.yaml", "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: widgets."
-                + GROUP + "}\nspec:\n  group: " + GROUP + "\n  names: {kind: Widget, plural: widgets}\n  scope: Namespaced\n");
-        f.put("20-sa.yaml", "apiVersion: v1\nkind: ServiceAccount\nmetadata: {name: controller, namespace: widgets}\n");
+        f.put("00-namespace.yaml", "apiVersion: v1\nkind: Namespace\nmetadata: {name: " + module + "}\n");
+        f.put("10-crd.yaml", "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: "
+                + module + "." + group(module) + "}\nspec:\n  group: " + group(module) + "\n  names: {kind: " + kind(module)
+                + ", plural: " + module + "}\n  scope: Namespaced\n");
+        f.put("20-sa.yaml", "apiVersion: v1\nkind: ServiceAccount\nmetadata: {name: controller, namespace: " + module
+                + "}\n");
         if (version.startsWith("0.")) {
-            f.put("30-config.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: settings, namespace: widgets}\n"
-                    + "data: {level: info}\n");
+            f.put("30-config.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: settings, namespace: " + module
+                    + "}\ndata: {level: info}\n");
         }
-        f.put("40-deployment.yaml", "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: controller, namespace: widgets}\n"
-                + "spec:\n  template:\n    spec:\n      containers: [{name: c, image: 'widgets:" + version + "'}]\n");
+        f.put("40-deployment.yaml", "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: controller, namespace: "
+                + module + "}\nspec:\n  template:\n    spec:\n      containers: [{name: c, image: '" + module + ":"
+                + version + "'}]\n");
         return f;
+    }
+
+    /** The API group of a module's CRD: {@link #GROUP} for {@code widgets}, one of its own for any other. */
+    static String group(String module) {
+        return MODULE.equals(module) ? GROUP : module + "." + GROUP;
+    }
+
+    /** The kind a module's CRD serves: {@code widgets} serves {@code Widget}. */
+    static String kind(String module) {
+        return Character.toUpperCase(module.charAt(0)) + module.substring(1, module.length() - 1);
     }
 
     /** Publishes a version; {@code tamper}: the registry serves other bytes under the blob's digest. */
     LifecycleScene publish(String version, boolean tamper) throws Exception {
-        byte[] tar = ManifestFixtures.tar(files(version));
+        return publish(MODULE, version, tamper);
+    }
+
+    /** Publishes a version of a module (see {@link #files(String, String)}). */
+    LifecycleScene publish(String module, String version, boolean tamper) throws Exception {
+        byte[] tar = ManifestFixtures.tar(files(module, version));
         ObjectNode d = ManifestFixtures.localBlobDescriptor(version, "registry.test", tar);
-        blobs.put(ManifestFixtures.digest(tar), tamper ? ManifestFixtures.tar(files("9.9.9")) : tar);
-        ObjectNode t = ManifestFixtures.template(MODULE + "-" + version, version, d);
-        ((ObjectNode) t.get("spec")).put("moduleName", MODULE).set("data", new YAMLMapper().readTree("apiVersion: "
-                + GROUP + "/v1\nkind: Widget\nmetadata: {name: default, namespace: widgets}\nspec: {size: 1}\n"));
+        blobs.put(ManifestFixtures.digest(tar), tamper ? ManifestFixtures.tar(files(module, "9.9.9")) : tar);
+        ObjectNode t = ManifestFixtures.template(module + "-" + version, version, d);
+        ((ObjectNode) t.get("spec")).put("moduleName", module).set("data", new YAMLMapper().readTree("apiVersion: "
+                + group(module) + "/v1\nkind: " + kind(module) + "\nmetadata: {name: default, namespace: " + module
+                + "}\nspec: {size: 1}\n"));
         cluster.kymaObjects.add(t);
         return this;
     }
 
     LifecycleScene channel(String version) {
-        cluster.kymaObjects.removeIf(o -> "ModuleReleaseMeta".equals(o.path("kind").asText()));
+        return channel(MODULE, version);
+    }
+
+    /** The module's ModuleReleaseMeta, its channel {@code regular} offering {@code version}. */
+    LifecycleScene channel(String module, String version) {
+        cluster.kymaObjects.removeIf(o -> "ModuleReleaseMeta".equals(o.path("kind").asText())
+                && module.equals(o.at("/spec/moduleName").asText()));
         ObjectNode m = TestSigning.JSON.createObjectNode().put("apiVersion", KYMA).put("kind", "ModuleReleaseMeta");
-        m.putObject("metadata").put("name", MODULE).put("namespace", KCP);
-        m.putObject("spec").put("moduleName", MODULE).putArray("channels").addObject().put("channel", "regular")
+        m.putObject("metadata").put("name", module).put("namespace", KCP);
+        m.putObject("spec").put("moduleName", module).putArray("channels").addObject().put("channel", "regular")
                 .put("version", version);
         cluster.kymaObjects.add(m);
         return this;
@@ -98,11 +131,16 @@ final class LifecycleScene {
 
     /** The Kyma {@code kcp/default}: listing the module (managed or not), or nothing when {@code managed} is null. */
     LifecycleScene kyma(Boolean managed) {
+        return kyma("default", MODULE, managed);
+    }
+
+    /** The Kyma {@code kcp/<name>}: listing {@code module} (managed or not), or nothing when {@code managed} is null. */
+    LifecycleScene kyma(String name, String module, Boolean managed) {
         ObjectNode k = TestSigning.JSON.createObjectNode().put("apiVersion", KYMA).put("kind", "Kyma");
-        k.putObject("metadata").put("name", "default").put("namespace", KCP);
+        k.putObject("metadata").put("name", name).put("namespace", KCP);
         var modules = k.putObject("spec").put("channel", "regular").putArray("modules");
         if (managed != null) {
-            modules.addObject().put("name", MODULE).put("managed", managed);
+            modules.addObject().put("name", module).put("managed", managed);
         }
         cluster.kyma(k);
         return this;

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.core.ObjectRef;
@@ -33,9 +34,7 @@ public final class LifecyclePlanner {
             return UninstallPlanner.plan(v);
         }
         if (!declared.managed()) {
-            return LifecyclePlan.only(v, Action.UNMANAGE, status(v, ModuleState.Unmanaged, null,
-                    "managed: false: Rekon leaves the module's objects as they are and no longer manages them"),
-                    LifecycleReplies.unchanged(v, "Unmanaged", "module " + v.key().module()
+            return LifecyclePlan.only(v, Action.UNMANAGE, unmanaged(v), LifecycleReplies.unchanged(v, "Unmanaged", "module " + v.key().module()
                             + " is not managed (managed: false); its objects stay as they are"))
                     .forgetting(v.inventory() != null);
         }
@@ -153,6 +152,22 @@ public final class LifecyclePlanner {
                 + (diff.drifted().isEmpty() ? "" : " (drifted: " + diff.drifted() + ")");
         return new LifecyclePlan(v.key(), Action.REFUSED, null, diff.apply(), List.of(), null, false, refused.status(),
                 refused.kymaStatus(), diff.drifted(), LifecycleReplies.rejected(v, reason, message + keeping));
+    }
+
+    /**
+     * Unmanaged, at the version and template it was left at: the inventory's, and once the inventory is forgotten
+     * the ones the Kyma's Unmanaged entry already names, so the entry written when it stopped is the one kept.
+     */
+    private static ModuleStatus unmanaged(LifecycleViews v) {
+        ModuleStatus status = status(v, ModuleState.Unmanaged, null,
+                "managed: false: Rekon leaves the module's objects as they are and no longer manages them");
+        JsonNode left = v.inventory() != null || v.kyma() == null ? null : v.kyma().statusOf(v.key().module());
+        if (left == null || !ModuleState.Unmanaged.name().equals(left.path("state").asText())) {
+            return status;
+        }
+        JsonNode template = left.path("template").path("metadata");
+        return new ModuleStatus(status.name(), status.channel(), left.path("version").asText(null), status.state(),
+                status.message(), template.path("namespace").asText(null), template.path("name").asText(null));
     }
 
     static LifecyclePlan refused(LifecycleViews v, String reason, String message) {
