@@ -5,7 +5,6 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -16,30 +15,25 @@ import java.util.function.Supplier;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import org.eclipse.jgit.api.Git;
 import org.eclipse.jgit.errors.MissingObjectException;
 import org.eclipse.jgit.lib.Constants;
 import org.eclipse.jgit.lib.FileMode;
 import org.eclipse.jgit.lib.ObjectId;
 import org.eclipse.jgit.lib.ObjectLoader;
-import org.eclipse.jgit.lib.Ref;
 import org.eclipse.jgit.lib.Repository;
 import org.eclipse.jgit.revwalk.RevCommit;
 import org.eclipse.jgit.revwalk.RevWalk;
 import org.eclipse.jgit.storage.file.FileRepositoryBuilder;
-import org.eclipse.jgit.transport.RefSpec;
-import org.eclipse.jgit.transport.TagOpt;
 import org.eclipse.jgit.treewalk.TreeWalk;
 import org.eclipse.jgit.treewalk.filter.PathFilter;
 
-import dev.rekon.core.ConflictException;
 import dev.rekon.core.RefusedException;
 import dev.rekon.core.TransientFailureException;
 
 /**
- * {@link GitSource} over JGit: ls-remote for the tip, one shallow fetch of one branch into a cached bare
- * repository for a commit not seen yet, and the commit's files read straight from the object database (no
- * checkout), each file's size checked before it is loaded.
+ * {@link GitSource} over JGit: the branch's tip listed and, for a commit not seen yet, fetched shallow on the same
+ * connection into a cached bare repository ({@link TipFetch}); the commit's files read straight from the object
+ * database (no checkout), each file's size checked before it is loaded.
  */
 @ApplicationScoped
 public class JGitSource implements GitSource {
@@ -75,48 +69,10 @@ public class JGitSource implements GitSource {
         return fetches.get();
     }
 
-    @Override
-    public Optional<String> tip(GitRemote remote) {
-        checkUrl(remote);
-        Collection<Ref> refs;
-        try {
-            refs = GitAuth.as(Git.lsRemoteRepository(), remote).setRemote(remote.url()).setHeads(true).setTags(false)
-                    .setTimeout(timeoutSeconds).call();
-        } catch (Exception e) {
-            throw GitErrors.sort(remote, "list its branches", e);
-        }
-        return refs.stream().filter(r -> r.getName().equals(remote.ref())).findFirst()
-                .map(r -> r.getObjectId().name());
-    }
-
-    @Override
-    public Revision read(GitRemote remote, String commit, String path) {
-        checkUrl(remote);
-        if (commit == null || !ObjectId.isId(commit)) {
-            throw new RefusedException(0, null, "'" + commit + "' is not a full commit id (40 hex digits)", null);
-        }
-        String folder = folder(path);
-        ObjectId id = ObjectId.fromString(commit);
-        return inCache(remote, (repo, fetched) -> {
-            if (!repo.getObjectDatabase().has(id)) {
-                fetch(repo, remote);
-                fetched.set(true);
-            }
-            if (!repo.getObjectDatabase().has(id)) {
-                ObjectId tip = repo.resolve(remote.ref());
-                // The branch moved between the ls-remote and the fetch: a lost race, planned again from the new tip.
-                throw new ConflictException(null, "commit " + commit + " is not on branch " + remote.branch()
-                        + " of " + remote.url() + " (its tip is " + (tip == null ? "unknown" : tip.name())
-                        + "): the branch moved or was force-pushed; its tip is read again", null);
-            }
-            return new Revision(id.name(), documents(repo, id, folder, remote));
-        });
-    }
-
     /**
      * The tip and its objects over one connection: the branch's ref listed, and only when the cache lacks that commit
-     * one shallow fetch of it on the same connection (one round trip of git's smart HTTP fewer than {@link #tip}
-     * then {@link #read}, and no race between the two).
+     * one shallow fetch of it on the same connection (one round trip of git's smart HTTP fewer than an ls-remote
+     * and a fetch, and no race between the two).
      */
     @Override
     public Optional<Revision> readTip(GitRemote remote, String path) {
@@ -166,18 +122,6 @@ public class JGitSource implements GitSource {
             } finally {
                 lock.unlock();
             }
-        }
-    }
-
-    private void fetch(Repository repo, GitRemote remote) {
-        fetches.incrementAndGet();
-        try (Git git = Git.wrap(repo)) {
-            GitAuth.as(git.fetch(), remote).setRemote(remote.url())
-                    .setRefSpecs(new RefSpec("+" + remote.ref() + ":" + remote.ref()))
-                    .setDepth(1).setTagOpt(TagOpt.NO_TAGS).setRemoveDeletedRefs(false)
-                    .setTimeout(timeoutSeconds).call();
-        } catch (Exception e) {
-            throw GitErrors.sort(remote, "fetch branch " + remote.branch(), e);
         }
     }
 

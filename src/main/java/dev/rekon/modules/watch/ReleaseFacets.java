@@ -20,18 +20,19 @@ public final class ReleaseFacets {
     private ReleaseFacets() {
     }
 
+    /** The one watch of a Kyma release kind, in every namespace: every facet of that kind must name it so. */
+    public static WatchedKindId kindOf(String kind) {
+        String[] gv = KymaModules.API_VERSION.split("/");
+        return WatchedKindId.namespaced(gv[0], gv[1], kind.toLowerCase(java.util.Locale.ROOT) + "s", kind)
+                .inEveryNamespace();
+    }
+
     abstract static class Kyma<V> extends KindFacet<V> {
         private final KymaKind<V> kyma;
 
         Kyma(KymaKind<V> kyma) {
             super(kindOf(kyma.kind()));
             this.kyma = kyma;
-        }
-
-        private static WatchedKindId kindOf(String kind) {
-            String[] gv = KymaModules.API_VERSION.split("/");
-            return WatchedKindId.namespaced(gv[0], gv[1], kind.toLowerCase(java.util.Locale.ROOT) + "s", kind)
-                    .inEveryNamespace();
         }
 
         @Override

@@ -8,9 +8,9 @@ import jakarta.inject.Singleton;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.rekon.cluster.watch.KindFacet;
-import dev.rekon.cluster.watch.WatchedKindId;
 import dev.rekon.modules.publish.plan.SoakPlanner;
 import dev.rekon.modules.release.KymaModules;
+import dev.rekon.modules.watch.ReleaseFacets;
 
 /**
  * ModuleReleaseMetas as the page's promotion rows read them, from the release metas' one watch: what each channel
@@ -26,8 +26,7 @@ public class PromotionFacet extends KindFacet<PromotionFacet.Rules> {
     }
 
     public PromotionFacet() {
-        super(WatchedKindId.namespaced(KymaModules.API_VERSION.split("/")[0], KymaModules.API_VERSION.split("/")[1],
-                "modulereleasemetas", "ModuleReleaseMeta").inEveryNamespace());
+        super(ReleaseFacets.kindOf(KymaModules.RELEASE_META));
     }
 
     @Override
