@@ -52,7 +52,7 @@ public class PublishService {
         if (off.isPresent()) {
             return off.get();
         }
-        return loop.reconcile(reconciler, new PublishKey(repo, version, settings.namespace()));
+        return loop.reconcile(reconciler, new PublishKey(repo, version, settings.namespace(), true));
     }
 
     /** The reply publishing would give now, writing nothing (a resync in report mode). */
