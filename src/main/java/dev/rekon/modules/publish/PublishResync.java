@@ -79,7 +79,7 @@ public class PublishResync implements AreaResync {
                         continue;
                     }
                     tally.count(key.module() == null ? null : key.templateRef(), () -> scope.report()
-                            ? service.report(repository, tag) : service.publish(repository, tag));
+                            ? service.report(repository, tag) : service.publish(repository, tag, false));
                 }
             }
         }

@@ -46,13 +46,18 @@ public class PublishService {
     @Inject
     ReconcileLoop loop;
 
+    /** A pushed component version (a webhook or the publish event): see {@link PublishKey#pushed()}. */
     public Reply publish(String repository, String version) {
+        return publish(repository, version, true);
+    }
+
+    public Reply publish(String repository, String version, boolean pushed) {
         String repo = PublishSettings.normalise(repository);
         Optional<Reply> off = refusal(repo);
         if (off.isPresent()) {
             return off.get();
         }
-        return loop.reconcile(reconciler, new PublishKey(repo, version, settings.namespace(), true));
+        return loop.reconcile(reconciler, new PublishKey(repo, version, settings.namespace(), pushed));
     }
 
     /** The reply publishing would give now, writing nothing (a resync in report mode). */

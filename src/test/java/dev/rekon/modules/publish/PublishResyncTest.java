@@ -102,6 +102,23 @@ class PublishResyncTest {
     }
 
     @Test
+    void aPushedVersionIsReadAtOnceAndAPushOfOnePublishedAlreadyWritesNothing() {
+        assertEquals("applied", resync.service.publish(REPO, "0.2.0").outcome().name().toLowerCase());
+        assertEquals(List.of("read 0.2.0"), fake.reads, "read beside the template, not after it");
+        fake.writes.clear();
+        fake.reads.clear();
+
+        var again = resync.service.publish(REPO, "0.2.0");
+        assertEquals("unchanged", again.outcome().name().toLowerCase(), again.toString());
+        assertEquals(List.of(), fake.writes);
+        assertEquals(List.of("read 0.2.0"), fake.reads);
+        fake.push(REPO, "0.2.0", "sha256:" + "b".repeat(64));
+        var rewritten = resync.service.publish(REPO, "0.2.0");
+        assertEquals("VersionRewritten", rewritten.reason(), rewritten.toString());
+        assertEquals(List.of(), fake.writes);
+    }
+
+    @Test
     void aVersionPushedAgainWithOtherContentIsAFailureAndNothingIsWritten() {
         resync.resync(ResyncScope.all());
         fake.writes.clear();

@@ -28,6 +28,7 @@ import dev.rekon.webhooks.Subscription;
  * keys of {@link ModuleTrust}; credentials from the Secrets of {@code rekon.modules.registry-pull-secrets} in the
  * publication namespace, else anonymous. Components are listed from the registry's {@code /v2/_catalog} (which
  * distribution, Harbor and Zot serve); a registry without one is read only at prefixes naming one component.
+ * A component version is read in two round trips: its manifest, then its config beside its first small layers.
  */
 @ApplicationScoped
 public class RegistryComponentSource implements ComponentSource {
