@@ -7,9 +7,14 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.function.Predicate;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -63,16 +68,58 @@ public class RegistryClient {
         if (m.isIndex()) {
             m = RegistryManifest.fetch(s, reference, m.platformDigest(reference));
         }
+        return image(reference, s, m);
+    }
+
+    private static RegistryImage image(ImageReference reference, RegistrySession s, RegistryManifest m) {
         byte[] config = s.blob(m.json().path("config").path("digest").asText());
+        try {
+            return new RegistryImage(reference, m.digest(), m.mediaType(), layers(m), JSON.readTree(config));
+        } catch (IOException e) {
+            throw RegistryFailures.permanent("InvalidImage", "config blob of " + reference + " is not JSON");
+        }
+    }
+
+    private static List<RegistryImage.Layer> layers(RegistryManifest m) {
         List<RegistryImage.Layer> layers = new ArrayList<>();
         for (JsonNode l : m.json().path("layers")) {
             layers.add(new RegistryImage.Layer(l.path("digest").asText(), l.path("size").asLong(), l.path("mediaType").asText()));
         }
-        try {
-            return new RegistryImage(reference, m.digest(), m.mediaType(), layers, JSON.readTree(config));
-        } catch (IOException e) {
-            throw RegistryFailures.permanent("InvalidImage", "config blob of " + reference + " is not JSON");
+        return layers;
+    }
+
+    /** An image as {@link #readImage} reads it, with the bytes of the layers read beside its config. */
+    public record ImageBlobs(RegistryImage image, Map<String, byte[]> blobs) {
+    }
+
+    /**
+     * {@link #readImage}, reading beside the config (on {@code reads}) the layers {@code alsoRead} selects, each
+     * checked against its digest as {@link #readBlob} does. A layer that cannot be read is left out: whoever needs
+     * it reads it again and meets the failure there.
+     */
+    public ImageBlobs readImageAndBlobs(ImageReference reference, Optional<Credential> credential,
+            Predicate<RegistryImage.Layer> alsoRead, Executor reads) {
+        RegistrySession s = session(reference, credential);
+        RegistryManifest m = readManifest(s, reference);
+        if (m.isIndex()) {
+            m = RegistryManifest.fetch(s, reference, m.platformDigest(reference));
         }
+        Map<String, CompletableFuture<byte[]>> layers = new LinkedHashMap<>();
+        for (RegistryImage.Layer l : layers(m)) {
+            if (alsoRead.test(l) && !layers.containsKey(l.digest())) {
+                layers.put(l.digest(), CompletableFuture.supplyAsync(() -> checked(reference, l.digest(),
+                        s.blob(l.digest())), reads).exceptionally(e -> null));
+            }
+        }
+        RegistryImage image = image(reference, s, m);
+        Map<String, byte[]> blobs = new LinkedHashMap<>();
+        layers.forEach((digest, read) -> {
+            byte[] bytes = read.join();
+            if (bytes != null) {
+                blobs.put(digest, bytes);
+            }
+        });
+        return new ImageBlobs(image, blobs);
     }
 
     /**
@@ -80,7 +127,10 @@ public class RegistryClient {
      * whose content does not hash to its name fails as {@code DigestMismatch}.
      */
     public byte[] readBlob(ImageReference reference, Optional<Credential> credential, String digest) {
-        byte[] body = session(reference, credential).blob(digest);
+        return checked(reference, digest, session(reference, credential).blob(digest));
+    }
+
+    private static byte[] checked(ImageReference reference, String digest, byte[] body) {
         if (!sha256(body).equals(digest)) {
             throw RegistryFailures.permanent("DigestMismatch", "registry " + reference.registry() + " returned blob "
                     + digest + " of " + reference.repository() + " with content digesting to " + sha256(body));

@@ -14,7 +14,8 @@ final class RegistrySession {
     private final RegistryTransport transport;
     private final ImageReference reference;
     private final Optional<Credential> credential;
-    private String authorization;
+    // Set by the first request's challenge, then read by the session's parallel blob reads.
+    private volatile String authorization;
 
     RegistrySession(RegistryTransport transport, ImageReference reference, Optional<Credential> credential) {
         this.transport = transport;

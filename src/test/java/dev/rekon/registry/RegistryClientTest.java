@@ -117,6 +117,25 @@ class RegistryClientTest {
     }
 
     @Test
+    void readsTheLayersItIsAskedForBesideTheConfigBehindBasicAuth() throws Exception {
+        String ref = locked.hostPort() + "/bp/early:1";
+        String digest = new BuildpackageImages(work).push(ref, USER + ":" + PASSWORD, "acme/java", "1.0.0", "c",
+                Buildpack.of("acme/java@1.0.0", "acme/jvm@2.0.0"), Buildpack.of("acme/jvm@2.0.0"));
+        RegistryImage plain = client.readImage(ImageReference.parse(ref), CREDS);
+        RegistryImage.Layer first = plain.layers().get(0);
+
+        RegistryClient.ImageBlobs read = client.readImageAndBlobs(ImageReference.parse(ref), CREDS,
+                l -> l.digest().equals(first.digest()), java.util.concurrent.Executors.newCachedThreadPool());
+
+        assertEquals(digest, read.image().digest());
+        assertEquals(plain.layers(), read.image().layers());
+        assertEquals(plain.config(), read.image().config());
+        assertEquals(java.util.Set.of(first.digest()), read.blobs().keySet());
+        assertEquals(first.digest(), RegistryClient.sha256(read.blobs().get(first.digest())));
+        assertEquals(first.size(), read.blobs().get(first.digest()).length);
+    }
+
+    @Test
     void authenticatesWithHtpasswdCredentials() throws Exception {
         String ref = locked.hostPort() + "/private/node:1";
         String creds = USER + ":" + PASSWORD;

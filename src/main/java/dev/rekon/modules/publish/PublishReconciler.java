@@ -5,7 +5,6 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
-import java.util.concurrent.Executors;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -23,23 +22,21 @@ import dev.rekon.modules.publish.plan.PublishedMeta;
 import dev.rekon.modules.publish.plan.PublishedTemplate;
 import dev.rekon.modules.publish.source.ComponentRead;
 import dev.rekon.modules.publish.source.ComponentSource;
+import dev.rekon.modules.publish.source.PublishReads;
 import dev.rekon.pipeline.Reconciler;
 
 /**
  * Module publication as the one reconcile loop runs it, for one component version: reads its ModuleTemplate and
  * the module's ModuleReleaseMeta, then the component version (only its tag's digest when that is what the template
- * records and nothing would be written; nothing, when the key alone is refused), plans with
+ * records and nothing would be written; nothing, when the key alone is refused; a pushed version at once, beside
+ * the two), plans with
  * {@link PublicationPlanner}, then writes the template, the release meta's own fields and each channel moved,
  * and tells of them in Events.
  */
 @ApplicationScoped
 public class PublishReconciler implements Reconciler<PublishKey, PublishViews, PublishPlan> {
 
-    private static final Executor READS = Executors.newCachedThreadPool(r -> {
-        Thread t = new Thread(r, "rekon-publish-read");
-        t.setDaemon(true);
-        return t;
-    });
+    private static final Executor READS = PublishReads.EXECUTOR;
 
     @Inject
     ComponentSource components;
@@ -73,12 +70,15 @@ public class PublishReconciler implements Reconciler<PublishKey, PublishViews, P
         if (key.refusal().isPresent()) {
             return Optional.of(new PublishViews(key, policy, null, null, null));
         }
-        // The release meta is read while the template and, for a new version, the component version are.
+        // The release meta is read while the template is; a pushed version (most likely new) is read from the
+        // registry beside them too, instead of after the template's read says it is missing.
         CompletableFuture<Optional<PublishedMeta>> metaRead = CompletableFuture.supplyAsync(
                 () -> gateway.releaseMeta(key.namespace(), key.module()), READS);
+        CompletableFuture<ComponentRead> pushedRead = key.pushed() ? CompletableFuture.supplyAsync(
+                () -> components.read(key.repository(), key.version(), key.namespace()), READS) : null;
         PublishedTemplate template = gateway.template(key.namespace(), key.templateName()).orElse(null);
-        ComponentRead read = template == null ? components.read(key.repository(), key.version(), key.namespace())
-                : null;
+        ComponentRead read = pushedRead != null ? join(pushedRead)
+                : template == null ? components.read(key.repository(), key.version(), key.namespace()) : null;
         PublishedMeta meta = join(metaRead).orElse(null);
         if (read == null) {
             Optional<String> settled = PublicationPlanner.settled(key, policy, template, meta);

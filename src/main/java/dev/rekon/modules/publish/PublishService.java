@@ -46,13 +46,14 @@ public class PublishService {
     @Inject
     ReconcileLoop loop;
 
+    /** A pushed component version (a webhook or the publish event): see {@link PublishKey#pushed()}. */
     public Reply publish(String repository, String version) {
         String repo = PublishSettings.normalise(repository);
         Optional<Reply> off = refusal(repo);
         if (off.isPresent()) {
             return off.get();
         }
-        return loop.reconcile(reconciler, new PublishKey(repo, version, settings.namespace()));
+        return loop.reconcile(reconciler, new PublishKey(repo, version, settings.namespace(), true));
     }
 
     /** The reply publishing would give now, writing nothing (a resync in report mode). */

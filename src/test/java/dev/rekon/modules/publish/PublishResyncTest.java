@@ -37,6 +37,7 @@ class PublishResyncTest {
     final InMemoryPublication fake = new InMemoryPublication();
     final PublishSettings settings = new PublishSettings();
     final PublishResync resync = new PublishResync();
+    PublishService service;
 
     @BeforeEach
     void setUp() {
@@ -55,7 +56,7 @@ class PublishResyncTest {
                 return new ModuleUpdatePlanner.Policy(false, Optional.empty());
             }
         };
-        PublishService service = new PublishService();
+        service = new PublishService();
         service.settings = settings;
         service.reconciler = reconciler;
         service.loop = ReconcileLoop.of(NamespaceGuard.of(NamespacePolicy.parse("*", true)));
@@ -100,6 +101,23 @@ class PublishResyncTest {
         assertEquals(List.of(), fake.writes);
         assertEquals(103, fake.reads.size());
         assertEquals(0, fake.reads.stream().filter(r -> r.startsWith("read")).count());
+    }
+
+    @Test
+    void aPushedVersionIsReadAtOnceAndAPushOfOnePublishedAlreadyWritesNothing() {
+        assertEquals("applied", service.publish(REPO, "0.2.0").outcome().name().toLowerCase());
+        assertEquals(List.of("read 0.2.0"), fake.reads, "read beside the template, not after it");
+        fake.writes.clear();
+        fake.reads.clear();
+
+        var again = service.publish(REPO, "0.2.0");
+        assertEquals("unchanged", again.outcome().name().toLowerCase(), again.toString());
+        assertEquals(List.of(), fake.writes);
+        assertEquals(List.of("read 0.2.0"), fake.reads);
+        fake.push(REPO, "0.2.0", "sha256:" + "b".repeat(64));
+        var rewritten = service.publish(REPO, "0.2.0");
+        assertEquals("VersionRewritten", rewritten.reason(), rewritten.toString());
+        assertEquals(List.of(), fake.writes);
     }
 
     @Test

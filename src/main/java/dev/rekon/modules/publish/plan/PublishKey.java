@@ -10,8 +10,15 @@ import dev.rekon.modules.release.KymaModules;
  * One component version to publish: {@code repository} is {@code <host>/<path>/component-descriptors/<component>}
  * and {@code version} its tag. The module is the component name's last path segment, as Kyma names modules
  * ({@code kyma-project.io/module/kpack} is {@code kpack}); its ModuleTemplate is {@code <module>-<version>}.
+ * {@code pushed}: the key comes from a push (a webhook or the publish event), so its version is most likely new
+ * and is read from the registry at once, beside the template's read, not after it.
  */
-public record PublishKey(String repository, String version, String namespace) {
+public record PublishKey(String repository, String version, String namespace, boolean pushed) {
+
+    /** A key found by a resync or asked for in report mode: its template is read first. */
+    public PublishKey(String repository, String version, String namespace) {
+        this(repository, version, namespace, false);
+    }
 
     public static final String COMPONENT_DESCRIPTORS = "/component-descriptors/";
     /** Kyma's ModuleTemplate CRD: {@code spec.moduleName} and {@code spec.version}. */

@@ -1,7 +1,9 @@
 package dev.rekon.modules.publish.source;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -26,9 +28,17 @@ import dev.rekon.webhooks.Subscription;
  * keys of {@link ModuleTrust}; credentials from the Secrets of {@code rekon.modules.registry-pull-secrets} in the
  * publication namespace, else anonymous. Components are listed from the registry's {@code /v2/_catalog} (which
  * distribution, Harbor and Zot serve); a registry without one is read only at prefixes naming one component.
+ * A component version is read in two round trips: its manifest, then its config beside its first small layers.
  */
 @ApplicationScoped
 public class RegistryComponentSource implements ComponentSource {
+
+    /**
+     * A module's descriptor, raw manifest, default CR and template are small layers: the first few are read beside
+     * the config, not one round trip after another once the descriptor names them.
+     */
+    static final int EARLY_LAYERS = 8;
+    static final long EARLY_BYTES = 1 << 20;
 
     @ConfigProperty(name = "rekon.modules.registry-pull-secrets")
     Optional<List<String>> pullSecretNames;
@@ -47,15 +57,22 @@ public class RegistryComponentSource implements ComponentSource {
 
     @Override
     public ComponentRead read(String repository, String version, String namespace) {
+        Map<String, byte[]> early = new ConcurrentHashMap<>();
         ComponentReader.OciReads reads = new ComponentReader.OciReads() {
             @Override
             public RegistryImage image(ImageReference reference) {
-                return registry.readImage(reference, credential(reference, namespace));
+                int[] left = { EARLY_LAYERS };
+                long largest = Math.min(EARLY_BYTES, settings.maxBlobBytes());
+                RegistryClient.ImageBlobs read = registry.readImageAndBlobs(reference, credential(reference, namespace),
+                        l -> l.size() <= largest && left[0]-- > 0, PublishReads.EXECUTOR);
+                early.putAll(read.blobs());
+                return read.image();
             }
 
             @Override
             public byte[] blob(ImageReference reference, String digest) {
-                return registry.readBlob(reference, credential(reference, namespace), digest);
+                byte[] read = early.remove(digest);
+                return read != null ? read : registry.readBlob(reference, credential(reference, namespace), digest);
             }
         };
         return new ComponentReader(reads, trust.verifier(), settings.maxBlobBytes()).read(repository, version);
