@@ -32,14 +32,14 @@ class PromotionServiceTest {
 
     static final Instant START = Instant.parse("2026-11-28T03:00:00Z");
 
-    final InMemoryPublications cluster = new InMemoryPublications();
+    final InMemoryPublication cluster = new InMemoryPublication();
     final MovableClock clock = new MovableClock(START);
     final RecordingEvents events = new RecordingEvents();
 
     PublishService service(String window) {
         PublishSettings settings = new PublishSettings();
         settings.repositories = Optional.of(List.of("registry.example/modules"));
-        settings.namespace = InMemoryPublications.NS;
+        settings.namespace = InMemoryPublication.NS;
         settings.autoChannels = "fast";
         settings.promotions = Optional.of("regular=fast+24h");
         settings.maintenanceWindow = Optional.ofNullable(window);
@@ -78,10 +78,11 @@ class PromotionServiceTest {
     }
 
     PromotionServiceTest() {
-        cluster.channels.put("fast", "0.4.3");
-        cluster.channels.put("regular", "0.4.1");
+        cluster.components.put("kpack", PublicationPlannerTest.COMPONENT);
+        cluster.channels("kpack").put("fast", "0.4.3");
+        cluster.channels("kpack").put("regular", "0.4.1");
         for (String v : List.of("0.4.1", "0.4.3", "0.4.4")) {
-            cluster.templates.add(PublicationPlannerTest.template(v, PublicationPlannerTest.DIGEST));
+            cluster.template(PublicationPlannerTest.template(v, PublicationPlannerTest.DIGEST));
         }
         cluster.kyma("edge", "fast", "0.4.3", "Ready");
         cluster.kyma("prod", "regular", "0.4.1", "Ready");
@@ -91,35 +92,35 @@ class PromotionServiceTest {
     void aKymaChangeStartsTheSoakAndTheResyncMovesTheChannelOnceItRanItsTime() {
         PublishService s = service(null);
         assertEquals(Optional.empty(), s.kymaChanged("elsewhere", "edge"), "Kymas elsewhere follow no publication");
-        Reply started = s.kymaChanged(InMemoryPublications.NS, "edge").orElseThrow();
+        Reply started = s.kymaChanged(InMemoryPublication.NS, "edge").orElseThrow();
         assertEquals(Outcome.APPLIED, started.outcome(), started.message());
         assertEquals("Soaking", started.reason());
-        assertEquals("0.4.3@" + START, cluster.annotations.get(SoakPlanner.SOAK_PREFIX + "regular"));
+        assertEquals("0.4.3@" + START, cluster.annotations("kpack").get(SoakPlanner.SOAK_PREFIX + "regular"));
 
         clock.set(START.plus(Duration.ofHours(12)));
-        int writes = cluster.writes;
+        int writes = cluster.writes.size();
         assertEquals(Outcome.UNCHANGED, s.promotions("kpack", false).outcome());
-        assertEquals(writes, cluster.writes, "soaking on writes nothing");
+        assertEquals(writes, cluster.writes.size(), "soaking on writes nothing");
 
         clock.set(START.plus(Duration.ofHours(24)));
         assertEquals("ChannelPromoted", s.promotions("kpack", true).reason(), "report mode says what it would do");
-        assertEquals("0.4.1", cluster.channels.get("regular"), "and writes nothing");
+        assertEquals("0.4.1", cluster.channels("kpack").get("regular"), "and writes nothing");
         Reply moved = s.promotions("kpack", false);
         assertEquals("ChannelPromoted", moved.reason(), moved.message());
-        assertEquals("0.4.3", cluster.channels.get("regular"));
+        assertEquals("0.4.3", cluster.channels("kpack").get("regular"));
         assertTrue(events.recorded.contains("Normal ChannelPromoted " + new dev.rekon.modules.publish.plan.SoakKey(
-                InMemoryPublications.NS, "kpack").releaseMetaRef()), events.recorded.toString());
+                InMemoryPublication.NS, "kpack").releaseMetaRef()), events.recorded.toString());
         assertEquals(Outcome.UNCHANGED, s.promotions("kpack", false).outcome(), "converged");
     }
 
     @Test
     void aFailingKymaOnTheSourceChannelBlocksAndSaysWhich() {
         PublishService s = service(null);
-        cluster.channels.put("fast", "0.4.4");
+        cluster.channels("kpack").put("fast", "0.4.4");
         cluster.kyma("edge", "fast", "0.4.4", "Error");
         Reply blocked = s.promotions("kpack", false);
         assertEquals("KymaUnhealthy", blocked.reason());
-        String status = cluster.annotations.get(SoakPlanner.STATUS_PREFIX + "regular");
+        String status = cluster.annotations("kpack").get(SoakPlanner.STATUS_PREFIX + "regular");
         assertTrue(status.startsWith("Blocked (KymaUnhealthy): Kyma kcp-system/edge runs kpack 0.4.4 in state Error"),
                 status);
         assertTrue(events.recorded.stream().anyMatch(e -> e.startsWith("Warning KymaUnhealthy")), events.recorded.toString());
@@ -128,9 +129,9 @@ class PromotionServiceTest {
         assertEquals(List.of("kcp-system/edge"), report.versions().get(2).kymas());
 
         clock.set(START.plus(Duration.ofDays(3)));
-        assertEquals("0.4.1", cluster.channels.get("regular"), "however long it fails");
+        assertEquals("0.4.1", cluster.channels("kpack").get("regular"), "however long it fails");
         s.promotions("kpack", false);
-        assertEquals("0.4.1", cluster.channels.get("regular"));
+        assertEquals("0.4.1", cluster.channels("kpack").get("regular"));
     }
 
     @Test
@@ -139,9 +140,9 @@ class PromotionServiceTest {
         Reply refused = s.promote("kpack", "regular", "0.4.3");
         assertEquals(Outcome.REJECTED, refused.outcome());
         assertEquals("OutsideMaintenanceWindow", refused.reason());
-        assertEquals("0.4.1", cluster.channels.get("regular"));
+        assertEquals("0.4.1", cluster.channels("kpack").get("regular"));
         clock.set(Instant.parse("2026-11-29T02:00:00Z"));
         assertEquals("ChannelPromoted", s.promote("kpack", "regular", "0.4.3").reason());
-        assertEquals("0.4.3", cluster.channels.get("regular"));
+        assertEquals("0.4.3", cluster.channels("kpack").get("regular"));
     }
 }
