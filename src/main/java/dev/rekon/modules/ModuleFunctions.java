@@ -99,8 +99,14 @@ public class ModuleFunctions {
      * module moves to what its channel now offers.
      */
     private Reply withKymas(ApiServerEvent e, String moduleOfObject, Reply swapped) {
-        String module = e.verb() == ApiServerEvent.Verb.DELETE ? null : moduleOfObject;
-        if (module == null || kinds.notInstalled("Kymas", List.of(InstalledKinds.KYMA)).isPresent()) {
+        if (e.verb() == ApiServerEvent.Verb.DELETE || kinds.notInstalled("Kymas", List.of(InstalledKinds.KYMA))
+                .isPresent()) {
+            return swapped;
+        }
+        // A Reference-mode event names the object only: its module is read (the swap above read it too).
+        String module = moduleOfObject != null ? moduleOfObject
+                : e.object() == null ? service.moduleOf(e.kind(), e.namespace(), e.name()).orElse(null) : null;
+        if (module == null) {
             return swapped;
         }
         Reply kymas = lifecycle.releaseChanged(e.namespace(), module);

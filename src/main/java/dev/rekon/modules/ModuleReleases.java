@@ -126,6 +126,16 @@ public class ModuleReleases {
         return new Offer.Nothing(ModuleReplies.of(plan, module, null, version));
     }
 
+    /**
+     * The module a release object names, read from the apiserver (for an event that carried only its reference);
+     * empty when it is gone.
+     */
+    public Optional<String> moduleOf(String kind, String namespace, String name) {
+        return KymaModules.RELEASE_META.equals(kind)
+                ? gateway.read(KymaKind.RELEASE_META, namespace, name).map(ReleaseMetaView::module)
+                : gateway.read(KymaKind.TEMPLATE, namespace, name).map(ModuleTemplateView::module);
+    }
+
     static Reply withdrawn(String kind, String namespace, String name) {
         return Reply.unchanged("ReleaseWithdrawn", kind + " " + namespace + "/" + name
                 + " is deleted or gone; installed modules keep running as they are", List.of());

@@ -1,10 +1,12 @@
 package dev.rekon.modules;
 
 import java.util.List;
+import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import dev.rekon.core.RefusedException;
 import dev.rekon.core.Reply;
 import dev.rekon.modules.ModuleInput.Disable;
 import dev.rekon.modules.ModuleInput.Enable;
@@ -35,6 +37,18 @@ public class ModuleService {
     /** Reading which releases an event offers happens before any module's loop, so its refusal is answered here. */
     public Reply handle(ModuleInput input) {
         return ApiRefusals.asReply(List.of(), () -> dispatch(input));
+    }
+
+    /**
+     * The module of a release object an event named without carrying it (Reference mode); empty when it is gone or
+     * cannot be read (the event's own reply says why).
+     */
+    public Optional<String> moduleOf(String kind, String namespace, String name) {
+        try {
+            return releases.moduleOf(kind, namespace, name);
+        } catch (RefusedException e) {
+            return Optional.empty();
+        }
     }
 
     private Reply dispatch(ModuleInput input) {

@@ -160,6 +160,16 @@ abstract class LifecycleFixtures {
                 .post("/").then().statusCode(200);
     }
 
+    /** The same update in Reference mode: the event names the release meta and carries no object. */
+    ValidatableResponse releaseMetaReferenceEvent() {
+        return given().header("ce-specversion", "1.0").header("ce-id", UUID.randomUUID().toString())
+                .header("ce-type", "dev.knative.apiserver.ref.update").header("ce-source", "https://apiserver")
+                .header("ce-kind", "ModuleReleaseMeta").header("ce-name", module).header("ce-namespace", kcp)
+                .contentType("application/json")
+                .body(Map.of("apiVersion", KYMA, "kind", "ModuleReleaseMeta", "name", module, "namespace", kcp))
+                .post("/").then().statusCode(200);
+    }
+
     GenericKubernetesResource object(String apiVersion, String kind, String namespace, String name) {
         var op = admin.genericKubernetesResources(apiVersion, kind);
         return (namespace == null ? op : op.inNamespace(namespace)).withName(name).get();

@@ -86,6 +86,21 @@ class ModuleLifecycleEndToEndTest extends LifecycleFixtures {
     }
 
     @Test
+    void aReleaseMetaEventInReferenceModeUpgradesTheKyma() throws Exception {
+        publish("0.4.1", false);
+        publish("1.0.0", false);
+        channel("0.4.1");
+        kyma(module);
+        kymaEvent().body("reason", equalTo("ModuleInstalled"));
+
+        channel("1.0.0");
+        releaseMetaReferenceEvent().body("outcome", equalTo("applied"))
+                .body("message", containsString("upgraded module"));
+        assertEquals("1.0.0", moduleStatus().get("version"));
+        releaseMetaReferenceEvent().body("outcome", equalTo("unchanged"));
+    }
+
+    @Test
     void anObjectOfSomeoneElseIsAConflictAndNothingIsApplied() throws Exception {
         publish("0.4.1", false);
         channel("0.4.1");
