@@ -1,12 +1,20 @@
 package dev.rekon.cluster;
 
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
  * Kubernetes-style conditions in a status array. Setting a condition keeps its lastTransitionTime when
@@ -27,6 +35,54 @@ public final class Conditions {
         public static Condition isFalse(String type, String reason, String message) {
             return new Condition(type, "False", reason, message);
         }
+    }
+
+    /**
+     * A condition as a status holds it (metav1.Condition's fields); {@code observedGeneration} is null on one
+     * written without it.
+     */
+    @RegisterForReflection
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @JsonPropertyOrder({ "type", "status", "reason", "message", "observedGeneration", "lastTransitionTime" })
+    public record Written(String type, String status, String reason, String message, Long observedGeneration,
+            String lastTransitionTime) {
+
+        static Written of(JsonNode c) {
+            JsonNode gen = c.get("observedGeneration");
+            return new Written(c.path("type").asText(null), c.path("status").asText(null),
+                    c.path("reason").asText(null), c.path("message").asText(null),
+                    gen == null || gen.isNull() ? null : gen.asLong(), c.path("lastTransitionTime").asText(null));
+        }
+    }
+
+    /** The conditions of a status as read (none when it has no array). */
+    public static List<Written> read(JsonNode conditions) {
+        List<Written> out = new ArrayList<>();
+        if (conditions != null && conditions.isArray()) {
+            conditions.forEach(c -> out.add(Written.of(c)));
+        }
+        return out;
+    }
+
+    /** Returns a copy of {@code conditions} with {@code c} set; other types are kept as they are. */
+    public static List<Written> set(List<Written> conditions, Condition c, long observedGeneration, Instant now) {
+        List<Written> out = new ArrayList<>();
+        boolean found = false;
+        for (Written existing : conditions) {
+            if (c.type().equals(existing.type())) {
+                String kept = existing.lastTransitionTime() != null && Objects.equals(existing.status(), c.status())
+                        ? existing.lastTransitionTime() : now.toString();
+                out.add(new Written(c.type(), c.status(), c.reason(), c.message(), observedGeneration, kept));
+                found = true;
+            } else {
+                out.add(existing);
+            }
+        }
+        if (!found) {
+            out.add(new Written(c.type(), c.status(), c.reason(), c.message(), observedGeneration, now.toString()));
+        }
+        return List.copyOf(out);
     }
 
     /** Returns a copy of {@code conditions} with {@code c} set; other types are kept as they are. */
