@@ -15,6 +15,7 @@ import dev.rekon.core.ObjectRef;
 import dev.rekon.rollouts.RolloutConfig;
 import dev.rekon.rollouts.plan.ImagePatch;
 import dev.rekon.rollouts.view.DeploymentView;
+import dev.rekon.rollouts.view.ImageDeployStatus;
 import dev.rekon.rollouts.view.ImageDeployView;
 import dev.rekon.rollouts.view.KpackImage;
 import dev.rekon.rollouts.view.RolloutNames;
@@ -107,8 +108,8 @@ public class KubeRolloutGateway implements RolloutGateway {
     }
 
     @Override
-    public void writeStatus(ImageDeployView idp, ObjectNode status) {
-        imageDeploys.writeStatus(idp, status);
+    public void writeStatus(ImageDeployView idp, ImageDeployStatus status) {
+        imageDeploys.writeStatus(idp, ImageDeployStatusBody.of(idp.status(), status));
     }
 
     @Override

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.rollouts.plan.ImagePatch;
 import dev.rekon.rollouts.view.DeploymentView;
+import dev.rekon.rollouts.view.ImageDeployStatus;
 import dev.rekon.rollouts.view.ImageDeployView;
 import dev.rekon.rollouts.view.KpackImage;
 
@@ -66,6 +67,9 @@ public interface RolloutGateway {
      */
     boolean deleteDeployment(DeploymentView planned);
 
-    /** Replaces the status subresource, guarded by the ImageDeploy's resourceVersion. */
-    void writeStatus(ImageDeployView idp, ObjectNode status);
+    /**
+     * Replaces the status subresource of the ImageDeploy it was planned from with {@code status} over it, guarded by
+     * its resourceVersion.
+     */
+    void writeStatus(ImageDeployView idp, ImageDeployStatus status);
 }

@@ -97,6 +97,11 @@ public record ImageDeployView(String apiVersion, String kind, String namespace, 
         return refs().stream().anyMatch(r -> r.imageName().equals(imageName));
     }
 
+    /** The status, as its typed fields. */
+    public ImageDeployStatus currentStatus() {
+        return ImageDeployStatus.of(status);
+    }
+
     /** What status.images says was applied, by kpack Image name. */
     public Map<String, AppliedImage> applied() {
         Map<String, AppliedImage> out = new LinkedHashMap<>();
