@@ -8,11 +8,7 @@ import java.util.Objects;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
-
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
@@ -65,11 +61,13 @@ public final class Conditions {
         return out;
     }
 
-    /** Returns a copy of {@code conditions} with {@code c} set; other types are kept as they are. */
+    /**
+     * Returns a copy of {@code conditions} (null: none) with {@code c} set; other types are kept as they are.
+     */
     public static List<Written> set(List<Written> conditions, Condition c, long observedGeneration, Instant now) {
         List<Written> out = new ArrayList<>();
         boolean found = false;
-        for (Written existing : conditions) {
+        for (Written existing : conditions == null ? List.<Written>of() : conditions) {
             if (c.type().equals(existing.type())) {
                 String kept = existing.lastTransitionTime() != null && Objects.equals(existing.status(), c.status())
                         ? existing.lastTransitionTime() : now.toString();
@@ -83,26 +81,6 @@ public final class Conditions {
             out.add(new Written(c.type(), c.status(), c.reason(), c.message(), observedGeneration, now.toString()));
         }
         return List.copyOf(out);
-    }
-
-    /** Returns a copy of {@code conditions} with {@code c} set; other types are kept as they are. */
-    public static ArrayNode set(JsonNode conditions, Condition c, long observedGeneration, Instant now) {
-        ArrayNode out = JsonNodeFactory.instance.arrayNode();
-        boolean found = false;
-        if (conditions != null && conditions.isArray()) {
-            for (JsonNode existing : conditions) {
-                if (c.type().equals(existing.path("type").asText())) {
-                    out.add(build(c, observedGeneration, transitionTime(existing, c, now)));
-                    found = true;
-                } else {
-                    out.add(existing.deepCopy());
-                }
-            }
-        }
-        if (!found) {
-            out.add(build(c, observedGeneration, now.toString()));
-        }
-        return out;
     }
 
     public static JsonNode find(JsonNode conditions, String type) {
@@ -119,22 +97,5 @@ public final class Conditions {
     public static boolean isTrue(JsonNode conditions, String type) {
         JsonNode c = find(conditions, type);
         return c != null && "True".equals(c.path("status").asText());
-    }
-
-    private static String transitionTime(JsonNode existing, Condition c, Instant now) {
-        String previous = existing.path("lastTransitionTime").asText(null);
-        return previous != null && Objects.equals(existing.path("status").asText(), c.status()) ? previous
-                : now.toString();
-    }
-
-    private static ObjectNode build(Condition c, long observedGeneration, String lastTransitionTime) {
-        ObjectNode n = JsonNodeFactory.instance.objectNode();
-        n.put("type", c.type());
-        n.put("status", c.status());
-        n.put("reason", c.reason());
-        n.put("message", c.message());
-        n.put("observedGeneration", observedGeneration);
-        n.put("lastTransitionTime", lastTransitionTime);
-        return n;
     }
 }

@@ -74,7 +74,7 @@ final class DeclaredStatus {
     }
 
     DeclaredStatus condition(Condition c) {
-        conditions = Conditions.set(conditions == null ? List.of() : conditions, c, generation, now);
+        conditions = Conditions.set(conditions, c, generation, now);
         return this;
     }
 

@@ -43,7 +43,7 @@ final class PushWrites {
         });
         List<AppliedImage> images = List.copyOf(applied.values());
         ImageDeployStatus next = new ImageDeployStatus(null, idp.deploymentName(), images, null, Conditions.set(
-                current.conditions() == null ? List.of() : current.conditions(), progressing, idp.generation(), r.now()));
+                current.conditions(), progressing, idp.generation(), r.now()));
         if (images.equals(current.images()) && !recorded.isEmpty()) {
             return null; // the images are recorded already: a redelivery writes nothing
         }

@@ -1,7 +1,6 @@
 package dev.rekon.rollouts.plan;
 
 import java.time.Instant;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -88,7 +87,7 @@ public final class RolloutPlanner {
         ImageDeployStatus current = fresh.imageDeploy().currentStatus();
         ImageDeployStatus next = again.status() != null ? again.status()
                 : new ImageDeployStatus(null, null, null, null, current.conditions());
-        next = next.withConditions(Conditions.set(next.conditions() == null ? List.of() : next.conditions(),
+        next = next.withConditions(Conditions.set(next.conditions(),
                 Condition.isTrue(PROGRESSING, applied.reason(), applied.message()), fresh.imageDeploy().generation(),
                 fresh.now()));
         return next.sameAs(current) ? null : next;

@@ -37,7 +37,7 @@ final class RolloutStatus {
         List<Conditions.Written> set = current.conditions();
         for (Condition c : conditions) {
             if (c != null) {
-                set = Conditions.set(set == null ? List.of() : set, c, idp.generation(), r.now());
+                set = Conditions.set(set, c, idp.generation(), r.now());
             }
         }
         ImageDeployStatus next = new ImageDeployStatus(idp.generation(), idp.deploymentName(),
