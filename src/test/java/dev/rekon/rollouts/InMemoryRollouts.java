@@ -18,8 +18,10 @@ import dev.rekon.core.ObjectRef;
 import dev.rekon.core.RefusedException;
 import dev.rekon.rollouts.apply.ImagePatchBody;
 import dev.rekon.rollouts.apply.ImageDeployStatusBody;
+import dev.rekon.rollouts.apply.NewDeploymentBody;
 import dev.rekon.rollouts.apply.RolloutGateway;
 import dev.rekon.rollouts.plan.ImagePatch;
+import dev.rekon.rollouts.plan.NewDeployment;
 import dev.rekon.rollouts.view.DeploymentView;
 import dev.rekon.rollouts.view.ImageDeployStatus;
 import dev.rekon.rollouts.view.ImageDeployView;
@@ -110,7 +112,8 @@ final class InMemoryRollouts implements RolloutGateway {
     }
 
     @Override
-    public void createDeployment(ObjectNode deployment) {
+    public void createDeployment(NewDeployment planned) {
+        ObjectNode deployment = NewDeploymentBody.of(planned);
         String key = deployment.at("/metadata/namespace").asText() + "/" + deployment.at("/metadata/name").asText();
         attempt("create", "Deployment " + key);
         if (deployments.containsKey(key)) {

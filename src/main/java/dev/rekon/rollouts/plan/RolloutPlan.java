@@ -1,7 +1,5 @@
 package dev.rekon.rollouts.plan;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-
 import dev.rekon.core.Outcome;
 import dev.rekon.rollouts.view.ImageDeployStatus;
 
@@ -20,7 +18,7 @@ public sealed interface RolloutPlan {
     Outcome outcome();
 
     /** Create the missing Deployment (owned by the ImageDeploy). */
-    record Create(ObjectNode deployment, String reason, String message, ImageDeployStatus status) implements RolloutPlan {
+    record Create(NewDeployment deployment, String reason, String message, ImageDeployStatus status) implements RolloutPlan {
         @Override
         public Outcome outcome() {
             return Outcome.APPLIED;

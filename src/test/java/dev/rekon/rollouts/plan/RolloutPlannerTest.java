@@ -28,6 +28,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.rollouts.apply.ImageDeployStatusBody;
 import dev.rekon.rollouts.apply.ImagePatchBody;
+import dev.rekon.rollouts.apply.NewDeploymentBody;
 import dev.rekon.rollouts.view.DeploymentView;
 import dev.rekon.rollouts.view.ImageDeployView;
 import dev.rekon.rollouts.view.KpackImage;
@@ -202,7 +203,7 @@ class RolloutPlannerTest {
         ImageDeployView idp = idp("rekon.dev/v1alpha1", "{}");
         RolloutPlan plan = plan(idp, Map.of("app", image("app", APP_V1, 4), "migrate", image("migrate", MIGRATE_V1, 7)),
                 Set.of("app", "migrate"), null);
-        assertGolden("create-deployment.json", ((RolloutPlan.Create) plan).deployment());
+        assertGolden("create-deployment.json", NewDeploymentBody.of(((RolloutPlan.Create) plan).deployment()));
         assertGolden("create-status.json", written(idp, plan));
     }
 
@@ -219,7 +220,7 @@ class RolloutPlannerTest {
         RolloutPlan plan = plan(idp("crd.whizzosoftware.com/v1alpha1", "{}"),
                 Map.of("app", image("app", APP_V1, 4), "migrate", image("migrate", MIGRATE_V1, 7)),
                 Set.of("app", "migrate"), null);
-        JsonNode owner = ((RolloutPlan.Create) plan).deployment().at("/metadata/ownerReferences/0");
+        JsonNode owner = NewDeploymentBody.of(((RolloutPlan.Create) plan).deployment()).at("/metadata/ownerReferences/0");
         assertEquals("crd.whizzosoftware.com/v1alpha1", owner.path("apiVersion").asText());
         assertEquals("idp-uid", owner.path("uid").asText());
     }
