@@ -34,21 +34,24 @@ public final class Conditions {
     }
 
     /**
-     * A condition as a status holds it (metav1.Condition's fields); {@code observedGeneration} is null on one
-     * written without it.
+     * A condition as a status holds it: metav1.Condition's fields, and kpack's {@code severity}, so that a kpack
+     * condition passes through whole; {@code observedGeneration} and {@code severity} are null on one written
+     * without them.
      */
     @RegisterForReflection
     @JsonIgnoreProperties(ignoreUnknown = true)
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    @JsonPropertyOrder({ "type", "status", "reason", "message", "observedGeneration", "lastTransitionTime" })
+    @JsonPropertyOrder({ "type", "status", "reason", "message", "observedGeneration", "lastTransitionTime",
+            "severity" })
     public record Written(String type, String status, String reason, String message, Long observedGeneration,
-            String lastTransitionTime) {
+            String lastTransitionTime, String severity) {
 
         static Written of(JsonNode c) {
             JsonNode gen = c.get("observedGeneration");
             return new Written(c.path("type").asText(null), c.path("status").asText(null),
                     c.path("reason").asText(null), c.path("message").asText(null),
-                    gen == null || gen.isNull() ? null : gen.asLong(), c.path("lastTransitionTime").asText(null));
+                    gen == null || gen.isNull() ? null : gen.asLong(), c.path("lastTransitionTime").asText(null),
+                    c.path("severity").asText(null));
         }
     }
 
@@ -71,14 +74,15 @@ public final class Conditions {
             if (c.type().equals(existing.type())) {
                 String kept = existing.lastTransitionTime() != null && Objects.equals(existing.status(), c.status())
                         ? existing.lastTransitionTime() : now.toString();
-                out.add(new Written(c.type(), c.status(), c.reason(), c.message(), observedGeneration, kept));
+                out.add(new Written(c.type(), c.status(), c.reason(), c.message(), observedGeneration, kept, null));
                 found = true;
             } else {
                 out.add(existing);
             }
         }
         if (!found) {
-            out.add(new Written(c.type(), c.status(), c.reason(), c.message(), observedGeneration, now.toString()));
+            out.add(new Written(c.type(), c.status(), c.reason(), c.message(), observedGeneration, now.toString(),
+                    null));
         }
         return List.copyOf(out);
     }

@@ -46,7 +46,8 @@ public final class BuildpackStatusPlanner {
             return failed(bp, p.reason, p.getMessage(), now);
         }
         String message = "read " + entries.size() + " buildpacks from " + bp.image() + " (" + image.digest() + ")";
-        return StatusDiff.plan(bp.ref(), bp.status(), status(bp, true, READ, message, now, entries), OWNED, READ, message);
+        return StatusDiff.plan(bp.ref(), bp.status(), status(bp, true, READ, message, now, entries), OWNED, READ,
+                message);
     }
 
     /** The manifest digest a status was read from (its Ready message names it), or null when it names none. */
@@ -60,7 +61,8 @@ public final class BuildpackStatusPlanner {
     }
 
     private static StatusPlan failed(BuildpackView bp, String reason, String message, Instant now) {
-        return StatusDiff.plan(bp.ref(), bp.status(), status(bp, false, reason, message, now, null), OWNED, reason, message);
+        return StatusDiff.plan(bp.ref(), bp.status(), status(bp, false, reason, message, now, null), OWNED, reason,
+                message);
     }
 
     /** {@code buildpacks} null when the buildpackage was not read: the status then lists none. */

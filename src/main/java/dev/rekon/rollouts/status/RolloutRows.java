@@ -42,16 +42,13 @@ public final class RolloutRows {
     public static RolloutRow row(ImageDeployView v, RolloutPlan plan, DeploymentView d, Progress progress,
             Map<String, KpackImage> images) {
         ImageDeployStatus planned = plan.status();
-        // A planned field that is null is left as the ImageDeploy has it: read that one from the status.
-        ImageDeployStatus current = planned != null && planned.conditions() != null && planned.waiting() != null
-                ? planned : v.currentStatus();
-        List<AppliedImage> waiting = planned != null && planned.waiting() != null ? planned.waitingBuilds()
-                : current.waitingBuilds();
+        // A planned field that is null is left as the ImageDeploy has it: that one is read from the status.
+        List<AppliedImage> waiting = planned != null && planned.waiting() != null ? planned.waiting() : v.waiting();
         Set<String> lagging = lagging(plan, waiting);
         List<ContainerRow> containers = v.refs().stream().map(ref -> container(v, d, ref, images, lagging)).toList();
         RolloutStates.State state = RolloutStates.of(plan, v.deploymentName(), d == null ? null : progress);
-        Conditions.Written inSync = (planned != null && planned.conditions() != null ? planned : current)
-                .condition(RolloutPlanner.IN_SYNC);
+        Conditions.Written inSync = planned != null && planned.conditions() != null
+                ? planned.condition(RolloutPlanner.IN_SYNC) : v.condition(RolloutPlanner.IN_SYNC);
         // The planned status is the one after the plan's write: a build the plan would roll out, or one that
         // waits for spec.suspend, is not in sync yet.
         boolean newer = plan instanceof RolloutPlan.PatchImages || !waiting.isEmpty();

@@ -42,11 +42,6 @@ public record ImageDeployStatus(Long observedGeneration, String deployment, List
                 : conditions.stream().filter(c -> type.equals(c.type())).findFirst().orElse(null);
     }
 
-    /** The builds that wait, none when the status names none. */
-    public List<AppliedImage> waitingBuilds() {
-        return waiting == null ? List.of() : waiting;
-    }
-
     /** This status with these conditions. */
     public ImageDeployStatus withConditions(List<Conditions.Written> set) {
         return new ImageDeployStatus(observedGeneration, deployment, images, waiting, set);
