@@ -11,8 +11,10 @@ import jakarta.inject.Inject;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.buildpacks.apply.BuildpackGateway;
+import dev.rekon.buildpacks.apply.KpackStatusBody;
 import dev.rekon.buildpacks.catalog.BuildpackCatalog;
 import dev.rekon.buildpacks.plan.BuildpackStatusPlanner;
+import dev.rekon.buildpacks.plan.KpackStatus;
 import dev.rekon.buildpacks.plan.StatusPlan;
 import dev.rekon.buildpacks.view.BuildpackSource;
 import dev.rekon.buildpacks.view.BuildpackView;
@@ -115,7 +117,8 @@ public class BuildpackReconciler
         catalog.knows(plan.after(), version);
     }
 
-    private static BuildpackView withStatus(BuildpackView v, ObjectNode patch) {
+    private static BuildpackView withStatus(BuildpackView v, KpackStatus.Patch written) {
+        ObjectNode patch = KpackStatusBody.status(written);
         ObjectNode status = v.status() == null ? patch.deepCopy() : ((ObjectNode) v.status()).deepCopy();
         patch.fields().forEachRemaining(e -> {
             if (e.getValue().isNull()) {

@@ -42,7 +42,7 @@ public class RolloutApplier {
             }
         } else if (plan.status() != null) {
             gateway.writeStatus(idp, plan.status());
-            String manualChange = ManualChanges.newlyReported(idp.status(), plan.status());
+            String manualChange = ManualChanges.newlyReported(idp.currentStatus(), plan.status());
             if (manualChange != null) {
                 events.warning(idp.ref(), ManualChanges.REASON, manualChange);
             }

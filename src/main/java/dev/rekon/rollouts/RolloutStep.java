@@ -2,12 +2,11 @@ package dev.rekon.rollouts;
 
 import java.util.List;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.Reply;
 import dev.rekon.pipeline.Reconciler;
 import dev.rekon.rollouts.plan.RolloutPlan;
+import dev.rekon.rollouts.view.ImageDeployStatus;
 import dev.rekon.rollouts.view.ImageDeployView;
 
 /**
@@ -30,7 +29,7 @@ record RolloutStep(ImageDeployView imageDeploy, RolloutPlan plan, Reply reply, I
      * write lost a race): only the {@code status} planned again from the views as they are now (null: nothing to
      * write), answering the rollout applied.
      */
-    static RolloutStep after(ImageDeployView idp, RolloutPlan applied, ObjectNode status, ImageDeployKey key) {
+    static RolloutStep after(ImageDeployView idp, RolloutPlan applied, ImageDeployStatus status, ImageDeployKey key) {
         RolloutPlan statusOnly = new RolloutPlan.NoChange(applied.reason(), applied.message(), status);
         return new RolloutStep(idp, statusOnly, new Reply(applied.outcome(), applied.reason(), applied.message(),
                 touched(idp)), key);

@@ -3,6 +3,7 @@ package dev.rekon.buildpacks;
 import static dev.rekon.buildpacks.Fixtures.bp;
 import static dev.rekon.buildpacks.Fixtures.cluster;
 import static dev.rekon.buildpacks.Fixtures.ns;
+import static dev.rekon.buildpacks.BuildpackStatusPlannerTest.json;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -68,14 +69,14 @@ class BuilderStatusPlannerTest {
                     "lastTransitionTime":"2026-01-01T10:00:00Z","observedGeneration":2},
                    {"type":"UpToDate","status":"True","reason":"Resolved","message":"resolved 3 buildpacks in 1 groups",
                     "lastTransitionTime":"2026-01-01T10:00:00Z","observedGeneration":2}]}
-                """), w.patch());
+                """), json(w));
     }
 
     @Test
     void resolvingTheSameAgainWritesNothing() {
         StatusPlan.Write w = (StatusPlan.Write) BuilderStatusPlanner.plan(builder(2, GOOD, null), CATALOG, T1);
 
-        StatusPlan again = BuilderStatusPlanner.plan(builder(2, GOOD, withKpackFields(w.patch())), CATALOG, T2);
+        StatusPlan again = BuilderStatusPlanner.plan(builder(2, GOOD, withKpackFields(json(w))), CATALOG, T2);
 
         assertInstanceOf(StatusPlan.NoChange.class, again);
     }
@@ -85,10 +86,10 @@ class BuilderStatusPlannerTest {
         StatusPlan.Write w = assertInstanceOf(StatusPlan.Write.class, BuilderStatusPlanner.plan(builder(1, BAD, null), CATALOG, T1));
 
         assertEquals(List.of("False", "BuildpackNotFound", "could not find buildpack with id 'paketo/ruby'"),
-                condition(w.patch(), 0));
+                condition(json(w), 0));
         assertEquals(List.of("False", "BuildpackNotFound", "could not find buildpack with id 'paketo/ruby'"),
-                condition(w.patch(), 1));
-        assertFalse(w.patch().has("order"));
+                condition(json(w), 1));
+        assertFalse(json(w).has("order"));
     }
 
     @Test
@@ -96,15 +97,15 @@ class BuilderStatusPlannerTest {
         StatusPlan.Write ok = (StatusPlan.Write) BuilderStatusPlanner.plan(builder(1, GOOD, null), CATALOG, T1);
 
         StatusPlan.Write w = assertInstanceOf(StatusPlan.Write.class,
-                BuilderStatusPlanner.plan(builder(2, BAD, ok.patch()), CATALOG, T2));
+                BuilderStatusPlanner.plan(builder(2, BAD, json(ok)), CATALOG, T2));
 
-        assertEquals(List.of("conditions", "observedGeneration"), BuildpackStatusPlannerTest.fieldNames(w.patch()));
+        assertEquals(List.of("conditions", "observedGeneration"), BuildpackStatusPlannerTest.fieldNames(json(w)));
         assertEquals(List.of("True", "PreviousOrderKept",
-                "keeps the order resolved before; UpToDate says why the current spec does not resolve"), condition(w.patch(), 0));
-        assertEquals("2026-01-01T10:00:00Z", w.patch().at("/conditions/0/lastTransitionTime").asText());
+                "keeps the order resolved before; UpToDate says why the current spec does not resolve"), condition(json(w), 0));
+        assertEquals("2026-01-01T10:00:00Z", json(w).at("/conditions/0/lastTransitionTime").asText());
         assertEquals(List.of("False", "BuildpackNotFound", "could not find buildpack with id 'paketo/ruby'"),
-                condition(w.patch(), 1));
-        assertEquals("2026-01-01T11:00:00Z", w.patch().at("/conditions/1/lastTransitionTime").asText());
+                condition(json(w), 1));
+        assertEquals("2026-01-01T11:00:00Z", json(w).at("/conditions/1/lastTransitionTime").asText());
     }
 
     @Test
@@ -117,7 +118,7 @@ class BuilderStatusPlannerTest {
 
         assertEquals(List.of("False", "NamespacedBuildpackInClusterBuilder",
                 "a ClusterBuilder cannot use the namespaced Buildpack 'java'; reference a ClusterBuildpack instead"),
-                condition(w.patch(), 1));
+                condition(json(w), 1));
         assertEquals("ClusterBuilder base", w.target().toString());
     }
 

@@ -19,11 +19,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.buildpacks.apply.BuildpackGateway;
 import dev.rekon.buildpacks.apply.KubeBuildpackGateway;
 import dev.rekon.buildpacks.catalog.BuildpackCatalog;
+import dev.rekon.buildpacks.plan.KpackStatus;
 import dev.rekon.buildpacks.view.BuildpackEntry;
 import dev.rekon.buildpacks.view.BuildpackSource;
 import dev.rekon.buildpacks.view.BuildpackView;
@@ -169,7 +169,7 @@ class BuildpackCatalogTest {
                     return b;
                 });
         ObjectRef ref = new ObjectRef(BuildpackView.API_VERSION, "Builder", NS, "guarded");
-        ObjectNode patch = Serialization.jsonMapper().createObjectNode().put("observedGeneration", 1);
+        KpackStatus.Patch patch = KpackStatus.Patch.of(new KpackStatus(1L, null, null, null, null));
 
         TransientFailureException lost = assertThrows(TransientFailureException.class, () -> gateway.patchStatus(ref, patch, seen));
         assertTrue(KubeErrors.isConflict(lost), lost.getMessage());

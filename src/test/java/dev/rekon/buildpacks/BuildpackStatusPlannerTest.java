@@ -15,6 +15,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.rekon.buildpacks.apply.KpackStatusBody;
 import dev.rekon.buildpacks.plan.BuildpackStatusPlanner;
 import dev.rekon.buildpacks.plan.BuildpackageLabels;
 import dev.rekon.buildpacks.plan.StatusPlan;
@@ -62,6 +63,11 @@ class BuildpackStatusPlannerTest {
         return assertInstanceOf(StatusPlan.Write.class, plan);
     }
 
+    /** The status patch as the gateway sends it. */
+    static ObjectNode json(StatusPlan.Write w) {
+        return KpackStatusBody.status(w.patch());
+    }
+
     @Test
     void aPushOfTheNamedTagIsReadByItsDigestSinceTheTagMayNotHaveMovedYet() {
         BuildpackView bp = buildpack(1, null);
@@ -104,7 +110,7 @@ class BuildpackStatusPlannerTest {
                                       {"id":"paketo-buildpacks/bellsoft-liberica","version":"9.9.0"}]}]}]}
                 """.formatted(DIGEST, "b".repeat(64), "1".repeat(64), "c".repeat(64), "2".repeat(64),
                 "a".repeat(64), "3".repeat(64)));
-        assertEquals(expected, w.patch());
+        assertEquals(expected, json(w));
         assertEquals(new dev.rekon.core.ObjectRef("kpack.io/v1alpha2", "Buildpack", "team", "java"), w.target());
     }
 
@@ -112,7 +118,7 @@ class BuildpackStatusPlannerTest {
     void theSameImageTwiceWritesNothing() {
         StatusPlan.Write first = write(BuildpackStatusPlanner.plan(buildpack(3, null), new ImageRead.Found(javaImage()), T1));
 
-        StatusPlan again = BuildpackStatusPlanner.plan(buildpack(3, first.patch()), new ImageRead.Found(javaImage()), T2);
+        StatusPlan again = BuildpackStatusPlanner.plan(buildpack(3, json(first)), new ImageRead.Found(javaImage()), T2);
 
         assertEquals("StatusUpToDate", assertInstanceOf(StatusPlan.NoChange.class, again).reason());
     }
@@ -121,25 +127,25 @@ class BuildpackStatusPlannerTest {
     void aNewGenerationWritesOnlyTheGenerationsAndKeepsTheTransitionTime() {
         StatusPlan.Write first = write(BuildpackStatusPlanner.plan(buildpack(3, null), new ImageRead.Found(javaImage()), T1));
 
-        StatusPlan.Write next = write(BuildpackStatusPlanner.plan(buildpack(4, first.patch()), new ImageRead.Found(javaImage()), T2));
+        StatusPlan.Write next = write(BuildpackStatusPlanner.plan(buildpack(4, json(first)), new ImageRead.Found(javaImage()), T2));
 
-        assertEquals(List.of("conditions", "observedGeneration"), fieldNames(next.patch()));
-        assertEquals("2026-01-01T10:00:00Z", next.patch().at("/conditions/0/lastTransitionTime").asText());
-        assertEquals(4, next.patch().at("/conditions/0/observedGeneration").asLong());
+        assertEquals(List.of("conditions", "observedGeneration"), fieldNames(json(next)));
+        assertEquals("2026-01-01T10:00:00Z", json(next).at("/conditions/0/lastTransitionTime").asText());
+        assertEquals(4, json(next).at("/conditions/0/observedGeneration").asLong());
     }
 
     @Test
     void anUnreadableImageDropsTheBuildpacksAndSaysWhy() {
         StatusPlan.Write first = write(BuildpackStatusPlanner.plan(buildpack(3, null), new ImageRead.Found(javaImage()), T1));
 
-        StatusPlan.Write w = write(BuildpackStatusPlanner.plan(buildpack(3, first.patch()),
+        StatusPlan.Write w = write(BuildpackStatusPlanner.plan(buildpack(3, json(first)),
                 new ImageRead.Unreadable("ImageNotFound", "manifest unknown: " + IMAGE), T2));
 
-        assertTrue(w.patch().get("buildpacks").isNull());
-        assertEquals("False", w.patch().at("/conditions/0/status").asText());
-        assertEquals("ImageNotFound", w.patch().at("/conditions/0/reason").asText());
-        assertEquals("manifest unknown: " + IMAGE, w.patch().at("/conditions/0/message").asText());
-        assertEquals("2026-01-01T11:00:00Z", w.patch().at("/conditions/0/lastTransitionTime").asText());
+        assertTrue(json(w).get("buildpacks").isNull());
+        assertEquals("False", json(w).at("/conditions/0/status").asText());
+        assertEquals("ImageNotFound", json(w).at("/conditions/0/reason").asText());
+        assertEquals("manifest unknown: " + IMAGE, json(w).at("/conditions/0/message").asText());
+        assertEquals("2026-01-01T11:00:00Z", json(w).at("/conditions/0/lastTransitionTime").asText());
     }
 
     @Test
@@ -148,9 +154,9 @@ class BuildpackStatusPlannerTest {
 
         StatusPlan.Write w = write(BuildpackStatusPlanner.plan(buildpack(1, null), new ImageRead.Found(plain), T1));
 
-        assertEquals("NotABuildpackage", w.patch().at("/conditions/0/reason").asText());
+        assertEquals("NotABuildpackage", json(w).at("/conditions/0/reason").asText());
         assertEquals("image '" + IMAGE + "' has no label io.buildpacks.buildpackage.metadata; is it a buildpackage "
-                + "(pack buildpack package)?", w.patch().at("/conditions/0/message").asText());
+                + "(pack buildpack package)?", json(w).at("/conditions/0/message").asText());
     }
 
     @Test
@@ -161,10 +167,10 @@ class BuildpackStatusPlannerTest {
 
         StatusPlan.Write w = write(BuildpackStatusPlanner.plan(buildpack(1, null), new ImageRead.Found(twoLayers), T1));
 
-        assertEquals("InvalidBuildpackage", w.patch().at("/conditions/0/reason").asText());
+        assertEquals("InvalidBuildpackage", json(w).at("/conditions/0/reason").asText());
         assertEquals("buildpack 'paketo-buildpacks/java@8.9.0' names layer diffID 'sha256:" + "a".repeat(64)
                 + "', which image '" + IMAGE + "' does not have; rebuild the buildpackage",
-                w.patch().at("/conditions/0/message").asText());
+                json(w).at("/conditions/0/message").asText());
     }
 
     @Test
@@ -175,8 +181,8 @@ class BuildpackStatusPlannerTest {
 
         StatusPlan.Write w = write(BuildpackStatusPlanner.plan(buildpack(1, null), new ImageRead.Found(image), T1));
 
-        assertEquals("InvalidBuildpackage", w.patch().at("/conditions/0/reason").asText());
-        assertTrue(w.patch().at("/conditions/0/message").asText()
+        assertEquals("InvalidBuildpackage", json(w).at("/conditions/0/reason").asText());
+        assertTrue(json(w).at("/conditions/0/message").asText()
                 .startsWith("label io.buildpacks.buildpack.layers of image '" + IMAGE + "' is not valid JSON: "));
     }
 
@@ -188,8 +194,8 @@ class BuildpackStatusPlannerTest {
 
         StatusPlan.Write w = write(BuildpackStatusPlanner.plan(BuildpackView.of(o), null, T1));
 
-        assertEquals("NoImage", w.patch().at("/conditions/0/reason").asText());
-        assertEquals("ClusterBuildpack empty names no image; set spec.source.image", w.patch().at("/conditions/0/message").asText());
+        assertEquals("NoImage", json(w).at("/conditions/0/reason").asText());
+        assertEquals("ClusterBuildpack empty names no image; set spec.source.image", json(w).at("/conditions/0/message").asText());
     }
 
     @Test
@@ -206,7 +212,7 @@ class BuildpackStatusPlannerTest {
     void theStatusWrittenIsReadBackAsTheSameSource() {
         StatusPlan.Write w = write(BuildpackStatusPlanner.plan(buildpack(3, null), new ImageRead.Found(javaImage()), T1));
 
-        BuildpackSource source = buildpack(3, w.patch()).asSource();
+        BuildpackSource source = buildpack(3, json(w)).asSource();
 
         assertEquals(List.of("paketo-buildpacks/bellsoft-liberica@9.9.0", "paketo-buildpacks/ca-certificates@3.4.0",
                 "paketo-buildpacks/java@8.9.0"), source.buildpacks().stream().map(BuildpackEntry::key).toList());

@@ -14,9 +14,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.buildpacks.apply.BuildpackGateway;
+import dev.rekon.buildpacks.apply.KpackStatusBody;
 import dev.rekon.buildpacks.catalog.BuilderIndex;
 import dev.rekon.buildpacks.catalog.BuildpackCatalog;
 import dev.rekon.buildpacks.plan.AffectedBuilders;
+import dev.rekon.buildpacks.plan.KpackStatus;
 import dev.rekon.buildpacks.plan.RecheckView;
 import dev.rekon.buildpacks.view.BuilderView;
 import dev.rekon.buildpacks.view.BuildpackSource;
@@ -73,7 +75,8 @@ final class InMemoryBuildpacks implements BuildpackGateway, BuildpackCatalog, Bu
     }
 
     @Override
-    public String patchStatus(ObjectRef target, ObjectNode statusPatch, String resourceVersion) {
+    public String patchStatus(ObjectRef target, KpackStatus.Patch written, String resourceVersion) {
+        ObjectNode statusPatch = KpackStatusBody.status(written);
         ObjectNode live = objects.get(key(target.kind(), target.namespace(), target.name()));
         RuntimeException failure = next("status");
         writes.add("status " + target + (failure != null ? " (failed)" : ""));

@@ -20,6 +20,7 @@ import dev.rekon.cluster.Conditions;
 import dev.rekon.core.NamespacePolicy;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.Outcome;
+import dev.rekon.declared.apply.DeclaredStatusBody;
 import dev.rekon.declared.plan.DeclaredPlan;
 import dev.rekon.declared.plan.SourceState;
 import dev.rekon.manifests.LiveObject;
@@ -39,11 +40,11 @@ class DeclaredPlannerTest {
         assertEquals("team-a", p.apply().get(1).at("/metadata/namespace").asText(), "defaulted to spec.namespaces[0]");
         assertEquals("team-a.apps", p.apply().get(1).at("/metadata/labels/rekon.dev~1declared-state").asText());
         assertEquals("rekon", p.apply().get(1).at("/metadata/labels/app.kubernetes.io~1managed-by").asText());
-        assertEquals(2, p.writeAhead().at("/inventory/entries").size(), "both recorded before either is created");
-        assertEquals("team-a_settings__ConfigMap", p.status().at("/inventory/entries/0/id").asText());
-        assertEquals("main@sha1:c0ffee", p.status().path("revision").asText());
-        assertEquals("True", condition(p.status(), "Ready").path("status").asText());
-        assertEquals(2, p.status().path("observedGeneration").asLong());
+        assertEquals(2, DeclaredStatusBody.of(p.state().status(), p.writeAhead()).at("/inventory/entries").size(), "both recorded before either is created");
+        assertEquals("team-a_settings__ConfigMap", written(p).at("/inventory/entries/0/id").asText());
+        assertEquals("main@sha1:c0ffee", written(p).path("revision").asText());
+        assertEquals("True", condition(written(p), "Ready").path("status").asText());
+        assertEquals(2, written(p).path("observedGeneration").asLong());
         assertEquals(Outcome.APPLIED, p.reply().outcome());
         assertEquals("main@sha1:c0ffee", p.reply().details().get("revision"));
     }
@@ -53,7 +54,7 @@ class DeclaredPlannerTest {
         ObjectNode settings = configMap(null, "settings", "1");
         DeclaredScene s = new DeclaredScene().declares("a.yaml", settings).applied(settings).recorded("c0ffee", cm("settings"));
         DeclaredPlan first = s.plan();
-        s.state.set("status", first.status());
+        s.state.set("status", written(first));
         DeclaredPlan again = s.plan();
         assertFalse(again.writes(), "the same views twice: nothing to write");
         assertEquals(Outcome.UNCHANGED, again.reply().outcome());
@@ -66,7 +67,7 @@ class DeclaredPlannerTest {
         DeclaredScene s = new DeclaredScene().declares("a.yaml", settings).applied(settings).recorded("c0ffee", cm("settings"));
         DeclaredPlan first = s.plan();
         // As the apiserver answers it: small numbers (observedGeneration) parse as ints, not the longs planned.
-        s.state.set("status", new com.fasterxml.jackson.databind.ObjectMapper().readTree(first.status().toString()));
+        s.state.set("status", new com.fasterxml.jackson.databind.ObjectMapper().readTree(written(first).toString()));
         DeclaredPlan again = s.plan();
         assertNull(again.status(), "the same status, read back: no status write");
         assertFalse(again.writes());
@@ -83,7 +84,7 @@ class DeclaredPlannerTest {
         assertEquals("uid-gone", p.prune().get(0).uid());
         assertEquals("41", p.prune().get(0).resourceVersion());
         assertNull(p.writeAhead(), "nothing new to record");
-        assertEquals(1, p.status().at("/inventory/entries").size());
+        assertEquals(1, written(p).at("/inventory/entries").size());
         s.spec("prune", false);
         assertTrue(s.plan().prune().isEmpty(), "prune: false keeps what left git");
     }
@@ -116,9 +117,9 @@ class DeclaredPlannerTest {
         DeclaredPlan p = s.plan();
         assertEquals(DeclaredPlan.Action.REFUSED, p.action());
         assertTrue(p.apply().isEmpty() && p.prune().isEmpty());
-        assertEquals("main@sha1:good", p.status().path("revision").asText(), "the last good revision stays");
-        assertEquals("main@sha1:bad", p.status().path("lastAttemptedRevision").asText());
-        JsonNode ready = condition(p.status(), "Ready");
+        assertEquals("main@sha1:good", written(p).path("revision").asText(), "the last good revision stays");
+        assertEquals("main@sha1:bad", written(p).path("lastAttemptedRevision").asText());
+        JsonNode ready = condition(written(p), "Ready");
         assertEquals("False", ready.path("status").asText());
         assertEquals("ParseError", ready.path("reason").asText());
         assertTrue(ready.path("message").asText().contains("apps/b.yaml:3"));
@@ -216,7 +217,7 @@ class DeclaredPlannerTest {
         assertTrue(p.orphanDeletes().isEmpty());
 
         s.spec("orphanedResources", Map.of("action", "Delete", "gracePeriod", "10m"));
-        s.state.set("status", p.status());
+        s.state.set("status", written(p));
         s.now = DeclaredScene.NOW.plusSeconds(300);
         DeclaredPlan early = s.plan();
         assertEquals(DeclaredScene.NOW.plusSeconds(600), early.report().orphans().get(0).deleteAfter());
@@ -233,15 +234,15 @@ class DeclaredPlannerTest {
     void aDeploymentBeingAppliedKeepsReadyUnknownUntilItRolledOut() {
         ObjectNode d = DeclaredScene.yaml("apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec: {replicas: 2}\n");
         DeclaredPlan p = new DeclaredScene().declares("a.yaml", d).plan();
-        assertEquals("Unknown", condition(p.status(), "Ready").path("status").asText());
-        assertEquals("True", condition(p.status(), "Reconciling").path("status").asText());
+        assertEquals("Unknown", condition(written(p), "Ready").path("status").asText());
+        assertEquals("True", condition(written(p), "Reconciling").path("status").asText());
         ObjectNode rolledOut = d.deepCopy();
         rolledOut.with("metadata").put("generation", 1);
         rolledOut.putObject("status").put("observedGeneration", 1).put("replicas", 2).put("updatedReplicas", 2)
                 .put("availableReplicas", 2);
         DeclaredScene done = new DeclaredScene().declares("a.yaml", d).applied(rolledOut)
                 .recorded("c0ffee", new ObjectRef("apps/v1", "Deployment", "team-a", "web"));
-        assertEquals("True", condition(done.plan().status(), "Ready").path("status").asText());
+        assertEquals("True", condition(written(done.plan()), "Ready").path("status").asText());
     }
 
     @Test
@@ -275,6 +276,11 @@ class DeclaredPlannerTest {
 
     private static List<String> kinds(List<ObjectNode> objects) {
         return objects.stream().map(o -> o.path("kind").asText()).toList();
+    }
+
+    /** The status the plan writes, as the gateway sends it over the status the plan was made from. */
+    private static JsonNode written(DeclaredPlan p) {
+        return DeclaredStatusBody.of(p.state().status(), p.status());
     }
 
     private static JsonNode condition(JsonNode status, String type) {

@@ -17,9 +17,13 @@ import dev.rekon.cluster.KubeErrors;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.RefusedException;
 import dev.rekon.rollouts.apply.ImagePatchBody;
+import dev.rekon.rollouts.apply.ImageDeployStatusBody;
+import dev.rekon.rollouts.apply.NewDeploymentBody;
 import dev.rekon.rollouts.apply.RolloutGateway;
 import dev.rekon.rollouts.plan.ImagePatch;
+import dev.rekon.rollouts.plan.NewDeployment;
 import dev.rekon.rollouts.view.DeploymentView;
+import dev.rekon.rollouts.view.ImageDeployStatus;
 import dev.rekon.rollouts.view.ImageDeployView;
 import dev.rekon.rollouts.view.KpackImage;
 import dev.rekon.rollouts.view.RolloutNames;
@@ -108,7 +112,8 @@ final class InMemoryRollouts implements RolloutGateway {
     }
 
     @Override
-    public void createDeployment(ObjectNode deployment) {
+    public void createDeployment(NewDeployment planned) {
+        ObjectNode deployment = NewDeploymentBody.of(planned);
         String key = deployment.at("/metadata/namespace").asText() + "/" + deployment.at("/metadata/name").asText();
         attempt("create", "Deployment " + key);
         if (deployments.containsKey(key)) {
@@ -145,14 +150,14 @@ final class InMemoryRollouts implements RolloutGateway {
     }
 
     @Override
-    public void writeStatus(ImageDeployView idp, ObjectNode status) {
+    public void writeStatus(ImageDeployView idp, ImageDeployStatus status) {
         String key = idp.namespace() + "/" + idp.name();
         attempt("status", "ImageDeploy " + key);
         ObjectNode live = imageDeploys.get(key);
         if (live == null || !live.at("/metadata/resourceVersion").asText().equals(idp.resourceVersion())) {
             throw lostRace("updating the status of ImageDeploy " + key);
         }
-        live.set("status", status.deepCopy());
+        live.set("status", ImageDeployStatusBody.of(idp.status(), status));
         ((ObjectNode) live.get("metadata")).put("resourceVersion", next());
     }
 

@@ -2,8 +2,7 @@ package dev.rekon.buildpacks.apply;
 
 import java.util.Optional;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-
+import dev.rekon.buildpacks.plan.KpackStatus;
 import dev.rekon.buildpacks.view.BuilderView;
 import dev.rekon.buildpacks.view.BuildpackView;
 import dev.rekon.buildpacks.view.ImageHead;
@@ -33,7 +32,7 @@ public interface BuildpackGateway {
      * Writes the status, only if the object is still at {@code resourceVersion} when that is not null (a 409,
      * transient, otherwise). Returns the resourceVersion after the write.
      */
-    String patchStatus(ObjectRef target, ObjectNode statusPatch, String resourceVersion);
+    String patchStatus(ObjectRef target, KpackStatus.Patch statusPatch, String resourceVersion);
 
     /** The buildpackage image read with the credentials of a ServiceAccount's pull secrets (none when null). */
     ImageRead readBuildpackage(String image, String saNamespace, String saName);

@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.buildpacks.catalog.KpackFacets;
+import dev.rekon.buildpacks.plan.KpackStatus;
 import dev.rekon.buildpacks.view.BuilderView;
 import dev.rekon.buildpacks.view.BuildpackView;
 import dev.rekon.buildpacks.view.ImageHead;
@@ -94,12 +95,8 @@ public class KubeBuildpackGateway implements BuildpackGateway {
     }
 
     @Override
-    public String patchStatus(ObjectRef target, ObjectNode statusPatch, String resourceVersion) {
-        ObjectNode body = mapper.createObjectNode();
-        body.set("status", statusPatch);
-        if (resourceVersion != null) {
-            body.putObject("metadata").put("resourceVersion", resourceVersion);
-        }
+    public String patchStatus(ObjectRef target, KpackStatus.Patch statusPatch, String resourceVersion) {
+        ObjectNode body = KpackStatusBody.of(statusPatch, resourceVersion);
         PatchContext patch = new PatchContext.Builder().withPatchType(PatchType.JSON_MERGE).withFieldManager(FieldManager.NAME).build();
         var op = client.genericKubernetesResources(context(target.kind()));
         GenericKubernetesResource named = PatchTargets.generic(target.apiVersion(), target.kind(), target.namespace(), target.name());

@@ -1,8 +1,6 @@
 package dev.rekon.buildpacks.plan;
 
 import java.time.Instant;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Set;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -22,8 +20,10 @@ public final class BuilderStatusPlanner {
     public static final String UP_TO_DATE = "UpToDate";
     public static final String RESOLVED = "Resolved";
     public static final String PREVIOUS = "PreviousOrderKept";
-    static final Set<String> OWNED_ON_SUCCESS = Set.of("order", "builderMetadata", "conditions", "observedGeneration");
-    static final Set<String> OWNED_ON_FAILURE = Set.of("conditions", "observedGeneration");
+    static final Set<KpackStatus.Field> OWNED_ON_FAILURE = Set.of(KpackStatus.Field.CONDITIONS,
+            KpackStatus.Field.OBSERVED_GENERATION);
+    static final Set<KpackStatus.Field> OWNED_ON_SUCCESS = Set.of(KpackStatus.Field.ORDER,
+            KpackStatus.Field.BUILDER_METADATA, KpackStatus.Field.CONDITIONS, KpackStatus.Field.OBSERVED_GENERATION);
 
     private BuilderStatusPlanner() {
     }
@@ -32,24 +32,20 @@ public final class BuilderStatusPlanner {
         Resolution r = BuildpackResolver.resolve(builder.isClusterBuilder(), builder.order(), catalog);
         JsonNode current = builder.status();
         long gen = builder.generation();
-        Map<String, Object> status = new LinkedHashMap<>();
-        status.put("observedGeneration", gen);
         if (r instanceof Resolution.Resolved ok) {
             String message = "resolved " + ok.metadata().size() + " buildpacks in " + ok.order().size() + " groups";
-            status.put("order", ok.order());
-            status.put("builderMetadata", ok.metadata());
-            status.put("conditions", StatusDiff.conditions(current, gen, now,
+            KpackStatus status = new KpackStatus(gen, StatusDiff.conditions(current, gen, now,
                     Conditions.Condition.isTrue(READY, RESOLVED, message),
-                    Conditions.Condition.isTrue(UP_TO_DATE, RESOLVED, message)));
+                    Conditions.Condition.isTrue(UP_TO_DATE, RESOLVED, message)), null, ok.order(), ok.metadata());
             return StatusDiff.plan(builder.ref(), current, status, OWNED_ON_SUCCESS, RESOLVED, message);
         }
         Resolution.Failed f = (Resolution.Failed) r;
         boolean hasPrevious = current != null && current.path("order").size() > 0;
-        status.put("conditions", StatusDiff.conditions(current, gen, now, hasPrevious
+        KpackStatus status = new KpackStatus(gen, StatusDiff.conditions(current, gen, now, hasPrevious
                 ? Conditions.Condition.isTrue(READY, PREVIOUS,
                         "keeps the order resolved before; UpToDate says why the current spec does not resolve")
                 : Conditions.Condition.isFalse(READY, f.reason(), f.message()),
-                Conditions.Condition.isFalse(UP_TO_DATE, f.reason(), f.message())));
+                Conditions.Condition.isFalse(UP_TO_DATE, f.reason(), f.message())), null, null, null);
         return StatusDiff.plan(builder.ref(), current, status, OWNED_ON_FAILURE, f.reason(), f.message());
     }
 }

@@ -1,9 +1,7 @@
 package dev.rekon.buildpacks.plan;
 
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -26,7 +24,8 @@ public final class BuildpackStatusPlanner {
     public static final String READY = "Ready";
     public static final String READ = "BuildpackageRead";
     public static final String NO_IMAGE = "NoImage";
-    static final Set<String> OWNED = Set.of("buildpacks", "conditions", "observedGeneration");
+    static final Set<KpackStatus.Field> OWNED = Set.of(KpackStatus.Field.BUILDPACKS, KpackStatus.Field.CONDITIONS,
+            KpackStatus.Field.OBSERVED_GENERATION);
     private static final Pattern DIGEST = Pattern.compile("\\((sha256:[0-9a-f]{64})\\)$");
 
     private BuildpackStatusPlanner() {
@@ -47,9 +46,8 @@ public final class BuildpackStatusPlanner {
             return failed(bp, p.reason, p.getMessage(), now);
         }
         String message = "read " + entries.size() + " buildpacks from " + bp.image() + " (" + image.digest() + ")";
-        Map<String, Object> status = status(bp, true, READ, message, now);
-        status.put("buildpacks", entries);
-        return StatusDiff.plan(bp.ref(), bp.status(), status, OWNED, READ, message);
+        return StatusDiff.plan(bp.ref(), bp.status(), status(bp, true, READ, message, now, entries), OWNED, READ,
+                message);
     }
 
     /** The manifest digest a status was read from (its Ready message names it), or null when it names none. */
@@ -63,14 +61,14 @@ public final class BuildpackStatusPlanner {
     }
 
     private static StatusPlan failed(BuildpackView bp, String reason, String message, Instant now) {
-        return StatusDiff.plan(bp.ref(), bp.status(), status(bp, false, reason, message, now), OWNED, reason, message);
+        return StatusDiff.plan(bp.ref(), bp.status(), status(bp, false, reason, message, now, null), OWNED, reason,
+                message);
     }
 
-    private static Map<String, Object> status(BuildpackView bp, boolean ok, String reason, String message, Instant now) {
-        Map<String, Object> status = new LinkedHashMap<>();
-        status.put("observedGeneration", bp.generation());
-        status.put("conditions", StatusDiff.conditions(bp.status(), bp.generation(), now,
-                new Conditions.Condition(READY, ok ? "True" : "False", reason, message)));
-        return status;
+    /** {@code buildpacks} null when the buildpackage was not read: the status then lists none. */
+    private static KpackStatus status(BuildpackView bp, boolean ok, String reason, String message, Instant now,
+            List<BuildpackEntry> buildpacks) {
+        return new KpackStatus(bp.generation(), StatusDiff.conditions(bp.status(), bp.generation(), now,
+                new Conditions.Condition(READY, ok ? "True" : "False", reason, message)), buildpacks, null, null);
     }
 }

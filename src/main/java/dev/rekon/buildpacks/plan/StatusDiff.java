@@ -1,20 +1,21 @@
 package dev.rekon.buildpacks.plan;
 
 import java.time.Instant;
+import java.util.EnumSet;
+import java.util.List;
 import java.util.Set;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.cluster.Conditions;
+import dev.rekon.cluster.JsonEquality;
 import dev.rekon.core.ObjectRef;
 
 /**
  * Compares the status fields Rekon owns with the object's current status and decides whether to write.
  * A condition keeps its {@code lastTransitionTime} while its status stays the same, so re-deciding the same
- * thing writes nothing.
+ * thing writes nothing. Numbers compare by value, as the API server returns them.
  */
 final class StatusDiff {
 
@@ -23,39 +24,31 @@ final class StatusDiff {
     private StatusDiff() {
     }
 
-    static StatusPlan plan(ObjectRef target, JsonNode current, Object desiredValue, Set<String> owned, String reason,
-            String message) {
-        ObjectNode desired = normalized(desiredValue);
-        ObjectNode patch = JSON.createObjectNode();
-        for (String field : owned) {
-            JsonNode want = desired.get(field);
-            JsonNode have = current == null ? null : current.get(field);
+    static StatusPlan plan(ObjectRef target, JsonNode current, KpackStatus desired, Set<KpackStatus.Field> owned,
+            String reason, String message) {
+        Set<KpackStatus.Field> set = EnumSet.noneOf(KpackStatus.Field.class);
+        Set<KpackStatus.Field> dropped = EnumSet.noneOf(KpackStatus.Field.class);
+        for (KpackStatus.Field field : owned) {
+            Object want = field.of(desired);
+            JsonNode have = current == null ? null : current.get(field.json());
             if (want == null && have != null && !have.isNull()) {
-                patch.putNull(field);
-            } else if (want != null && !want.equals(have)) {
-                patch.set(field, want);
+                dropped.add(field);
+            } else if (want != null && !JsonEquality.same(JSON.valueToTree(want), have)) {
+                set.add(field);
             }
         }
-        return patch.isEmpty() ? new StatusPlan.NoChange(target, "StatusUpToDate", target + " already shows this: " + message)
-                : new StatusPlan.Write(target, patch, reason, message);
+        return set.isEmpty() && dropped.isEmpty()
+                ? new StatusPlan.NoChange(target, "StatusUpToDate", target + " already shows this: " + message)
+                : new StatusPlan.Write(target, new KpackStatus.Patch(desired.only(set), dropped), reason, message);
     }
 
     /** The current conditions with {@code set} applied in turn; lastTransitionTime kept while a status holds. */
-    static ArrayNode conditions(JsonNode currentStatus, long generation, Instant now, Conditions.Condition... set) {
-        JsonNode conditions = currentStatus == null ? null : currentStatus.get("conditions");
-        ArrayNode out = null;
+    static List<Conditions.Written> conditions(JsonNode currentStatus, long generation, Instant now,
+            Conditions.Condition... set) {
+        List<Conditions.Written> out = Conditions.read(currentStatus == null ? null : currentStatus.get("conditions"));
         for (Conditions.Condition c : set) {
-            out = Conditions.set(out == null ? conditions : out, c, generation, now);
+            out = Conditions.set(out, c, generation, now);
         }
         return out;
-    }
-
-    /** Round-trips through JSON text so that numbers compare equal to what the API server returns. */
-    private static ObjectNode normalized(Object value) {
-        try {
-            return (ObjectNode) JSON.readTree(JSON.writeValueAsBytes(value));
-        } catch (java.io.IOException e) {
-            throw new IllegalStateException("status is not serializable", e);
-        }
     }
 }

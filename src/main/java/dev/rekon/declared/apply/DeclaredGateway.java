@@ -4,9 +4,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-
 import dev.rekon.core.ObjectRef;
+import dev.rekon.declared.intent.DeclaredStateStatus;
 import dev.rekon.declared.intent.DeclaredStateView;
 import dev.rekon.declared.source.GitCredentials;
 import dev.rekon.manifests.apply.ManifestCluster;
@@ -42,6 +41,6 @@ public interface DeclaredGateway {
     /** Adds or removes Rekon's finalizer; answers the new resourceVersion. */
     String finalizer(DeclaredStateView state, String resourceVersion, boolean present);
 
-    /** Writes the status; answers the new resourceVersion. */
-    String writeStatus(DeclaredStateView state, String resourceVersion, ObjectNode status);
+    /** Writes the status planned for {@code state} over the one it has; answers the new resourceVersion. */
+    String writeStatus(DeclaredStateView state, String resourceVersion, DeclaredStateStatus status);
 }

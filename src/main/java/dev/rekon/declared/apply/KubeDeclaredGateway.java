@@ -21,6 +21,7 @@ import dev.rekon.cluster.PatchTargets;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.RekonConfig;
 import dev.rekon.declared.DeclaredKey;
+import dev.rekon.declared.intent.DeclaredStateStatus;
 import dev.rekon.declared.intent.DeclaredStateView;
 import dev.rekon.declared.plan.DesiredObjects;
 import dev.rekon.declared.plan.OrphanRules;
@@ -126,10 +127,10 @@ public class KubeDeclaredGateway implements DeclaredGateway {
     }
 
     @Override
-    public String writeStatus(DeclaredStateView state, String resourceVersion, ObjectNode status) {
+    public String writeStatus(DeclaredStateView state, String resourceVersion, DeclaredStateStatus status) {
         ObjectNode patch = json.createObjectNode();
         patch.putObject("metadata").put("resourceVersion", resourceVersion);
-        patch.set("status", status);
+        patch.set("status", DeclaredStatusBody.of(state.status(), status));
         return patch(state, patch, true, "write the status of ");
     }
 

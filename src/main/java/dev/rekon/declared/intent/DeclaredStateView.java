@@ -65,13 +65,6 @@ public record DeclaredStateView(String namespace, String name, String uid, long 
         return s.isBlank() ? null : s;
     }
 
-    /** This DeclaredState as it is once {@code newStatus} is written. */
-    public DeclaredStateView withStatus(ObjectNode newStatus) {
-        return new DeclaredStateView(namespace, name, uid, generation, resourceVersion, deleting, finalizers, url, branch,
-                path, secretName, namespaces, prune, suspend, serviceAccountName, deleteOrphans, gracePeriod, ignore,
-                newStatus);
-    }
-
     /** The revision last applied, {@code <branch>@sha1:<commit>}, or null. */
     public String revision() {
         return status.path("revision").asText(null);

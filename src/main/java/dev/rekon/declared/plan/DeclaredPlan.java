@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.Reply;
 import dev.rekon.declared.DeclaredKey;
+import dev.rekon.declared.intent.DeclaredStateStatus;
 import dev.rekon.declared.intent.DeclaredStateView;
 import dev.rekon.manifests.LiveObject;
 import dev.rekon.manifests.ManifestBodies;
@@ -20,8 +21,9 @@ import dev.rekon.pipeline.Reconciler;
  * write {@code status} (null: already so), and, when it is being deleted, let it go ({@code removeFinalizer}).
  * {@code report} is what the status page shows of it.
  */
-public record DeclaredPlan(DeclaredKey key, DeclaredStateView state, Action action, boolean addFinalizer, ObjectNode writeAhead,
-        List<ObjectNode> apply, List<LiveObject> prune, List<LiveObject> orphanDeletes, ObjectNode status,
+public record DeclaredPlan(DeclaredKey key, DeclaredStateView state, Action action, boolean addFinalizer,
+        DeclaredStateStatus writeAhead, List<ObjectNode> apply, List<LiveObject> prune, List<LiveObject> orphanDeletes,
+        DeclaredStateStatus status,
         boolean removeFinalizer, Report report, Reply reply, ManifestBodies bodies) implements Reconciler.Plan {
 
     /** What the plan does, for Events and the page. */
@@ -55,8 +57,8 @@ public record DeclaredPlan(DeclaredKey key, DeclaredStateView state, Action acti
 
     /** A plan whose objects are held whole. */
     public DeclaredPlan(DeclaredKey key, DeclaredStateView state, Action action, boolean addFinalizer,
-            ObjectNode writeAhead, List<ObjectNode> apply, List<LiveObject> prune, List<LiveObject> orphanDeletes,
-            ObjectNode status, boolean removeFinalizer, Report report, Reply reply) {
+            DeclaredStateStatus writeAhead, List<ObjectNode> apply, List<LiveObject> prune,
+            List<LiveObject> orphanDeletes, DeclaredStateStatus status, boolean removeFinalizer, Report report, Reply reply) {
         this(key, state, action, addFinalizer, writeAhead, apply, prune, orphanDeletes, status, removeFinalizer, report,
                 reply, ManifestBodies.WHOLE);
     }

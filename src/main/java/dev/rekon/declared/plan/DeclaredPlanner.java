@@ -12,6 +12,7 @@ import java.util.stream.Collectors;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.core.ObjectRef;
+import dev.rekon.declared.intent.DeclaredStateStatus;
 import dev.rekon.declared.intent.DeclaredStateView;
 import dev.rekon.declared.plan.DeclaredPlan.Action;
 import dev.rekon.declared.plan.DesiredObjects.Desired;
@@ -88,7 +89,7 @@ public final class DeclaredPlanner {
         Orphans.Found orphans = Orphans.of(v, declared, recordedKeys);
         List<String> rollingOut = rollingOut(v, desired, diff);
         String revision = s.branch() + "@sha1:" + read.commit();
-        ObjectNode writeAhead = writeAhead(v, recorded, after, revision);
+        DeclaredStateStatus writeAhead = writeAhead(v, recorded, after, revision);
         DeclaredStatus status = new DeclaredStatus(s, v.now()).revision(revision).attempted(revision).inventory(after)
                 .orphans(orphans.orphans());
         String ready = rollingOut.isEmpty() ? "True" : "Unknown";
@@ -107,7 +108,7 @@ public final class DeclaredPlanner {
     }
 
     /** The inventory with every object about to be created recorded, or null when all already are. */
-    private static ObjectNode writeAhead(DeclaredViews v, List<ObjectRef> recorded, List<ObjectRef> after, String rev) {
+    private static DeclaredStateStatus writeAhead(DeclaredViews v, List<ObjectRef> recorded, List<ObjectRef> after, String rev) {
         Map<String, ObjectRef> union = new LinkedHashMap<>();
         recorded.forEach(r -> union.put(Identity.key(r), r));
         after.forEach(r -> union.putIfAbsent(Identity.key(r), r));

@@ -5,11 +5,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.cluster.Conditions;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.Reply;
+import dev.rekon.declared.intent.DeclaredStateStatus;
 import dev.rekon.declared.plan.DeclaredPlan.Action;
 import dev.rekon.manifests.LiveObject;
 import dev.rekon.manifests.ManifestObjects;
@@ -66,10 +66,10 @@ public final class DeclaredReplies {
      * The status after the server refused one of the plan's writes for good (its identity may not write an object):
      * Ready=False naming it, the inventory as written ahead (every object that may exist stays recorded).
      */
-    public static ObjectNode refusedOnWrite(DeclaredPlan plan, String message, Instant now) {
-        ObjectNode base = plan.writeAhead() != null ? plan.writeAhead()
-                : plan.state().status();
-        return new DeclaredStatus(plan.state().withStatus(base), now).ready("False", "ApiRefused", message)
+    public static DeclaredStateStatus refusedOnWrite(DeclaredPlan plan, String message, Instant now) {
+        DeclaredStateStatus base = plan.writeAhead() != null ? plan.writeAhead()
+                : DeclaredStateStatus.of(plan.state().status());
+        return new DeclaredStatus(plan.state(), base, now).ready("False", "ApiRefused", message)
                 .reconciling(false, "ApiRefused", message).changed();
     }
 

@@ -3,66 +3,78 @@ package dev.rekon.declared.plan;
 import java.time.Instant;
 import java.util.List;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-
 import dev.rekon.cluster.Conditions;
 import dev.rekon.cluster.Conditions.Condition;
-import dev.rekon.cluster.JsonEquality;
 import dev.rekon.core.ObjectRef;
+import dev.rekon.declared.intent.DeclaredStateStatus;
 import dev.rekon.declared.intent.DeclaredStateView;
 
 /**
  * A DeclaredState's status as a plan decides it, built on the status it had (conditions keep their transition
  * time while their status stays): the revision, the inventory, the orphans, and the conditions {@code Ready} and
- * {@code Reconciling}, each with the generation it was decided for.
+ * {@code Reconciling}, each with the generation it was decided for. Compared field by field with the status it
+ * was built on, as typed values, so a status read back from the server (its numbers ints) equals the one planned
+ * and no write is made that changes nothing.
  */
 final class DeclaredStatus {
 
-    private final DeclaredStateView state;
+    private final DeclaredStateStatus current;
+    private final long generation;
     private final Instant now;
-    private final ObjectNode status;
+    private String revision;
+    private String attempted;
+    private List<DeclaredStateStatus.Entry> inventory;
+    private Integer objectCount;
+    private List<DeclaredStateStatus.Orphan> orphans;
+    private Integer orphanCount;
+    private List<Conditions.Written> conditions;
 
     DeclaredStatus(DeclaredStateView state, Instant now) {
-        this.state = state;
+        this(state, DeclaredStateStatus.of(state.status()), now);
+    }
+
+    /** Built on {@code base}, a status planned for {@code state} before (what it has once that is written). */
+    DeclaredStatus(DeclaredStateView state, DeclaredStateStatus base, Instant now) {
+        this.current = base;
+        this.generation = state.generation();
         this.now = now;
-        this.status = state.status().deepCopy();
-        status.put("observedGeneration", state.generation());
+        this.revision = base.revision();
+        this.attempted = base.lastAttemptedRevision();
+        this.inventory = base.inventory();
+        this.objectCount = base.objectCount();
+        this.orphans = base.orphans();
+        this.orphanCount = base.orphanCount();
+        this.conditions = base.conditions();
     }
 
     DeclaredStatus revision(String revision) {
-        status.put("revision", revision);
+        this.revision = revision;
         return this;
     }
 
     DeclaredStatus attempted(String revision) {
         if (revision != null) {
-            status.put("lastAttemptedRevision", revision);
+            this.attempted = revision;
         }
         return this;
     }
 
     DeclaredStatus inventory(List<ObjectRef> refs) {
-        status.putObject("inventory").set("entries", InventoryIds.write(refs));
-        status.put("objectCount", refs.size());
+        this.inventory = InventoryIds.entries(refs);
+        this.objectCount = refs.size();
         return this;
     }
 
-    DeclaredStatus orphans(List<DeclaredPlan.Orphan> orphans) {
-        ArrayNode list = status.putArray("orphans");
-        for (DeclaredPlan.Orphan o : orphans) {
-            ObjectNode e = list.addObject().put("apiVersion", o.ref().apiVersion()).put("kind", o.ref().kind())
-                    .put("namespace", o.ref().namespace()).put("name", o.ref().name()).put("since", o.since().toString());
-            if (o.deleteAfter() != null) {
-                e.put("deleteAfter", o.deleteAfter().toString());
-            }
-        }
-        status.put("orphanCount", orphans.size());
+    DeclaredStatus orphans(List<DeclaredPlan.Orphan> list) {
+        this.orphans = list.stream().map(o -> new DeclaredStateStatus.Orphan(o.ref().apiVersion(), o.ref().kind(),
+                o.ref().namespace(), o.ref().name(), o.since().toString(),
+                o.deleteAfter() == null ? null : o.deleteAfter().toString())).toList();
+        this.orphanCount = list.size();
         return this;
     }
 
     DeclaredStatus condition(Condition c) {
-        status.set("conditions", Conditions.set(status.path("conditions"), c, state.generation(), now));
+        conditions = Conditions.set(conditions, c, generation, now);
         return this;
     }
 
@@ -76,7 +88,9 @@ final class DeclaredStatus {
     }
 
     /** The status, or null when it is what the DeclaredState already has (the write is skipped). */
-    ObjectNode changed() {
-        return JsonEquality.same(status, state.status()) ? null : status;
+    DeclaredStateStatus changed() {
+        DeclaredStateStatus next = new DeclaredStateStatus(generation, revision, attempted, inventory, objectCount,
+                orphans, orphanCount, conditions);
+        return next.equals(current) ? null : next;
     }
 }

@@ -4,10 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 
 import dev.rekon.core.ObjectRef;
+import dev.rekon.declared.intent.DeclaredStateStatus;
 import dev.rekon.manifests.Identity;
 
 /**
@@ -39,13 +38,13 @@ public final class InventoryIds {
         return refs;
     }
 
-    public static ArrayNode write(List<ObjectRef> refs) {
-        ArrayNode entries = JsonNodeFactory.instance.arrayNode();
+    public static List<DeclaredStateStatus.Entry> entries(List<ObjectRef> refs) {
+        List<DeclaredStateStatus.Entry> entries = new ArrayList<>();
         for (ObjectRef r : refs) {
             String v = r.apiVersion().contains("/") ? r.apiVersion().substring(r.apiVersion().indexOf('/') + 1)
                     : r.apiVersion();
-            entries.addObject().put("id", id(r)).put("v", v);
+            entries.add(new DeclaredStateStatus.Entry(id(r), v));
         }
-        return entries;
+        return List.copyOf(entries);
     }
 }

@@ -7,14 +7,15 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.cluster.InstalledKinds;
 import dev.rekon.cluster.KubeErrors;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.rollouts.RolloutConfig;
 import dev.rekon.rollouts.plan.ImagePatch;
+import dev.rekon.rollouts.plan.NewDeployment;
 import dev.rekon.rollouts.view.DeploymentView;
+import dev.rekon.rollouts.view.ImageDeployStatus;
 import dev.rekon.rollouts.view.ImageDeployView;
 import dev.rekon.rollouts.view.KpackImage;
 import dev.rekon.rollouts.view.RolloutNames;
@@ -107,8 +108,8 @@ public class KubeRolloutGateway implements RolloutGateway {
     }
 
     @Override
-    public void writeStatus(ImageDeployView idp, ObjectNode status) {
-        imageDeploys.writeStatus(idp, status);
+    public void writeStatus(ImageDeployView idp, ImageDeployStatus status) {
+        imageDeploys.writeStatus(idp, ImageDeployStatusBody.of(idp.status(), status));
     }
 
     @Override
@@ -127,8 +128,8 @@ public class KubeRolloutGateway implements RolloutGateway {
     }
 
     @Override
-    public void createDeployment(ObjectNode deployment) {
-        deployments.create(deployment);
+    public void createDeployment(NewDeployment deployment) {
+        deployments.create(NewDeploymentBody.of(deployment));
     }
 
     @Override

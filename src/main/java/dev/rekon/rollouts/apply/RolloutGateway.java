@@ -4,10 +4,11 @@ import java.util.List;
 import java.util.Optional;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.rollouts.plan.ImagePatch;
+import dev.rekon.rollouts.plan.NewDeployment;
 import dev.rekon.rollouts.view.DeploymentView;
+import dev.rekon.rollouts.view.ImageDeployStatus;
 import dev.rekon.rollouts.view.ImageDeployView;
 import dev.rekon.rollouts.view.KpackImage;
 
@@ -55,7 +56,7 @@ public interface RolloutGateway {
     Optional<String> deploymentLabelledFor(String namespace, String imageDeploy);
 
     /** Creates the Deployment; 409 when it exists already. */
-    void createDeployment(ObjectNode deployment);
+    void createDeployment(NewDeployment deployment);
 
     /** Patches the Deployment's images; the patch carries the resourceVersion that guards it. */
     void patchDeployment(String namespace, String name, ImagePatch patch);
@@ -66,6 +67,9 @@ public interface RolloutGateway {
      */
     boolean deleteDeployment(DeploymentView planned);
 
-    /** Replaces the status subresource, guarded by the ImageDeploy's resourceVersion. */
-    void writeStatus(ImageDeployView idp, ObjectNode status);
+    /**
+     * Replaces the status subresource of the ImageDeploy it was planned from with {@code status} over it, guarded by
+     * its resourceVersion.
+     */
+    void writeStatus(ImageDeployView idp, ImageDeployStatus status);
 }

@@ -7,12 +7,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-
 import dev.rekon.cluster.Conditions.Condition;
 import dev.rekon.rollouts.plan.DeploymentWrites.Target;
 import dev.rekon.rollouts.view.AppliedImage;
 import dev.rekon.rollouts.view.DeploymentView;
+import dev.rekon.rollouts.view.ImageDeployStatus;
 import dev.rekon.rollouts.view.ImageDeployView.ContainerRef;
 import dev.rekon.rollouts.view.ImageDeployView;
 import dev.rekon.rollouts.view.KpackImage;
@@ -43,7 +42,7 @@ final class ImagePatchPlanner {
                         + " keeps its current image" + RolloutWording.notReadyDetail(r, c.notReady(), c.notReady(), Set.of()))
                 : RolloutWording.ready(idp);
         if (changes.targets().isEmpty()) {
-            ObjectNode status = RolloutWording.status(r, c.usable(), readiness, null, inSync);
+            ImageDeployStatus status = RolloutWording.status(r, c.usable(), readiness, null, inSync);
             return unchanged(r, live, c, changes.absent(), drifts, status);
         }
         if (idp.suspend()) {
@@ -80,7 +79,7 @@ final class ImagePatchPlanner {
 
     /** Why the Deployment stays as it is: an older build, a manual change, an Image not ready, or up to date. */
     private static RolloutPlan unchanged(RolloutPlanner.Request r, DeploymentView live, Candidates c,
-            List<String> absent, List<ManualChanges.Drift> drifts, ObjectNode status) {
+            List<String> absent, List<ManualChanges.Drift> drifts, ImageDeployStatus status) {
         if (!c.older().isEmpty()) {
             String name = c.older().iterator().next();
             KpackImage img = r.images().get(name);

@@ -9,6 +9,7 @@ import java.util.Set;
 import dev.rekon.cluster.Conditions.Condition;
 import dev.rekon.rollouts.view.AppliedImage;
 import dev.rekon.rollouts.view.DeploymentView;
+import dev.rekon.rollouts.view.ImageDeployStatus;
 import dev.rekon.rollouts.view.ImageDeployView.ContainerRef;
 import dev.rekon.rollouts.view.KpackImage;
 
@@ -90,16 +91,15 @@ public final class ManualChanges {
      * Warning Event; null when the status tells of none, or of the same one as before, so a resync that finds
      * the same change again records nothing.
      */
-    public static String newlyReported(com.fasterxml.jackson.databind.JsonNode current,
-            com.fasterxml.jackson.databind.JsonNode next) {
-        var now = next == null ? null : dev.rekon.cluster.Conditions.find(next.path("conditions"), IN_SYNC);
-        if (now == null || !"False".equals(now.path("status").asText())) {
+    public static String newlyReported(ImageDeployStatus current, ImageDeployStatus next) {
+        var now = next == null ? null : next.condition(IN_SYNC);
+        if (now == null || !"False".equals(now.status())) {
             return null;
         }
-        var before = dev.rekon.cluster.Conditions.find(current.path("conditions"), IN_SYNC);
-        boolean same = before != null && "False".equals(before.path("status").asText())
-                && before.path("message").equals(now.path("message"));
-        return same ? null : now.path("message").asText();
+        var before = current.condition(IN_SYNC);
+        boolean same = before != null && "False".equals(before.status())
+                && Objects.equals(before.message(), now.message());
+        return same ? null : now.message();
     }
 
     static String message(List<Drift> drifts, String deployment) {

@@ -5,8 +5,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-
 import dev.rekon.cluster.Conditions.Condition;
 import dev.rekon.rollouts.view.ImageDeployView.ContainerRef;
 import dev.rekon.rollouts.view.ImageDeployView;
@@ -37,7 +35,7 @@ final class NewDeploymentPlanner {
         if (idp.suspend()) {
             return RolloutWording.hold(r, usable.values(), null);
         }
-        ObjectNode deployment = DeploymentWrites.create(idp, usable, RolloutStatus.appliedBuilds(r, usable));
+        NewDeployment deployment = DeploymentWrites.create(idp, usable, RolloutStatus.appliedBuilds(r, usable));
         String message = "created Deployment " + idp.deploymentName() + " with " + DeploymentWrites.describe(refs, usable);
         return new RolloutPlan.Create(deployment, "DeploymentCreated", message, RolloutWording.status(r, usable,
                 RolloutWording.ready(idp), Condition.isTrue(RolloutPlanner.PROGRESSING, "DeploymentCreated", message),

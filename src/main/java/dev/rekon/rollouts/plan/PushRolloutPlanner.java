@@ -8,12 +8,12 @@ import java.util.Map;
 import java.util.Optional;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.cluster.Conditions.Condition;
 import dev.rekon.core.SemVer;
 import dev.rekon.registry.ImageReference;
 import dev.rekon.rollouts.view.DeploymentView;
+import dev.rekon.rollouts.view.ImageDeployStatus;
 import dev.rekon.rollouts.view.ImageDeployView;
 
 /**
@@ -117,7 +117,7 @@ public final class PushRolloutPlanner {
             first = first == null || first.reason().equals("ContainerNotFound") ? verdict : first;
         }
         if (changes.isEmpty()) {
-            ObjectNode status = upToDate.isEmpty() ? null : PushWrites.status(r, upToDate, Condition.isTrue(
+            ImageDeployStatus status = upToDate.isEmpty() ? null : PushWrites.status(r, upToDate, Condition.isTrue(
                     RolloutPlanner.PROGRESSING, "ImageUpdated", "Deployment " + live.name() + " runs "
                             + PushWrites.describe(upToDate)));
             return new RolloutPlan.NoChange(first.reason(), first.detail(), status);

@@ -4,18 +4,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-
 import dev.rekon.cluster.Conditions.Condition;
 import dev.rekon.cluster.Conditions;
-import dev.rekon.cluster.JsonEquality;
 import dev.rekon.registry.ImageReference;
 import dev.rekon.rollouts.plan.PushRolloutPlanner.Follower;
 import dev.rekon.rollouts.view.AppliedImage;
 import dev.rekon.rollouts.view.DeploymentView;
+import dev.rekon.rollouts.view.ImageDeployStatus;
 import dev.rekon.rollouts.view.ImageDeployView;
 
 /**
@@ -35,11 +30,10 @@ final class PushWrites {
     }
 
     /** The ImageDeploy status with the images recorded and the Progressing condition set; null if unchanged. */
-    static ObjectNode status(PushRolloutPlanner.Request r, Map<Follower, String> recorded,
+    static ImageDeployStatus status(PushRolloutPlanner.Request r, Map<Follower, String> recorded,
             Condition progressing) {
         ImageDeployView idp = r.imageDeploy();
-        JsonNode current = idp.status();
-        ObjectNode next = current.deepCopy();
+        ImageDeployStatus current = idp.currentStatus();
         Map<String, AppliedImage> applied = idp.applied();
         recorded.forEach((f, image) -> {
             AppliedImage old = applied.get(f.key());
@@ -47,15 +41,13 @@ final class PushWrites {
                 applied.put(f.key(), new AppliedImage(f.key(), image, null, null, null, r.now()));
             }
         });
-        ArrayNode images = JsonNodeFactory.instance.arrayNode();
-        applied.values().forEach(a -> images.add(a.toJson()));
-        next.set("images", images);
-        next.put("deployment", idp.deploymentName());
-        next.set("conditions", Conditions.set(current.path("conditions"), progressing, idp.generation(), r.now()));
-        if (JsonEquality.same(next.get("images"), current.path("images")) && !recorded.isEmpty()) {
+        List<AppliedImage> images = List.copyOf(applied.values());
+        ImageDeployStatus next = new ImageDeployStatus(null, idp.deploymentName(), images, null, Conditions.set(
+                current.conditions(), progressing, idp.generation(), r.now()));
+        if (images.equals(current.images()) && !recorded.isEmpty()) {
             return null; // the images are recorded already: a redelivery writes nothing
         }
-        return JsonEquality.same(next, current) ? null : next;
+        return next.sameAs(current) ? null : next;
     }
 
     static String describe(Map<Follower, String> images) {

@@ -1,8 +1,7 @@
 package dev.rekon.rollouts.plan;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-
 import dev.rekon.core.Outcome;
+import dev.rekon.rollouts.view.ImageDeployStatus;
 
 /**
  * What to do for one ImageDeploy. Every plan carries the reason and message of the reply, and the
@@ -14,12 +13,12 @@ public sealed interface RolloutPlan {
 
     String message();
 
-    ObjectNode status();
+    ImageDeployStatus status();
 
     Outcome outcome();
 
     /** Create the missing Deployment (owned by the ImageDeploy). */
-    record Create(ObjectNode deployment, String reason, String message, ObjectNode status) implements RolloutPlan {
+    record Create(NewDeployment deployment, String reason, String message, ImageDeployStatus status) implements RolloutPlan {
         @Override
         public Outcome outcome() {
             return Outcome.APPLIED;
@@ -27,7 +26,7 @@ public sealed interface RolloutPlan {
     }
 
     /** Patch only the images of the named containers (guarded by the resourceVersion planned from). */
-    record PatchImages(ImagePatch patch, String reason, String message, ObjectNode status) implements RolloutPlan {
+    record PatchImages(ImagePatch patch, String reason, String message, ImageDeployStatus status) implements RolloutPlan {
         @Override
         public Outcome outcome() {
             return Outcome.APPLIED;
@@ -35,7 +34,7 @@ public sealed interface RolloutPlan {
     }
 
     /** The Deployment stays as it is; the status may still need to record why. */
-    record NoChange(String reason, String message, ObjectNode status) implements RolloutPlan {
+    record NoChange(String reason, String message, ImageDeployStatus status) implements RolloutPlan {
         @Override
         public Outcome outcome() {
             return Outcome.UNCHANGED;
@@ -43,7 +42,7 @@ public sealed interface RolloutPlan {
     }
 
     /** The ImageDeploy cannot be rolled out as written; the status says what to fix. */
-    record Rejected(String reason, String message, ObjectNode status) implements RolloutPlan {
+    record Rejected(String reason, String message, ImageDeployStatus status) implements RolloutPlan {
         @Override
         public Outcome outcome() {
             return Outcome.REJECTED;

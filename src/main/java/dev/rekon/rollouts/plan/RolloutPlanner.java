@@ -5,14 +5,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-
 import dev.rekon.cluster.Conditions.Condition;
 import dev.rekon.cluster.Conditions;
-import dev.rekon.cluster.JsonEquality;
 import dev.rekon.core.Outcome;
 import dev.rekon.rollouts.view.DeploymentView;
+import dev.rekon.rollouts.view.ImageDeployStatus;
 import dev.rekon.rollouts.view.ImageDeployView;
 import dev.rekon.rollouts.view.KpackImage;
 import dev.rekon.rollouts.view.RolloutNames;
@@ -79,7 +76,7 @@ public final class RolloutPlanner {
      * Progressing condition of the rollout that did it. Null when there is nothing to write, or when the
      * Deployment has moved on since (the event that moved it writes its own status).
      */
-    public ObjectNode statusAfter(Request fresh, RolloutPlan applied) {
+    public ImageDeployStatus statusAfter(Request fresh, RolloutPlan applied) {
         RolloutPlan again = plan(fresh);
         if (applied.outcome() != Outcome.APPLIED) {
             return again.status();
@@ -87,11 +84,12 @@ public final class RolloutPlanner {
         if (!UP_TO_DATE.equals(again.reason())) {
             return null;
         }
-        JsonNode current = fresh.imageDeploy().status();
-        ObjectNode next = again.status() != null ? again.status() : current.deepCopy();
-        next.set("conditions", Conditions.set(next.path("conditions"),
+        ImageDeployStatus current = fresh.imageDeploy().currentStatus();
+        ImageDeployStatus next = again.status() != null ? again.status()
+                : new ImageDeployStatus(null, null, null, null, current.conditions());
+        next = next.withConditions(Conditions.set(next.conditions(),
                 Condition.isTrue(PROGRESSING, applied.reason(), applied.message()), fresh.imageDeploy().generation(),
                 fresh.now()));
-        return JsonEquality.same(next, current) ? null : next;
+        return next.sameAs(current) ? null : next;
     }
 }

@@ -1,19 +1,16 @@
 package dev.rekon.rollouts.plan;
 
 import java.time.Instant;
+import java.util.Collection;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-
 import dev.rekon.cluster.Conditions.Condition;
 import dev.rekon.cluster.Conditions;
-import dev.rekon.cluster.JsonEquality;
 import dev.rekon.rollouts.view.AppliedImage;
+import dev.rekon.rollouts.view.ImageDeployStatus;
 import dev.rekon.rollouts.view.ImageDeployView;
 import dev.rekon.rollouts.view.KpackImage;
 
@@ -30,31 +27,22 @@ final class RolloutStatus {
     }
 
     /**
-     * The status after rolling out {@code rolled}, with {@code waiting} builds (null for none) and the
-     * conditions given (null ones left as they are); null when it equals the current status.
+     * The status after rolling out {@code rolled}, with {@code waiting} builds (none when empty) and the
+     * conditions given (null ones left as they are); null when it is what the ImageDeploy's status says already.
      */
-    static ObjectNode compose(RolloutPlanner.Request r, Map<String, KpackImage> rolled, ArrayNode waiting,
-            Condition... conditions) {
+    static ImageDeployStatus compose(RolloutPlanner.Request r, Map<String, KpackImage> rolled,
+            List<AppliedImage> waiting, Condition... conditions) {
         ImageDeployView idp = r.imageDeploy();
-        JsonNode current = idp.status();
-        ObjectNode next = current.deepCopy();
-        next.put("observedGeneration", idp.generation());
-        next.put("deployment", idp.deploymentName());
-        next.set("images", images(memory(r), rolled, r.now()));
-        next.remove(WAITING);
-        if (waiting != null && !waiting.isEmpty()) {
-            next.set(WAITING, waiting);
-        }
-        JsonNode set = current.path("conditions");
+        ImageDeployStatus current = idp.currentStatus();
+        List<Conditions.Written> set = current.conditions();
         for (Condition c : conditions) {
             if (c != null) {
                 set = Conditions.set(set, c, idp.generation(), r.now());
             }
         }
-        if (set.isArray()) {
-            next.set("conditions", set);
-        }
-        return JsonEquality.same(next, current) ? null : next;
+        ImageDeployStatus next = new ImageDeployStatus(idp.generation(), idp.deploymentName(),
+                images(memory(r), rolled, r.now()), waiting, set);
+        return next.sameAs(current) ? null : next;
     }
 
     /**
@@ -75,7 +63,7 @@ final class RolloutStatus {
         return merged;
     }
 
-    static ArrayNode images(Map<String, AppliedImage> applied, Map<String, KpackImage> rolled, Instant now) {
+    static List<AppliedImage> images(Map<String, AppliedImage> applied, Map<String, KpackImage> rolled, Instant now) {
         Map<String, AppliedImage> merged = new LinkedHashMap<>(applied);
         for (KpackImage img : rolled.values()) {
             AppliedImage old = merged.get(img.name());
@@ -86,26 +74,17 @@ final class RolloutStatus {
                 merged.put(img.name(), record(img, old == null ? null : old.imageUid(), now));
             }
         }
-        ArrayNode out = JsonNodeFactory.instance.arrayNode();
-        merged.values().forEach(a -> out.add(a.toJson()));
-        return out;
+        return List.copyOf(merged.values());
     }
 
     /** The builds that wait for {@code spec.suspend} to be lifted, as status entries (no time: nothing was applied). */
-    static ArrayNode waiting(Iterable<KpackImage> images) {
-        ArrayNode out = JsonNodeFactory.instance.arrayNode();
-        images.forEach(img -> out.add(record(img, null, null).toJson()));
-        return out;
+    static List<AppliedImage> waiting(Collection<KpackImage> images) {
+        return images.stream().map(img -> record(img, null, null)).toList();
     }
 
     /** The annotation value recording every build applied once this plan is: no times, so the same build gives the same text. */
     static String appliedBuilds(RolloutPlanner.Request r, Map<String, KpackImage> usable) {
-        ArrayNode out = JsonNodeFactory.instance.arrayNode();
-        for (JsonNode entry : images(memory(r), usable, r.now())) {
-            ((ObjectNode) entry).remove("appliedAt");
-            out.add(entry);
-        }
-        return out.toString();
+        return AppliedImage.annotation(images(memory(r), usable, r.now()));
     }
 
     private static AppliedImage record(KpackImage img, String previousUid, Instant at) {

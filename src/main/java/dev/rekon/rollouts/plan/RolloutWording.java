@@ -5,10 +5,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-
 import dev.rekon.cluster.Conditions.Condition;
 import dev.rekon.rollouts.view.AppliedImage;
+import dev.rekon.rollouts.view.ImageDeployStatus;
 import dev.rekon.rollouts.view.ImageDeployView;
 import dev.rekon.rollouts.view.KpackImage;
 
@@ -26,9 +25,9 @@ final class RolloutWording {
                 "Deployment " + idp.deploymentName() + " runs the latest ready build of every referenced kpack Image");
     }
 
-    static ObjectNode status(RolloutPlanner.Request r, Map<String, KpackImage> rolled, Condition ready,
+    static ImageDeployStatus status(RolloutPlanner.Request r, Map<String, KpackImage> rolled, Condition ready,
             Condition progressing, Condition inSync) {
-        return RolloutStatus.compose(r, rolled, null, ready, progressing, inSync);
+        return RolloutStatus.compose(r, rolled, List.of(), ready, progressing, inSync);
     }
 
     /** A plan that rejects the ImageDeploy as written: Ready False saying what to fix. */

@@ -6,13 +6,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import com.fasterxml.jackson.databind.JsonNode;
-
 import dev.rekon.cluster.Conditions;
 import dev.rekon.rollouts.plan.RolloutPlan;
 import dev.rekon.rollouts.plan.RolloutPlanner;
 import dev.rekon.rollouts.view.AppliedImage;
 import dev.rekon.rollouts.view.DeploymentView;
+import dev.rekon.rollouts.view.ImageDeployStatus;
 import dev.rekon.rollouts.view.ImageDeployView;
 import dev.rekon.rollouts.view.KpackImage;
 import dev.rekon.status.StatusReport.ContainerRow;
@@ -42,17 +41,20 @@ public final class RolloutRows {
      */
     public static RolloutRow row(ImageDeployView v, RolloutPlan plan, DeploymentView d, Progress progress,
             Map<String, KpackImage> images) {
-        JsonNode status = plan.status() != null ? plan.status() : v.status();
-        Set<String> lagging = lagging(plan, status);
+        ImageDeployStatus planned = plan.status();
+        // A planned field that is null is left as the ImageDeploy has it: that one is read from the status.
+        List<AppliedImage> waiting = planned != null && planned.waiting() != null ? planned.waiting() : v.waiting();
+        Set<String> lagging = lagging(plan, waiting);
         List<ContainerRow> containers = v.refs().stream().map(ref -> container(v, d, ref, images, lagging)).toList();
         RolloutStates.State state = RolloutStates.of(plan, v.deploymentName(), d == null ? null : progress);
-        JsonNode inSync = status == null ? null : Conditions.find(status.path("conditions"), RolloutPlanner.IN_SYNC);
+        Conditions.Written inSync = planned != null && planned.conditions() != null
+                ? planned.condition(RolloutPlanner.IN_SYNC) : v.condition(RolloutPlanner.IN_SYNC);
         // The planned status is the one after the plan's write: a build the plan would roll out, or one that
         // waits for spec.suspend, is not in sync yet.
-        boolean newer = plan instanceof RolloutPlan.PatchImages || (status != null && status.path("waiting").size() > 0);
+        boolean newer = plan instanceof RolloutPlan.PatchImages || !waiting.isEmpty();
         String inSyncStatus = d == null ? "Unknown" : newer ? "False"
-                : inSync == null ? "Unknown" : inSync.path("status").asText("Unknown");
-        String inSyncReason = !"False".equals(inSyncStatus) ? null : newer ? "NewerBuild" : inSync.path("reason").asText(null);
+                : inSync == null || inSync.status() == null ? "Unknown" : inSync.status();
+        String inSyncReason = !"False".equals(inSyncStatus) ? null : newer ? "NewerBuild" : inSync.reason();
         return new RolloutRow(v.apiVersion(), v.namespace(), v.name(), v.deploymentName(), state.state(),
                 state.problem(), state.reason(), state.message(), inSyncStatus, inSyncReason, v.suspend(), containers,
                 d == null ? null : progress, null);
@@ -62,14 +64,12 @@ public final class RolloutRows {
      * What the plan moves: the containers its patch sets ({@code init/name} and {@code name}), and the kpack Images
      * whose builds the status holds while suspended.
      */
-    private static Set<String> lagging(RolloutPlan plan, JsonNode status) {
+    private static Set<String> lagging(RolloutPlan plan, List<AppliedImage> waiting) {
         Set<String> out = new HashSet<>();
         if (plan instanceof RolloutPlan.PatchImages p) {
             p.patch().images().forEach(i -> out.add((i.init() ? "init:" : "container:") + i.container()));
         }
-        if (status != null) {
-            status.path("waiting").forEach(w -> out.add("image:" + w.path("name").asText()));
-        }
+        waiting.forEach(w -> out.add("image:" + (w.name() == null ? "" : w.name())));
         return out;
     }
 

@@ -42,6 +42,14 @@ public record AppliedImage(String name, String image, Long buildCounter, Instant
         return n;
     }
 
+    /** The annotation text recording these builds: no times, so the same build gives the same text. */
+    public static String annotation(java.util.Collection<AppliedImage> applied) {
+        com.fasterxml.jackson.databind.node.ArrayNode out = JsonNodeFactory.instance.arrayNode();
+        applied.forEach(a -> out.add(new AppliedImage(a.name, a.image, a.buildCounter, a.buildTime, a.imageUid, null)
+                .toJson()));
+        return out.toString();
+    }
+
     /** The same image from the same build, whenever it was applied (a record without the Image's uid still matches). */
     public boolean sameBuild(AppliedImage other) {
         return other != null && java.util.Objects.equals(name, other.name) && java.util.Objects.equals(image, other.image)

@@ -12,6 +12,8 @@ import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.rekon.cluster.Conditions;
+
 /**
  * An ImageDeploy as the planner reads it (Rekon's {@code rekon.dev} group or kpush's): the Deployment it
  * describes, the containers whose image is written {@code REF=<kpack Image name>}, what was applied, and whether
@@ -95,6 +97,24 @@ public record ImageDeployView(String apiVersion, String kind, String namespace, 
 
     public boolean references(String imageName) {
         return refs().stream().anyMatch(r -> r.imageName().equals(imageName));
+    }
+
+    /** The status, as its typed fields. */
+    public ImageDeployStatus currentStatus() {
+        return ImageDeployStatus.of(status);
+    }
+
+    /** The builds the status says wait while suspended (none when it names none); no other field is read. */
+    public List<AppliedImage> waiting() {
+        List<AppliedImage> out = new ArrayList<>();
+        status.path("waiting").forEach(n -> out.add(AppliedImage.fromJson(n)));
+        return out;
+    }
+
+    /** The status's condition of that type, or null; no other field is read. */
+    public Conditions.Written condition(String type) {
+        return Conditions.read(status.path("conditions")).stream()
+                .filter(c -> type.equals(c.type())).findFirst().orElse(null);
     }
 
     /** What status.images says was applied, by kpack Image name. */

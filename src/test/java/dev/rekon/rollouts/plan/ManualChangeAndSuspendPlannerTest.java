@@ -7,6 +7,7 @@ import static dev.rekon.rollouts.plan.RolloutPlannerTest.applied;
 import static dev.rekon.rollouts.plan.RolloutPlannerTest.assertGolden;
 import static dev.rekon.rollouts.plan.RolloutPlannerTest.image;
 import static dev.rekon.rollouts.plan.RolloutPlannerTest.json;
+import static dev.rekon.rollouts.plan.RolloutPlannerTest.written;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -127,7 +128,7 @@ class ManualChangeAndSuspendPlannerTest {
             return;
         }
         assertNotNull(plan.status(), "status must be written");
-        JsonNode inSync = Conditions.find(plan.status().path("conditions"), RolloutPlanner.IN_SYNC);
+        JsonNode inSync = Conditions.find(written(c.idp(), plan).path("conditions"), RolloutPlanner.IN_SYNC);
         assertEquals(c.inSync(), inSync == null ? null : inSync.path("status").asText());
     }
 
@@ -149,21 +150,23 @@ class ManualChangeAndSuspendPlannerTest {
     void aManualChangeIsReportedOnceByAWarning() {
         ImageDeployView before = idp(applied(APP_V1, 4), false);
         RolloutPlan plan = plan(before, Map.of("app", image("app", APP_V1, 4)), live(HOTFIX, APP_V1, 4));
-        assertEquals(DRIFT, ManualChanges.newlyReported(before.status(), plan.status()));
+        assertEquals(DRIFT, ManualChanges.newlyReported(before.currentStatus(), plan.status()));
         ImageDeployView after = idp(reported(applied(APP_V1, 4)), false);
-        assertNull(ManualChanges.newlyReported(after.status(), plan.status()));
+        assertNull(ManualChanges.newlyReported(after.currentStatus(), plan.status()));
     }
 
     @Test
     void aSuspendedStatusNamesTheWaitingBuildAndLiftingItAppliesIt() {
         Map<String, KpackImage> build5 = Map.of("app", image("app", APP_V2, 5));
-        RolloutPlan held = plan(idp(applied(APP_V1, 4), true), build5, live(APP_V1, APP_V1, 4));
-        assertGolden("suspended-status.json", held.status());
+        ImageDeployView suspended = idp(applied(APP_V1, 4), true);
+        RolloutPlan held = plan(suspended, build5, live(APP_V1, APP_V1, 4));
+        assertGolden("suspended-status.json", written(suspended, held));
 
-        RolloutPlan lifted = plan(idp(held.status().toString(), false), build5, live(APP_V1, APP_V1, 4));
+        ImageDeployView resumed = idp(written(suspended, held).toString(), false);
+        RolloutPlan lifted = plan(resumed, build5, live(APP_V1, APP_V1, 4));
         assertInstanceOf(RolloutPlan.PatchImages.class, lifted);
-        assertNull(lifted.status().get(RolloutStatus.WAITING), "nothing waits once applied");
-        assertEquals("True", Conditions.find(lifted.status().path("conditions"), RolloutPlanner.PROGRESSING)
+        assertNull(written(resumed, lifted).get(RolloutStatus.WAITING), "nothing waits once applied");
+        assertEquals("True", Conditions.find(written(resumed, lifted).path("conditions"), RolloutPlanner.PROGRESSING)
                 .path("status").asText());
     }
 

@@ -26,7 +26,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.rekon.rollouts.apply.ImageDeployStatusBody;
 import dev.rekon.rollouts.apply.ImagePatchBody;
+import dev.rekon.rollouts.apply.NewDeploymentBody;
 import dev.rekon.rollouts.view.DeploymentView;
 import dev.rekon.rollouts.view.ImageDeployView;
 import dev.rekon.rollouts.view.KpackImage;
@@ -102,6 +104,11 @@ class RolloutPlannerTest {
                    "message": "every managed container of Deployment shop-web runs the image Rekon applied",
                    "observedGeneration": 3, "lastTransitionTime": "2026-11-21T00:00:00Z"}]}
                 """.formatted(image, build);
+    }
+
+    /** The status the plan writes, as the gateway sends it over the status {@code idp} has. */
+    static JsonNode written(ImageDeployView idp, RolloutPlan plan) {
+        return ImageDeployStatusBody.of(idp.status(), plan.status());
     }
 
     RolloutPlan plan(ImageDeployView idp, Map<String, KpackImage> images, Set<String> concerned,
@@ -193,19 +200,19 @@ class RolloutPlannerTest {
 
     @Test
     void createsTheDeploymentWithOwnerLabelsAndExactImages() {
-        RolloutPlan plan = plan(idp("rekon.dev/v1alpha1", "{}"),
-                Map.of("app", image("app", APP_V1, 4), "migrate", image("migrate", MIGRATE_V1, 7)),
+        ImageDeployView idp = idp("rekon.dev/v1alpha1", "{}");
+        RolloutPlan plan = plan(idp, Map.of("app", image("app", APP_V1, 4), "migrate", image("migrate", MIGRATE_V1, 7)),
                 Set.of("app", "migrate"), null);
-        assertGolden("create-deployment.json", ((RolloutPlan.Create) plan).deployment());
-        assertGolden("create-status.json", plan.status());
+        assertGolden("create-deployment.json", NewDeploymentBody.of(((RolloutPlan.Create) plan).deployment()));
+        assertGolden("create-status.json", written(idp, plan));
     }
 
     @Test
     void patchesOnlyTheImagesThatChangedDigestsIncluded() {
-        RolloutPlan plan = plan(idp("rekon.dev/v1alpha1", applied(APP_V1, 4)), Map.of("app", image("app", APP_V2, 5)),
-                Set.of("app"), live(APP_V1, APP_V1, MIGRATE_V1));
+        ImageDeployView idp = idp("rekon.dev/v1alpha1", applied(APP_V1, 4));
+        RolloutPlan plan = plan(idp, Map.of("app", image("app", APP_V2, 5)), Set.of("app"), live(APP_V1, APP_V1, MIGRATE_V1));
         assertGolden("patch-images.json", ImagePatchBody.of(((RolloutPlan.PatchImages) plan).patch()));
-        assertGolden("patch-status.json", plan.status());
+        assertGolden("patch-status.json", written(idp, plan));
     }
 
     @Test
@@ -213,7 +220,7 @@ class RolloutPlannerTest {
         RolloutPlan plan = plan(idp("crd.whizzosoftware.com/v1alpha1", "{}"),
                 Map.of("app", image("app", APP_V1, 4), "migrate", image("migrate", MIGRATE_V1, 7)),
                 Set.of("app", "migrate"), null);
-        JsonNode owner = ((RolloutPlan.Create) plan).deployment().at("/metadata/ownerReferences/0");
+        JsonNode owner = NewDeploymentBody.of(((RolloutPlan.Create) plan).deployment()).at("/metadata/ownerReferences/0");
         assertEquals("crd.whizzosoftware.com/v1alpha1", owner.path("apiVersion").asText());
         assertEquals("idp-uid", owner.path("uid").asText());
     }
@@ -226,7 +233,7 @@ class RolloutPlannerTest {
         assertInstanceOf(RolloutPlan.NoChange.class, once);
         assertNotNull(once.status());
         ImageDeployView after = new ImageDeployView(first.apiVersion(), first.kind(), first.namespace(), first.name(),
-                first.uid(), "8", first.generation(), first.deployment(), once.status());
+                first.uid(), "8", first.generation(), first.deployment(), written(first, once));
         RolloutPlan twice = plan(after, Map.of("app", image("app", APP_V1, 4), "migrate", image("migrate", MIGRATE_V1, 7)),
                 Set.of("app", "migrate"), live(APP_V1, APP_V1, MIGRATE_V1));
         assertEquals("UpToDate", twice.reason());
@@ -250,8 +257,8 @@ class RolloutPlannerTest {
         // Another event wrote the status in between; the Deployment already runs build 5.
         ImageDeployView reread = idp("rekon.dev/v1alpha1", applied(APP_V1, 4).replace("\"observedGeneration\": 3,",
                 "\"observedGeneration\": 3, \"note\": \"written by another event\","));
-        ObjectNode status = planner.statusAfter(new RolloutPlanner.Request(reread, new LinkedHashMap<>(images),
-                Set.of("app"), Optional.of(liveRecording(APP_V2, 5)), NOW), applied);
+        JsonNode status = ImageDeployStatusBody.of(reread.status(), planner.statusAfter(new RolloutPlanner.Request(
+                reread, new LinkedHashMap<>(images), Set.of("app"), Optional.of(liveRecording(APP_V2, 5)), NOW), applied));
         assertEquals(5, status.at("/images/0/buildCounter").asInt());
         assertEquals("written by another event", status.path("note").asText());
         JsonNode progressing = dev.rekon.cluster.Conditions.find(status.path("conditions"), RolloutPlanner.PROGRESSING);

@@ -1,0 +1,64 @@
+package dev.rekon.declared.intent;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.rekon.cluster.Conditions;
+
+import io.quarkus.runtime.annotations.RegisterForReflection;
+
+/**
+ * A DeclaredState's status, as read or as a plan writes it: the generation it was decided for, the revision
+ * applied and the one last attempted, the inventory (Flux's {@code {id, v}} entries), the orphans, their counts, and
+ * the conditions. A null field is one the status does not have (and a write leaves as it is).
+ */
+public record DeclaredStateStatus(Long observedGeneration, String revision, String lastAttemptedRevision,
+        List<Entry> inventory, Integer objectCount, List<Orphan> orphans, Integer orphanCount,
+        List<Conditions.Written> conditions) {
+
+    /** One entry of {@code status.inventory.entries}. */
+    @RegisterForReflection
+    public record Entry(String id, String v) {
+    }
+
+    /** One entry of {@code status.orphans}: an object that left Git, since when, and when it is deleted (or null). */
+    @RegisterForReflection
+    @JsonPropertyOrder({ "apiVersion", "kind", "namespace", "name", "since", "deleteAfter" })
+    public record Orphan(String apiVersion, String kind, String namespace, String name, String since,
+            @JsonInclude(JsonInclude.Include.NON_NULL) String deleteAfter) {
+    }
+
+    /** The status as the DeclaredState holds it (a field of another type than the schema's counts as absent). */
+    public static DeclaredStateStatus of(JsonNode status) {
+        JsonNode generation = status.path("observedGeneration");
+        JsonNode objects = status.path("objectCount");
+        JsonNode orphans = status.path("orphanCount");
+        JsonNode conditions = status.path("conditions");
+        return new DeclaredStateStatus(generation.canConvertToLong() ? generation.asLong() : null,
+                text(status.path("revision")), text(status.path("lastAttemptedRevision")),
+                list(status.path("inventory").path("entries"), e -> new Entry(text(e.path("id")), text(e.path("v")))),
+                objects.canConvertToInt() ? objects.asInt() : null,
+                list(status.path("orphans"), o -> new Orphan(text(o.path("apiVersion")), text(o.path("kind")),
+                        text(o.path("namespace")), text(o.path("name")), text(o.path("since")),
+                        text(o.path("deleteAfter")))),
+                orphans.canConvertToInt() ? orphans.asInt() : null, conditions.isArray() ? Conditions.read(conditions) : null);
+    }
+
+    private static String text(JsonNode n) {
+        return n.isTextual() ? n.textValue() : null;
+    }
+
+    private static <T> List<T> list(JsonNode array, Function<JsonNode, T> entry) {
+        if (!array.isArray()) {
+            return null;
+        }
+        List<T> out = new ArrayList<>();
+        array.forEach(n -> out.add(entry.apply(n)));
+        return List.copyOf(out);
+    }
+}

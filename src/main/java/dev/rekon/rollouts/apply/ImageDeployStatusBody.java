@@ -1,0 +1,53 @@
+package dev.rekon.rollouts.apply;
+
+import java.util.List;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.rekon.rollouts.view.AppliedImage;
+import dev.rekon.rollouts.view.ImageDeployStatus;
+
+/**
+ * The status subresource an {@link ImageDeployStatus} replaces: the status as the ImageDeploy has it, with the
+ * fields the plan decides set (a null one kept as it is, an empty {@code waiting} removed).
+ */
+public final class ImageDeployStatusBody {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private ImageDeployStatusBody() {
+    }
+
+    /** {@code current} is the status the plan was made from. */
+    public static ObjectNode of(JsonNode current, ImageDeployStatus status) {
+        ObjectNode next = current.isObject() ? ((ObjectNode) current).deepCopy() : JSON.createObjectNode();
+        if (status.observedGeneration() != null) {
+            next.put("observedGeneration", status.observedGeneration());
+        }
+        if (status.deployment() != null) {
+            next.put("deployment", status.deployment());
+        }
+        if (status.images() != null) {
+            next.set("images", entries(status.images()));
+        }
+        if (status.waiting() != null) {
+            next.remove("waiting");
+            if (!status.waiting().isEmpty()) {
+                next.set("waiting", entries(status.waiting()));
+            }
+        }
+        if (status.conditions() != null) {
+            next.set("conditions", JSON.valueToTree(status.conditions()));
+        }
+        return next;
+    }
+
+    private static ArrayNode entries(List<AppliedImage> images) {
+        ArrayNode out = JSON.createArrayNode();
+        images.forEach(a -> out.add(a.toJson()));
+        return out;
+    }
+}
