@@ -2,10 +2,13 @@ package dev.rekon.buildpacks;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 import dev.rekon.buildpacks.catalog.BuildpackCatalog;
 import dev.rekon.buildpacks.view.BuildpackSource;
@@ -21,6 +24,8 @@ final class PlannedStatuses {
     private final BuildpackCatalog catalog;
     /** By kind, namespace and name: the buildpacks a planned refresh leaves (empty: it found the object gone). */
     private final Map<String, Optional<BuildpackSource>> planned = new LinkedHashMap<>();
+    /** The namespaces (null: the ClusterBuildpacks) those are in. */
+    private final Set<String> touched = new HashSet<>();
 
     PlannedStatuses(BuildpackCatalog catalog) {
         this.catalog = catalog;
@@ -30,6 +35,7 @@ final class PlannedStatuses {
     void planned(BuildpackReconciler.Plan plan) {
         BuildpackSource left = plan.provides();
         planned.put(key(left), plan.status() == null ? Optional.empty() : Optional.of(left));
+        touched.add(namespaceOf(left));
     }
 
     /**
@@ -38,11 +44,7 @@ final class PlannedStatuses {
      */
     Map<String, List<BuildpackSource>> sources() {
         Map<String, List<BuildpackSource>> sources = new HashMap<>();
-        planned.keySet().forEach(k -> {
-            String[] parts = k.split("/", -1);
-            String ns = BuildpackSource.CLUSTER_BUILDPACK.equals(parts[0]) ? null : parts[1];
-            sources.computeIfAbsent(ns, this::overlay);
-        });
+        touched.forEach(ns -> sources.put(ns, overlay(ns)));
         return sources;
     }
 
@@ -58,7 +60,7 @@ final class PlannedStatuses {
                 p.ifPresent(result::add);
             }
         }
-        left.values().forEach(p -> p.filter(s -> kind.equals(s.kind()) && java.util.Objects.equals(namespace,
+        left.values().forEach(p -> p.filter(s -> kind.equals(s.kind()) && Objects.equals(namespace,
                 namespaceOf(s))).ifPresent(result::add));
         return result;
     }
