@@ -163,6 +163,17 @@ class BuildpackResyncTableTest {
     }
 
     @Test
+    void aReportWhoseReadFailsCountsItFailedAsTheWritingPassDoes() {
+        resolvedThenMoved();
+        cluster.failNext("read", new TransientFailureException("registry unreachable", null));
+        cluster.failNext("read", new TransientFailureException("registry unreachable", null));
+        AreaResult report = resync().resync(new ResyncScope(null, true));
+        assertEquals(List.of("ClusterBuildpack java failed RefreshFailed"), objects(report));
+        assertEquals(objects(report), objects(resync().resync(ResyncScope.all())));
+        assertEquals(List.of(), cluster.writes);
+    }
+
+    @Test
     void aReportOfAConvergedClusterReadsNoImage() {
         BuildpackServiceTest.resolved().accept(cluster);
         assertEquals(0, resync().resync(new ResyncScope(null, true)).changed());
