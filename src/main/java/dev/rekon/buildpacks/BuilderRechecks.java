@@ -1,7 +1,6 @@
 package dev.rekon.buildpacks;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -36,9 +35,12 @@ final class BuilderRechecks {
         this.builders = builders;
     }
 
-    /** @param written the objects this pass has written so far */
-    void resolve(ResyncScope scope, AreaTally tally, Set<ObjectRef> written) {
-        Map<String, List<BuildpackSource>> sources = new HashMap<>();
+    /**
+     * @param written the objects this pass has written so far (in a report: would write)
+     * @param sources the buildpacks by namespace each Builder resolves against where the catalog does not yet hold
+     *                them (a report's planned refreshes, {@link PlannedStatuses}); filled in from the catalog
+     */
+    void resolve(ResyncScope scope, AreaTally tally, Set<ObjectRef> written, Map<String, List<BuildpackSource>> sources) {
         List<BuilderReconciler.Key> keys = new ArrayList<>();
         for (var seen : builders.all(scope.namespace())) {
             ObjectRef ref = seen.view().ref();

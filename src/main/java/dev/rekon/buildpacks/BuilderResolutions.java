@@ -48,6 +48,16 @@ public class BuilderResolutions {
      * @param before null when unknown: then every Builder in scope is re-resolved (still no registry reads)
      */
     public List<Reply> after(BuildpackSource before, BuildpackSource after) {
+        return after(before, after, new HashMap<>(), true);
+    }
+
+    /**
+     * The same, reconciled ({@code write}) or planned in report mode against {@code sources}: the buildpacks by
+     * namespace as {@link BuilderReconciler.Key#sources} shares them (a report's the statuses its refreshes would
+     * write, {@link PlannedStatuses}).
+     */
+    List<Reply> after(BuildpackSource before, BuildpackSource after, Map<String, List<BuildpackSource>> sources,
+            boolean write) {
         List<Versioned<BuilderView>> seen = builders.candidates(after,
                 before == null ? null : AffectedBuilders.keysFor(before, after));
         Map<dev.rekon.core.ObjectRef, Versioned<BuilderView>> byRef = new HashMap<>();
@@ -55,8 +65,8 @@ public class BuilderResolutions {
         List<BuilderView> views = seen.stream().map(Versioned::view).toList();
         List<BuilderView> affected = before == null ? AffectedBuilders.inScope(views, after)
                 : AffectedBuilders.select(views, before, after);
-        Map<String, List<BuildpackSource>> sources = new HashMap<>();
         return affected.stream().filter(b -> guard.allows(b.namespace()))
-                .map(b -> loop.reconcile(reconciler, BuilderReconciler.Key.of(byRef.get(b.ref()), sources))).toList();
+                .map(b -> BuilderReconciler.Key.of(byRef.get(b.ref()), sources))
+                .map(k -> write ? loop.reconcile(reconciler, k) : loop.report(reconciler, k)).toList();
     }
 }

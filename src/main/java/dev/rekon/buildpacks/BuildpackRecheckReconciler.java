@@ -91,10 +91,8 @@ public class BuildpackRecheckReconciler implements Reconciler<BuildpackRecheckRe
     /** The event path's refresh, then its Builders; the Buildpack's own refusal is the loop's to answer. */
     @Override
     public void apply(Plan plan) {
-        RecheckView view = plan.key().view();
-        ObjectRef ref = view.ref();
-        List<Reply> parts = service.refreshParts(new BuildpackReconciler.Key(ref.kind(), ref.namespace(), ref.name(),
-                null, plan.head() instanceof ImageHead.Digest d ? pinned(view.image(), d.digest()) : null));
+        ObjectRef ref = plan.key().view().ref();
+        List<Reply> parts = service.refreshParts(refresh(plan));
         plan.key().pass().refreshed(ref, parts);
         Reply own = parts.get(0);
         if (own.outcome() == Outcome.REJECTED) {
@@ -103,6 +101,26 @@ public class BuildpackRecheckReconciler implements Reconciler<BuildpackRecheckRe
         if (plan.head() instanceof ImageHead.Digest d) {
             converged.put(plan.key().memo(), d.digest());
         }
+    }
+
+    /**
+     * In a report, what {@link #apply} would do, planned and written nowhere: the refresh's plan from the same
+     * pinned read of the image (only for a plan that refreshes, so a converged pass still reads only HEADs), then
+     * the Builders it re-resolves, planned against the statuses the pass's refreshes would write; recorded on the
+     * pass as a refresh is, for the Builders' part to count them alike.
+     */
+    void report(Plan plan, PlannedStatuses planned) {
+        if (plan.recheck().refresh()) {
+            plan.key().pass().refreshed(plan.key().view().ref(), service.reportParts(refresh(plan), planned));
+        }
+    }
+
+    /** The event path's key for the refresh, pinned to the digest the HEAD saw. */
+    private static BuildpackReconciler.Key refresh(Plan plan) {
+        RecheckView view = plan.key().view();
+        ObjectRef ref = view.ref();
+        return new BuildpackReconciler.Key(ref.kind(), ref.namespace(), ref.name(), null,
+                plan.head() instanceof ImageHead.Digest d ? pinned(view.image(), d.digest()) : null);
     }
 
     private static ImageReference pinned(String image, String digest) {

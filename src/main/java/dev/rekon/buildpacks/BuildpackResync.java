@@ -2,6 +2,7 @@ package dev.rekon.buildpacks;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -31,8 +32,10 @@ import dev.rekon.resync.ResyncScope;
  * on the one loop: one manifest HEAD of its image ({@link RecheckPass}: one per image and ServiceAccount), and only
  * where {@link BuildpackRecheckPlanner} finds the digest moved does the event path's own refresh run (full read,
  * status write, re-resolution of the Builders it affects). Then every Builder and ClusterBuilder is re-resolved
- * ({@link BuilderRechecks}). So registries without webhooks converge too. A cluster without kpack's buildpack kinds
- * skips the area.
+ * ({@link BuilderRechecks}). So registries without webhooks converge too. A report plans the same: a refresh from
+ * the same read of the image, and the Builders against the statuses the refreshes would write
+ * ({@link PlannedStatuses}), written nowhere; so it names what the writing pass then writes. A cluster without
+ * kpack's buildpack kinds skips the area.
  */
 @ApplicationScoped
 public class BuildpackResync implements AreaResync {
@@ -79,17 +82,20 @@ public class BuildpackResync implements AreaResync {
             return tally.result();
         }
         RecheckPass pass = new RecheckPass(gateway);
+        PlannedStatuses planned = new PlannedStatuses(catalog);
         AreaPass.run(loop, rechecks, buildpacks.stream().map(b -> new BuildpackRecheckReconciler.Key(b, pass)).toList(),
-                scope, new RecheckCounter(tally, pass));
-        new BuilderRechecks(loop, builderReconciler, builders).resolve(scope, tally, pass.written());
+                scope, new RecheckCounter(tally, pass, scope.report() ? p -> rechecks.report(p, planned) : p -> { }));
+        new BuilderRechecks(loop, builderReconciler, builders).resolve(scope, tally, pass.written(), planned.sources());
         return tally.result();
     }
 
     /**
-     * Counts a Buildpack by what its refresh wrote (a refresh that wrote nothing leaves it unchanged) and the
-     * refusals of the Builders that refresh re-resolved; a report, or a plan that does not refresh, by its reply.
+     * Counts a Buildpack by what its refresh wrote, or in a report would write (a refresh that writes nothing leaves
+     * it unchanged), and the refusals of the Builders that refresh re-resolved; a plan that does not refresh by its
+     * reply. {@code reported}: in a report, what the refresh would do is planned first.
      */
-    private record RecheckCounter(AreaTally tally, RecheckPass pass) implements AreaPass.Counter {
+    private record RecheckCounter(AreaTally tally, RecheckPass pass,
+            Consumer<BuildpackRecheckReconciler.Plan> reported) implements AreaPass.Counter {
 
         @Override
         public void count(ObjectRef object, Reply reply, boolean writes) {
@@ -98,10 +104,16 @@ public class BuildpackResync implements AreaResync {
 
         @Override
         public void count(ObjectRef object, ReconcileLoop.Passed passed) {
+            if (passed.planned() instanceof BuildpackRecheckReconciler.Plan p && passed.reply().outcome() != Outcome.REJECTED) {
+                reported.accept(p);
+            }
             List<Reply> parts = pass.parts(object);
-            boolean refreshed = !parts.isEmpty() && passed.reply().outcome() != Outcome.REJECTED;
+            // In a report the refresh's own refusal is its plan's reply; a writing pass's is the loop's already.
+            Reply own = parts.isEmpty() || passed.reply().outcome() == Outcome.REJECTED
+                    || parts.get(0).outcome() != Outcome.REJECTED ? passed.reply() : parts.get(0);
+            boolean refreshed = !parts.isEmpty() && own.outcome() != Outcome.REJECTED;
             if (!refreshed) {
-                count(object, passed.reply(), passed.writes());
+                count(object, own, passed.writes());
             }
             parts.stream().skip(1).filter(p -> p.outcome() == Outcome.REJECTED).forEach(p -> tally.failed(
                     p.objects().isEmpty() ? object : p.objects().get(0), p.reason(), p.message()));

@@ -2,6 +2,7 @@ package dev.rekon.buildpacks;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -101,5 +102,21 @@ public class BuildpackService {
     /** The same, each object's reply apart: the Buildpack's first. */
     List<Reply> refreshParts(BuildpackReconciler.Key key) {
         return loop.reconcileThen(reconciler, key, plan -> resolutions.after(plan.before(), plan.provides()));
+    }
+
+    /**
+     * The same in report mode, written nowhere: the Buildpack's plan from the same read of its image, then each
+     * Builder it can affect planned against the statuses the pass's refreshes would write ({@code planned}, which
+     * learns this one's).
+     */
+    List<Reply> reportParts(BuildpackReconciler.Key key, PlannedStatuses planned) {
+        Optional<ReconcileLoop.Passed> passed = loop.pass(reconciler, key, false);
+        List<Reply> parts = new ArrayList<>();
+        passed.ifPresent(p -> parts.add(p.reply()));
+        if (passed.isPresent() && passed.get().planned() instanceof BuildpackReconciler.Plan plan) {
+            planned.planned(plan);
+            parts.addAll(resolutions.after(plan.before(), plan.provides(), planned.sources(), false));
+        }
+        return parts;
     }
 }

@@ -142,13 +142,51 @@ class BuildpackResyncTableTest {
         assertEquals(List.of(), cluster.writes);
     }
 
+    /**
+     * A report reads the image of the one buildpack it plans to refresh, as the writing pass then does, and plans
+     * its Builder against the status that refresh would write: the same objects, for the same reasons.
+     */
     @Test
     void aReportPlansAndWritesNothing() {
         PUBLISHED.accept(cluster);
         AreaResult result = resync().resync(new ResyncScope(null, true));
-        assertEquals(List.of("ClusterBuildpack java changed SpecChanged", "Builder builder changed BuildpackNotFound"),
+        assertEquals(List.of("ClusterBuildpack java changed SpecChanged", "Builder builder changed BuildpackChanged"),
                 objects(result));
         assertEquals(List.of(), cluster.writes);
+        assertEquals(List.of(IMAGE), cluster.imageReads, "only the image of the buildpack it refreshes");
+        List<String> reads = List.copyOf(cluster.imageReads);
+        cluster.imageReads.clear();
+
+        assertEquals(objects(result), objects(resync().resync(ResyncScope.all())), "what the writing pass does");
+        assertEquals(List.of(CBP, BUILDER), cluster.writes);
+        assertEquals(reads, cluster.imageReads);
+    }
+
+    @Test
+    void aReportWhoseReadFailsCountsItFailedAsTheWritingPassDoes() {
+        resolvedThenMoved();
+        cluster.failNext("read", new TransientFailureException("registry unreachable", null));
+        cluster.failNext("read", new TransientFailureException("registry unreachable", null));
+        AreaResult report = resync().resync(new ResyncScope(null, true));
+        assertEquals(List.of("ClusterBuildpack java failed RefreshFailed"), objects(report));
+        assertEquals(objects(report), objects(resync().resync(ResyncScope.all())));
+        assertEquals(List.of(), cluster.writes);
+    }
+
+    @Test
+    void aReportOfAConvergedClusterReadsNoImage() {
+        BuildpackServiceTest.resolved().accept(cluster);
+        assertEquals(0, resync().resync(new ResyncScope(null, true)).changed());
+        assertEquals(List.of(IMAGE), cluster.heads);
         assertEquals(List.of(), cluster.imageReads);
+    }
+
+    @Test
+    void aReportOfAMovedDigestReadsItPinnedAsTheRefreshWould() {
+        String moved = resolvedThenMoved();
+        AreaResult report = resync().resync(new ResyncScope(null, true));
+        assertEquals(List.of(IMAGE + "@" + moved), cluster.imageReads);
+        assertEquals(List.of(), cluster.writes);
+        assertEquals(objects(report), objects(resync().resync(ResyncScope.all())));
     }
 }

@@ -114,8 +114,10 @@ class BuildpackResyncTest {
         images.push(image, null, "acme/java", "1.1.0", "r2", Buildpack.of("acme/java@1.1.0"));
 
         AreaResult report = resync.resync(REPORT);
-        assertEquals(List.of(new ResyncItem(ref("Buildpack", "java"), "changed", "DigestMoved", null)),
-                report.objects().stream().map(i -> new ResyncItem(i.object(), i.result(), i.reason(), null)).toList());
+        assertEquals(List.of(new ResyncItem(ref("Buildpack", "java"), "changed", "DigestMoved", null),
+                new ResyncItem(ref("Builder", "web"), "changed", "BuildpackChanged", null)),
+                report.objects().stream().map(i -> new ResyncItem(i.object(), i.result(), i.reason(), null)).toList(),
+                "the report reads the moved image and plans the Builder against the status it would write");
 
         AreaResult result = resync.resync(SCOPE);
 

@@ -16,8 +16,11 @@ import dev.rekon.status.StatusReport.BuilderRow;
 import dev.rekon.status.StatusReport.BuildpackRow;
 
 /**
- * Reads the Buildpack and Builder rows off the statuses Rekon wrote (the plans its loop carried out; planning a
- * Builder again would read registries, which the page never does): Ready with its reason, the image and digest
+ * Reads the Buildpack and Builder rows off the statuses Rekon wrote (the plans its loop carried out). The page
+ * reads no registry: planning a Buildpack reads its image, and so does planning a Builder whose order names a
+ * buildpackage image directly; a Builder naming buildpacks by id or resource resolves from the catalog's statuses
+ * alone, but which of those a resync would refresh first is known only from its images' HEADs. So a row is what
+ * was written, and a report-mode resync says what the next pass changes. Ready with its reason, the image and digest
  * a buildpack was read from (the one its recheck compares with, {@link BuildpackStatusPlanner#digestRead}; for a
  * status written by another hand, the digest its {@code storeImage} is pinned to), and a Builder's resolved order
  * in short ({@code id@version} per group). A row whose Ready is False is a problem and comes first.
