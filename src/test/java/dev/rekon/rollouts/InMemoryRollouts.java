@@ -38,6 +38,8 @@ final class InMemoryRollouts implements RolloutGateway {
     /** What the watch cache shows in place of the stored Deployment, by namespace/name. */
     final Map<String, ObjectNode> staleCache = new HashMap<>();
     final List<String> writes = new ArrayList<>();
+    /** The Deployments read from the "apiserver" by name (a watch cache read is not one), in order. */
+    final List<String> reads = new ArrayList<>();
     private final Map<String, Deque<RuntimeException>> failNext = new HashMap<>();
     private long version = 100;
 
@@ -90,13 +92,18 @@ final class InMemoryRollouts implements RolloutGateway {
 
     @Override
     public Optional<DeploymentView> deployment(String namespace, String name) {
-        return Optional.ofNullable(deployments.get(namespace + "/" + name)).map(DeploymentView::fromJson);
+        reads.add("get Deployment " + namespace + "/" + name);
+        return stored(namespace, name);
     }
 
     @Override
     public Optional<DeploymentView> deploymentCachedOrRead(String namespace, String name) {
         ObjectNode stale = staleCache.remove(namespace + "/" + name);
-        return stale != null ? Optional.of(DeploymentView.fromJson(stale)) : deployment(namespace, name);
+        return stale != null ? Optional.of(DeploymentView.fromJson(stale)) : stored(namespace, name);
+    }
+
+    private Optional<DeploymentView> stored(String namespace, String name) {
+        return Optional.ofNullable(deployments.get(namespace + "/" + name)).map(DeploymentView::fromJson);
     }
 
     @Override

@@ -165,8 +165,10 @@ class RolloutPropertyTest {
         return new ArrayList<>(cluster.images.values());
     }
 
+    /** The Deployments the watch of managed ones holds: those labelled as Rekon's. */
     static List<DeploymentView> deployments(InMemoryRollouts cluster) {
-        return cluster.deployments.values().stream().map(DeploymentView::fromJson).toList();
+        return cluster.deployments.values().stream().filter(d -> "rekon".equals(d.path("metadata").path("labels")
+                .path(RolloutNames.MANAGED_BY).asText())).map(DeploymentView::fromJson).toList();
     }
 
     static RolloutReport.Watched watched(InMemoryRollouts cluster) {
