@@ -25,11 +25,11 @@ public class RolloutReconciler extends ImageDeployReconciler<RolloutKey, Rollout
     private final RolloutPlanner planner = new RolloutPlanner();
 
     /**
-     * Reads one Deployment by namespace and name (one GET); a report over watched views alone
-     * ({@link RolloutReport#over}) may have none to read.
+     * The Deployment at a name one Rekon does not manage may hold (one GET, only when the watch of Deployments shows
+     * such a one there); a report over watched views alone ({@link RolloutReport#over}) may have none to read.
      */
-    BiFunction<String, String, Optional<DeploymentView>> byName = (namespace, name) -> gateway.deployment(namespace,
-            name);
+    BiFunction<String, String, Optional<DeploymentView>> byName = (namespace, name) -> gateway
+            .deploymentIfTaken(namespace, name);
 
     @Override
     public Optional<RolloutViews> load(RolloutKey key, boolean fresh) {
@@ -55,10 +55,10 @@ public class RolloutReconciler extends ImageDeployReconciler<RolloutKey, Rollout
     }
 
     /**
-     * The request with the Deployment of the ImageDeploy's name read once, when the watch of managed Deployments
-     * shows none and the plan would create it: that watch does not show a Deployment Rekon does not manage, and
-     * the planner refuses to take its name ({@link RolloutPlanner#CONFLICT}), so the page, a report and the write
-     * plan the same. A converged pass plans no create and reads nothing.
+     * The request with the Deployment of the ImageDeploy's name, when the watch of managed Deployments shows none
+     * and the plan would create it: that watch does not show a Deployment Rekon does not manage, and the planner
+     * refuses to take its name ({@link RolloutPlanner#CONFLICT}), so the page, a report and the write plan the
+     * same. A converged pass plans no create, and a free name is not read.
      */
     private RolloutPlanner.Request nameTaken(RolloutPlanner.Request r) {
         if (r.deployment().isPresent() || !(planner.plan(r) instanceof RolloutPlan.Create)) {

@@ -237,9 +237,11 @@ class RolloutResyncEndToEndTest {
                 .addNewContainer().withName("web").withImage("nginx:1.25").endContainer().endSpec().endTemplate()
                 .endSpec().build()).create();
         imageDeploy(ns, "foreign", "foreign");
-        // The three ImageDeploys seen; no watch holds foreign's Deployment (it is not a managed one), so the plan
-        // that would create it reads its name: the page, a report and the write all call it a conflict.
+        // The three ImageDeploys seen; the watch of managed Deployments does not hold foreign's (it is not Rekon's),
+        // so the plan that would create it reads the name, which the Deployment watch shows taken: the page, a
+        // report and the write all call it a conflict.
         settled(ns, "areas[0].checked", 3);
+        settled(ns, "areas[0].changed", 2);
         report(ns).body("areas[0].changed", equalTo(2))
                 .body("areas[0].objects.find { it.result == 'conflict' }.object.name", equalTo("foreign"))
                 .body("areas[0].objects.find { it.object.name == 'foreign' }.reason", equalTo("DeploymentConflict"));

@@ -96,6 +96,15 @@ final class InMemoryRollouts implements RolloutGateway {
         return stored(namespace, name);
     }
 
+    /** Read (and logged) only when a Deployment without Rekon's label holds the name, as the watch shows it. */
+    @Override
+    public Optional<DeploymentView> deploymentIfTaken(String namespace, String name) {
+        ObjectNode d = deployments.get(namespace + "/" + name);
+        boolean taken = d != null && !"rekon".equals(d.path("metadata").path("labels").path(RolloutNames.MANAGED_BY)
+                .asText());
+        return taken ? deployment(namespace, name) : Optional.empty();
+    }
+
     @Override
     public Optional<DeploymentView> deploymentCachedOrRead(String namespace, String name) {
         ObjectNode stale = staleCache.remove(namespace + "/" + name);

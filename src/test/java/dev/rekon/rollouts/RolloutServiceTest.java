@@ -293,6 +293,18 @@ class RolloutServiceTest {
     }
 
     @Test
+    void aFreeNameIsNotReadBeforeItsCreate() {
+        World world = new World();
+        SHOP.andThen(w -> w.cluster.images.put("team/app", app(V1, 1, true))).accept(world);
+        AreaResult report = RolloutPropertyTest.pass(world, true);
+        assertEquals(List.of(), world.cluster.reads, "the watch shows the name free: no read");
+        assertEquals(Set.of("shop"), RolloutPropertyTest.names(report, "changed"));
+        AreaResult written = RolloutPropertyTest.pass(world, false);
+        assertEquals(Set.of("shop"), RolloutPropertyTest.names(written, "changed"));
+        assertEquals(List.of(CREATE, STATUS), world.cluster.writes);
+    }
+
+    @Test
     void aConvergedPassReadsNoDeployment() {
         World world = new World();
         shopAt(1, V1).andThen(w -> w.cluster.images.put("team/app", app(V1, 1, true))).accept(world);
