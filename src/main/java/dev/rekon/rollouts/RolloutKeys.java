@@ -69,8 +69,8 @@ public class RolloutKeys {
             }
             idpIndex.put(idp.group() + "/" + idp.namespace() + "/" + idp.name(), idp);
             if (withImages) {
-                // Without a managed Deployment this plans a create; the write then reads the Deployment, which may
-                // exist without Rekon's label (a conflict it reports) or be newer than the watch.
+                // Without a managed Deployment a plan that would create it reads the name once (it may be taken
+                // by a Deployment without Rekon's label: a conflict); the write reads it again (newer than the watch).
                 rollouts.add(RolloutKey.resync(idp, KpackImage.named(idp.namespace(), idp.refs(), imageIndex),
                         deploymentIndex.get(idp.namespace() + "/" + idp.deploymentName())));
             }

@@ -3,6 +3,7 @@ package dev.rekon.rollouts;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiFunction;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -23,6 +24,13 @@ public class RolloutReconciler extends ImageDeployReconciler<RolloutKey, Rollout
 
     private final RolloutPlanner planner = new RolloutPlanner();
 
+    /**
+     * The Deployment at a name one Rekon does not manage may hold (one GET, only when the watch of Deployments shows
+     * such a one there); a report over watched views alone ({@link RolloutReport#over}) may have none to read.
+     */
+    BiFunction<String, String, Optional<DeploymentView>> byName = (namespace, name) -> gateway
+            .deploymentIfTaken(namespace, name);
+
     @Override
     public Optional<RolloutViews> load(RolloutKey key, boolean fresh) {
         RolloutKey.Known known = key.known();
@@ -42,7 +50,24 @@ public class RolloutReconciler extends ImageDeployReconciler<RolloutKey, Rollout
             scope.stream().filter(name -> !images.containsKey(name))
                     .forEach(name -> gateway.image(idp.namespace(), name).ifPresent(i -> images.put(name, i)));
         }
-        return new RolloutViews(new RolloutPlanner.Request(idp, images, scope, deployment, clock.instant()), key);
+        RolloutPlanner.Request request = new RolloutPlanner.Request(idp, images, scope, deployment, clock.instant());
+        return new RolloutViews(!fresh && known.deployment() != null ? nameTaken(request) : request, key);
+    }
+
+    /**
+     * The request with the Deployment of the ImageDeploy's name, when the watch of managed Deployments shows none
+     * and the plan would create it: that watch does not show a Deployment Rekon does not manage, and the planner
+     * refuses to take its name ({@link RolloutPlanner#CONFLICT}), so the page, a report and the write plan the
+     * same. A converged pass plans no create, and a free name is not read.
+     */
+    private RolloutPlanner.Request nameTaken(RolloutPlanner.Request r) {
+        if (r.deployment().isPresent() || !(planner.plan(r) instanceof RolloutPlan.Create)) {
+            return r;
+        }
+        ImageDeployView idp = r.imageDeploy();
+        return byName.apply(idp.namespace(), idp.deploymentName())
+                .map(d -> new RolloutPlanner.Request(idp, r.images(), r.concerned(), Optional.of(d), r.now()))
+                .orElse(r);
     }
 
     /** A resync's write reads the Deployment again: its watch does not show one without Rekon's label. */

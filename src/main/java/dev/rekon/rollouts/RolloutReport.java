@@ -7,6 +7,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -34,7 +35,8 @@ import dev.rekon.status.StatusReport.RolloutRow;
 
 /**
  * The rollouts rows of the status page: the keys a resync pass would make ({@link RolloutKeys}, from the watch
- * caches, no API call), each planned by the one loop in report mode, rendered. A rollout row is its ImageDeploy's
+ * caches), each planned by the one loop in report mode, rendered; the only API call is the read of the name of a
+ * Deployment a plan would create (it may be taken by one Rekon does not manage), none on a converged cluster. A rollout row is its ImageDeploy's
  * {@link RolloutReconciler} plan; a prune row is a managed Deployment whose {@link PruneReconciler} plan deletes
  * it, so the page says exactly what the next pass deletes.
  */
@@ -86,12 +88,23 @@ public class RolloutReport implements AreaReport {
             Map<String, StatusReport.Progress> progress, List<KpackImage> images, Set<String> groups) {
     }
 
-    /** A report over the given loop and clock, outside CDI: its plans read nothing but the watched views. */
+    /**
+     * A report over the given loop and clock, outside CDI: its plans read nothing but the watched views, so a
+     * Deployment the managed watch does not hold is taken to be absent.
+     */
     public static RolloutReport over(ReconcileLoop loop, Clock clock) {
+        RolloutReport r = over(loop, clock, null);
+        r.rollouts.byName = (namespace, name) -> Optional.empty();
+        return r;
+    }
+
+    /** A report over the given loop and clock, outside CDI, reading a would-be created Deployment's name there. */
+    public static RolloutReport over(ReconcileLoop loop, Clock clock, RolloutGateway gateway) {
         RolloutReport r = new RolloutReport();
         r.loop = loop;
         r.rollouts = new RolloutReconciler();
         r.rollouts.clock = clock;
+        r.rollouts.gateway = gateway;
         r.pruner = new PruneReconciler();
         return r;
     }

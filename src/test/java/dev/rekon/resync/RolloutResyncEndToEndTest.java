@@ -94,6 +94,11 @@ class RolloutResyncEndToEndTest {
                 .statusCode(200).header("ce-type", ResyncFunctions.REPLY_TYPE);
     }
 
+    static ValidatableResponse report(String ns) {
+        return Events.binary(ResyncFunctions.TYPE, Map.of(), "{\"scope\":\"rollouts\",\"namespace\":\"" + ns
+                + "\",\"report\":true}").statusCode(200).header("ce-type", ResyncFunctions.REPLY_TYPE);
+    }
+
     static String image(String ns, String deployment) {
         Deployment d = k8s.apps().deployments().inNamespace(ns).withName(deployment).get();
         return d == null ? null : d.getSpec().getTemplate().getSpec().getContainers().get(0).getImage();
@@ -232,10 +237,20 @@ class RolloutResyncEndToEndTest {
                 .addNewContainer().withName("web").withImage("nginx:1.25").endContainer().endSpec().endTemplate()
                 .endSpec().build()).create();
         imageDeploy(ns, "foreign", "foreign");
-        // The three ImageDeploys seen; a report counts foreign as a create (its Deployment is not a managed one, so
-        // no watch holds it), which only the write finds taken.
+        // The three ImageDeploys seen; the watch of managed Deployments does not hold foreign's (it is not Rekon's),
+        // so the plan that would create it reads the name, which the Deployment watch shows taken: the page, a
+        // report and the write all call it a conflict.
         settled(ns, "areas[0].checked", 3);
-        resync(ns).body("areas[0].changed", equalTo(2));
+        settled(ns, "areas[0].changed", 2);
+        report(ns).body("areas[0].changed", equalTo(2))
+                .body("areas[0].objects.find { it.result == 'conflict' }.object.name", equalTo("foreign"))
+                .body("areas[0].objects.find { it.object.name == 'foreign' }.reason", equalTo("DeploymentConflict"));
+        Map<String, Object> row = Loaded.get("/status?namespace=" + ns, null).then().statusCode(200).extract()
+                .jsonPath().getList("rollouts", Map.class).stream().filter(r -> "foreign".equals(r.get("name")))
+                .findFirst().map(r -> (Map<String, Object>) r).orElseThrow();
+        assertEquals("Failing/DeploymentConflict", row.get("state") + "/" + row.get("reason"), row.toString());
+        resync(ns).body("areas[0].changed", equalTo(2))
+                .body("areas[0].objects.find { it.result == 'conflict' }.object.name", equalTo("foreign"));
         assertEquals(V3, image(ns, "old-name"));
         assertEquals(V3, image(ns, "orphan"));
 

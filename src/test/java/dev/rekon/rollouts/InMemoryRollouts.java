@@ -42,6 +42,8 @@ final class InMemoryRollouts implements RolloutGateway {
     /** What the watch cache shows in place of the stored Deployment, by namespace/name. */
     final Map<String, ObjectNode> staleCache = new HashMap<>();
     final List<String> writes = new ArrayList<>();
+    /** The Deployments read from the "apiserver" by name (a watch cache read is not one), in order. */
+    final List<String> reads = new ArrayList<>();
     private final Map<String, Deque<RuntimeException>> failNext = new HashMap<>();
     private long version = 100;
 
@@ -94,13 +96,27 @@ final class InMemoryRollouts implements RolloutGateway {
 
     @Override
     public Optional<DeploymentView> deployment(String namespace, String name) {
-        return Optional.ofNullable(deployments.get(namespace + "/" + name)).map(DeploymentView::fromJson);
+        reads.add("get Deployment " + namespace + "/" + name);
+        return stored(namespace, name);
+    }
+
+    /** Read (and logged) only when a Deployment without Rekon's label holds the name, as the watch shows it. */
+    @Override
+    public Optional<DeploymentView> deploymentIfTaken(String namespace, String name) {
+        ObjectNode d = deployments.get(namespace + "/" + name);
+        boolean taken = d != null && !"rekon".equals(d.path("metadata").path("labels").path(RolloutNames.MANAGED_BY)
+                .asText());
+        return taken ? deployment(namespace, name) : Optional.empty();
     }
 
     @Override
     public Optional<DeploymentView> deploymentCachedOrRead(String namespace, String name) {
         ObjectNode stale = staleCache.remove(namespace + "/" + name);
-        return stale != null ? Optional.of(DeploymentView.fromJson(stale)) : deployment(namespace, name);
+        return stale != null ? Optional.of(DeploymentView.fromJson(stale)) : stored(namespace, name);
+    }
+
+    private Optional<DeploymentView> stored(String namespace, String name) {
+        return Optional.ofNullable(deployments.get(namespace + "/" + name)).map(DeploymentView::fromJson);
     }
 
     @Override

@@ -24,6 +24,7 @@ import dev.rekon.resync.AreaPass;
 import dev.rekon.resync.AreaResult;
 import dev.rekon.resync.ResyncItem;
 import dev.rekon.resync.ResyncScope;
+import dev.rekon.rollouts.plan.RolloutPlanner;
 import dev.rekon.rollouts.view.DeploymentView;
 import dev.rekon.rollouts.view.ImageDeployView;
 import dev.rekon.rollouts.view.KpackImage;
@@ -35,7 +36,7 @@ import dev.rekon.testing.RecordingEvents;
 /**
  * Generated cluster states of the rollouts area (ImageDeploys and their Deployments, converged by Rekon first,
  * then bent at random: a newer or unready build, suspended, renamed, deleted, a Deployment changed by hand,
- * unowned or owned by another group). For each, three answers must name the same objects: the status page's
+ * unowned or owned by another group, renamed to a name taken by a Deployment Rekon does not manage). For each, three answers must name the same objects: the status page's
  * claims (Lagging rows, prune rows), a report-mode resync's reply, and what a writing resync then changes or
  * deletes on the in-memory cluster.
  */
@@ -61,7 +62,7 @@ class RolloutPropertyTest {
         }
         cluster.writes.clear();
 
-        StatusReport page = RolloutReport.over(RolloutServiceTest.LOOP, Clock.fixed(NOW, ZoneOffset.UTC))
+        StatusReport page = RolloutReport.over(RolloutServiceTest.LOOP, Clock.fixed(NOW, ZoneOffset.UTC), cluster)
                 .addTo(StatusReport.empty(NOW, null), watched(cluster), null);
         AreaResult report = pass(world, true);
         assertEquals(List.of(), cluster.writes, "a report-mode pass writes nothing");
@@ -81,10 +82,19 @@ class RolloutPropertyTest {
         written("create Deployment", cluster).forEach(d -> deploymentWrites.add(deploymentOf.get(d)));
         written("patch Deployment", cluster).forEach(d -> deploymentWrites.add(deploymentOf.get(d)));
         assertEquals(lagging, deploymentWrites, "the page's Lagging rows are the Deployments a pass writes");
+        // A name taken by a Deployment Rekon does not manage: a conflict on the page, in the report and in the
+        // write, whose only write is the status saying so.
+        Set<String> conflicts = names(report, "conflict");
+        assertEquals(conflicts, names(written, "conflict"), "report and writes: the conflicts");
+        assertEquals(conflicts, page.rollouts().stream().filter(r -> RolloutPlanner.CONFLICT.equals(r.reason()))
+                .map(RolloutRow::name).collect(Collectors.toCollection(TreeSet::new)), "page and report: the conflicts");
+        assertTrue(conflicts.stream().noneMatch(deploymentWrites::contains), "no Deployment written for " + conflicts);
+        assertTrue(written("status ImageDeploy", cluster).containsAll(conflicts), "each conflict's status says so");
         Set<String> changed = new TreeSet<>(names(report, "changed"));
         assertTrue(changed.containsAll(lagging), changed + " contains " + lagging);
         Set<String> touched = new TreeSet<>(deploymentWrites);
         touched.addAll(written("status ImageDeploy", cluster));
+        touched.removeAll(conflicts);
         // A hand change is counted drifted, not changed, though its status is written to say so.
         Set<String> drifted = names(report, "drifted");
         Set<String> changedOrDrifted = new TreeSet<>(changed);
@@ -110,11 +120,14 @@ class RolloutPropertyTest {
         return tally.result();
     }
 
-    /** At random: leave it, a newer build, a build not ready, suspend, rename, delete, drift, unown, foreign owner. */
+    /**
+     * At random: leave it, a newer build, a build not ready, suspend, rename, delete, drift, unown, foreign owner,
+     * rename to a name taken by a Deployment Rekon does not manage.
+     */
     static void bend(InMemoryRollouts cluster, int i, Random random) {
         ObjectNode idp = cluster.imageDeploys.get("team/idp-" + i);
         ObjectNode d = cluster.deployments.get("team/d-" + i);
-        switch (random.nextInt(9)) {
+        switch (random.nextInt(10)) {
             case 1 -> cluster.images.put("team/img-" + i, image(i, 2, true));
             case 2 -> cluster.images.put("team/img-" + i, image(i, 2, false));
             case 3 -> {
@@ -136,6 +149,14 @@ class RolloutPropertyTest {
             case 8 -> {
                 ((ObjectNode) d.at("/metadata/ownerReferences/0")).put("apiVersion", "kpush.example/v1alpha1");
                 cluster.imageDeploys.remove("team/idp-" + i);
+            }
+            case 9 -> {
+                rename(idp, i);
+                cluster.deployments.put("team/d-" + i + "-v2", (ObjectNode) RolloutServiceTest.json("""
+                        {"apiVersion": "apps/v1", "kind": "Deployment",
+                         "metadata": {"name": "d-%d-v2", "namespace": "team", "uid": "uid-foreign-%d", "resourceVersion": "3"},
+                         "spec": {"template": {"spec": {"containers": [{"name": "web", "image": "nginx:1.25"}]}}}}
+                        """.formatted(i, i)));
             }
             default -> {
             }
@@ -165,8 +186,10 @@ class RolloutPropertyTest {
         return new ArrayList<>(cluster.images.values());
     }
 
+    /** The Deployments the watch of managed ones holds: those labelled as Rekon's. */
     static List<DeploymentView> deployments(InMemoryRollouts cluster) {
-        return cluster.deployments.values().stream().map(DeploymentView::fromJson).toList();
+        return cluster.deployments.values().stream().filter(d -> "rekon".equals(d.path("metadata").path("labels")
+                .path(RolloutNames.MANAGED_BY).asText())).map(DeploymentView::fromJson).toList();
     }
 
     static RolloutReport.Watched watched(InMemoryRollouts cluster) {

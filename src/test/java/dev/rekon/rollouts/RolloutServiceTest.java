@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
@@ -26,6 +27,7 @@ import dev.rekon.core.Reply;
 import dev.rekon.core.TransientFailureException;
 import dev.rekon.pipeline.NamespaceGuard;
 import dev.rekon.pipeline.ReconcileLoop;
+import dev.rekon.resync.AreaResult;
 import dev.rekon.rollouts.RolloutInput.ImageDeployDeleted;
 import dev.rekon.rollouts.RolloutInput.ImageReported;
 import dev.rekon.rollouts.plan.RolloutPlanner;
@@ -165,6 +167,9 @@ class RolloutServiceTest {
                 new Case("a create the apiserver refuses is rejected, naming both objects",
                         SHOP.andThen(w -> w.cluster.failNext("create", Failures.refused("create", 403))), built(V1, 1),
                         List.of(CREATE + " (failed)"), "rejected", "ApiRefused", 2),
+                new Case("a name taken by a Deployment Rekon does not manage is a conflict, not a create",
+                        SHOP.andThen(nameTaken("shop-web")), built(V1, 1), List.of(STATUS), "rejected",
+                        RolloutPlanner.CONFLICT, 2),
                 new Case("an Image that is not ready rolls nothing out", SHOP, ImageReported.of(app(V1, 1, false)),
                         List.of(), "unchanged", "ImageNotReady", 0),
                 new Case("an Image no ImageDeploy references", w -> { }, built(V1, 1),
@@ -254,6 +259,62 @@ class RolloutServiceTest {
         world.cluster.failNext("create", Failures.unavailable("create"));
         assertThrows(TransientFailureException.class, () -> world.handle(built(V1, 1)));
         assertEquals(List.of(CREATE + " (failed)"), world.cluster.writes);
+    }
+
+    /** A Deployment someone else created under the name: no Rekon label, no owner, so no managed watch holds it. */
+    static Consumer<World> nameTaken(String deployment) {
+        return w -> w.cluster.deployments.put("team/" + deployment, (ObjectNode) json("""
+                {"apiVersion": "apps/v1", "kind": "Deployment",
+                 "metadata": {"name": "%s", "namespace": "team", "uid": "uid-foreign", "resourceVersion": "3"},
+                 "spec": {"template": {"spec": {"containers": [{"name": "web", "image": "nginx:1.25"}]}}}}
+                """.formatted(deployment)));
+    }
+
+    @Test
+    void aNameTakenIsTheSameConflictInTheReportAndTheWriteWithOneReadOnlyThen() {
+        World world = new World();
+        SHOP.andThen(w -> w.cluster.images.put("team/app", app(V1, 1, true))).andThen(nameTaken("shop-web"))
+                .accept(world);
+        AreaResult report = RolloutPropertyTest.pass(world, true);
+        assertEquals(List.of(), world.cluster.writes, "a report writes nothing");
+        assertEquals(List.of("get Deployment team/shop-web"), world.cluster.reads,
+                "the one read: the name of the Deployment the plan would create");
+        assertEquals(Set.of("shop"), RolloutPropertyTest.names(report, "conflict"));
+        assertEquals(Set.of(), RolloutPropertyTest.names(report, "changed"), "no create claimed");
+
+        AreaResult written = RolloutPropertyTest.pass(world, false);
+        assertEquals(Set.of("shop"), RolloutPropertyTest.names(written, "conflict"));
+        assertEquals(List.of(STATUS), world.cluster.writes, "only the status saying so; the Deployment is left alone");
+        assertEquals("nginx:1.25", world.cluster.deployments.get("team/shop-web")
+                .at("/spec/template/spec/containers/0/image").asText());
+        JsonNode ready = Conditions.find(world.cluster.imageDeploys.get("team/shop").path("status").path("conditions"),
+                RolloutPlanner.READY);
+        assertEquals("False/" + RolloutPlanner.CONFLICT, ready.path("status").asText() + "/" + ready.path("reason").asText());
+    }
+
+    @Test
+    void aFreeNameIsNotReadBeforeItsCreate() {
+        World world = new World();
+        SHOP.andThen(w -> w.cluster.images.put("team/app", app(V1, 1, true))).accept(world);
+        AreaResult report = RolloutPropertyTest.pass(world, true);
+        assertEquals(List.of(), world.cluster.reads, "the watch shows the name free: no read");
+        assertEquals(Set.of("shop"), RolloutPropertyTest.names(report, "changed"));
+        AreaResult written = RolloutPropertyTest.pass(world, false);
+        assertEquals(Set.of("shop"), RolloutPropertyTest.names(written, "changed"));
+        assertEquals(List.of(CREATE, STATUS), world.cluster.writes);
+    }
+
+    @Test
+    void aConvergedPassReadsNoDeployment() {
+        World world = new World();
+        shopAt(1, V1).andThen(w -> w.cluster.images.put("team/app", app(V1, 1, true))).accept(world);
+        RolloutPropertyTest.pass(world, false);
+        world.cluster.reads.clear();
+        world.cluster.writes.clear();
+        AreaResult report = RolloutPropertyTest.pass(world, true);
+        assertEquals(List.of(), world.cluster.reads, "a converged pass makes no API call for its Deployments");
+        assertEquals(List.of(), world.cluster.writes);
+        assertEquals(1, report.unchanged(), report.toString());
     }
 
     /** The stored Deployment as a watch that has not seen its last write would show it. */

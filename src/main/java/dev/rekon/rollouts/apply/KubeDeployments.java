@@ -2,6 +2,7 @@ package dev.rekon.rollouts.apply;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -13,10 +14,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rekon.cluster.FieldManager;
 import dev.rekon.cluster.KubeErrors;
 import dev.rekon.cluster.TreeCalls;
+import dev.rekon.cluster.watch.SharedWatches;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.rollouts.view.DeploymentView;
 import dev.rekon.rollouts.view.RolloutNames;
 import dev.rekon.rollouts.watch.DeploymentCache;
+import dev.rekon.rollouts.watch.UnmanagedDeploymentFacet;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.client.KubernetesClient;
 
@@ -40,10 +43,22 @@ public class KubeDeployments {
     @Inject
     TreeCalls calls;
 
+    @Inject
+    SharedWatches watches;
+
+    @Inject
+    UnmanagedDeploymentFacet unmanaged;
+
     Optional<DeploymentView> read(String namespace, String name) {
         Deployment d = KubeErrors.call(ref(namespace, name), "reading Deployment " + namespace + "/" + name,
                 () -> client.apps().deployments().inNamespace(namespace).withName(name).get());
         return Optional.ofNullable(d).map(this::view);
+    }
+
+    /** Read only when the one Deployment watch shows a Deployment Rekon does not manage there, or has not synced. */
+    Optional<DeploymentView> readIfTaken(String namespace, String name) {
+        boolean free = watches.of(unmanaged).cached(namespace, Set.of(name)).map(List::isEmpty).orElse(false);
+        return free ? Optional.empty() : read(namespace, name);
     }
 
     Optional<DeploymentView> cachedOrRead(String namespace, String name) {

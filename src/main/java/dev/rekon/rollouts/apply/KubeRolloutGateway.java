@@ -118,6 +118,11 @@ public class KubeRolloutGateway implements RolloutGateway {
     }
 
     @Override
+    public Optional<DeploymentView> deploymentIfTaken(String namespace, String name) {
+        return deployments.readIfTaken(namespace, name);
+    }
+
+    @Override
     public Optional<DeploymentView> deploymentCachedOrRead(String namespace, String name) {
         return deployments.cachedOrRead(namespace, name);
     }

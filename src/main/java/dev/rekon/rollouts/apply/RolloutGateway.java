@@ -49,6 +49,12 @@ public interface RolloutGateway {
     /** The Deployment as the apiserver has it now. */
     Optional<DeploymentView> deployment(String namespace, String name);
 
+    /**
+     * The Deployment at this name when one Rekon does not manage may hold it: read only when the watch of
+     * Deployments shows such a one there (or has not synced); empty when the name is free.
+     */
+    Optional<DeploymentView> deploymentIfTaken(String namespace, String name);
+
     /** A Deployment Rekon manages as its watch last saw it, else as the apiserver has it. */
     Optional<DeploymentView> deploymentCachedOrRead(String namespace, String name);
 

@@ -181,8 +181,23 @@ class RolloutPlannerTest {
                         RolloutPlan.Create.class, "DeploymentCreated",
                         "created Deployment shop-web with initContainer migrate=" + MIGRATE_V1 + ", container web=" + APP_V1
                                 + ", container worker=" + APP_V1,
-                        true));
+                        true),
+                new Case("every Image ready, the name taken by a Deployment Rekon does not manage: a conflict, no create",
+                        fresh, both, Set.of("app", "migrate"), nameTaken(), RolloutPlan.Rejected.class,
+                        RolloutPlanner.CONFLICT, NAME_TAKEN, true));
         }
+
+    static final String NAME_TAKEN = "Deployment shop-web exists but is not Rekon's (no label"
+            + " app.kubernetes.io/managed-by=rekon, not owned by ImageDeploy shop); it is left alone: rename"
+            + " spec.deployment.metadata.name, or delete that Deployment to let Rekon create its own";
+
+    /** A Deployment named as the ImageDeploy's, created by someone else: no Rekon label, no owner. */
+    static DeploymentView nameTaken() {
+        return DeploymentView.fromJson(json("""
+                {"metadata": {"name": "shop-web", "resourceVersion": "9"},
+                 "spec": {"template": {"spec": {"containers": [{"name": "web", "image": "nginx:1.25"}]}}}}
+                """));
+    }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
@@ -196,6 +211,14 @@ class RolloutPlannerTest {
         } else {
             assertNull(plan.status(), "status must not be written");
         }
+    }
+
+    @Test
+    void aNameTakenIsRefusedWithAStatusSayingWhatToDo() {
+        RolloutPlan plan = plan(idp("rekon.dev/v1alpha1", "{}"),
+                Map.of("app", image("app", APP_V1, 4), "migrate", image("migrate", MIGRATE_V1, 7)),
+                Set.of("app", "migrate"), nameTaken());
+        assertGolden("name-taken-status.json", plan.status());
     }
 
     @Test
