@@ -215,10 +215,10 @@ class RolloutPlannerTest {
 
     @Test
     void aNameTakenIsRefusedWithAStatusSayingWhatToDo() {
-        RolloutPlan plan = plan(idp("rekon.dev/v1alpha1", "{}"),
-                Map.of("app", image("app", APP_V1, 4), "migrate", image("migrate", MIGRATE_V1, 7)),
+        ImageDeployView idp = idp("rekon.dev/v1alpha1", "{}");
+        RolloutPlan plan = plan(idp, Map.of("app", image("app", APP_V1, 4), "migrate", image("migrate", MIGRATE_V1, 7)),
                 Set.of("app", "migrate"), nameTaken());
-        assertGolden("name-taken-status.json", plan.status());
+        assertGolden("name-taken-status.json", written(idp, plan));
     }
 
     @Test
