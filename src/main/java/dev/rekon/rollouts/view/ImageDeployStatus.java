@@ -33,7 +33,7 @@ public record ImageDeployStatus(Long observedGeneration, String deployment, List
         }
         List<AppliedImage> out = new ArrayList<>();
         list.forEach(n -> out.add(AppliedImage.fromJson(n)));
-        return out;
+        return List.copyOf(out);
     }
 
     /** The condition of that type, or null. */

@@ -20,11 +20,12 @@ import dev.rekon.cluster.Conditions;
  * rollouts are held ({@code spec.suspend}). The Deployment template is kept as compact JSON text and made a tree
  * again only when a rollout writes it: a watch holds one view per ImageDeploy, and as a tree the template was most
  * of a view's memory. What every event reads of it (the Deployment's name, the REF containers, whether the spec
- * is usable) is taken out once.
+ * is usable, the status as typed fields) is taken out once, when the watch delivers the object, not on every plan
+ * a page or a pass makes of it.
  */
 public record ImageDeployView(String apiVersion, String kind, String namespace, String name, String uid,
         String resourceVersion, long generation, String deploymentJson, JsonNode status, boolean suspend,
-        String deploymentName, List<ContainerRef> refs, String specProblem) {
+        String deploymentName, List<ContainerRef> refs, String specProblem, ImageDeployStatus currentStatus) {
 
     public static final String REF_PREFIX = "REF=";
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -37,7 +38,8 @@ public record ImageDeployView(String apiVersion, String kind, String namespace, 
             String resourceVersion, long generation, JsonNode deployment, JsonNode status, boolean suspend) {
         this(apiVersion, kind, namespace, name, uid, resourceVersion, generation,
                 deployment.isMissingNode() ? null : deployment.toString(), status, suspend,
-                deploymentName(deployment, name), refs(podSpec(deployment)), specProblem(deployment, podSpec(deployment)));
+                deploymentName(deployment, name), refs(podSpec(deployment)), specProblem(deployment, podSpec(deployment)),
+                ImageDeployStatus.of(status));
     }
 
     /** An ImageDeploy that is not suspended. */
@@ -99,31 +101,24 @@ public record ImageDeployView(String apiVersion, String kind, String namespace, 
         return refs().stream().anyMatch(r -> r.imageName().equals(imageName));
     }
 
-    /** The status, as its typed fields. */
-    public ImageDeployStatus currentStatus() {
-        return ImageDeployStatus.of(status);
-    }
-
-    /** The builds the status says wait while suspended (none when it names none); no other field is read. */
+    /** The builds the status says wait while suspended (none when it names none). */
     public List<AppliedImage> waiting() {
-        List<AppliedImage> out = new ArrayList<>();
-        status.path("waiting").forEach(n -> out.add(AppliedImage.fromJson(n)));
-        return out;
+        return currentStatus.waiting() == null ? List.of() : currentStatus.waiting();
     }
 
-    /** The status's condition of that type, or null; no other field is read. */
+    /** The status's condition of that type, or null. */
     public Conditions.Written condition(String type) {
-        return Conditions.read(status.path("conditions")).stream()
-                .filter(c -> type.equals(c.type())).findFirst().orElse(null);
+        return currentStatus.condition(type);
     }
 
     /** What status.images says was applied, by kpack Image name. */
     public Map<String, AppliedImage> applied() {
         Map<String, AppliedImage> out = new LinkedHashMap<>();
-        for (JsonNode n : status.path("images")) {
-            AppliedImage a = AppliedImage.fromJson(n);
-            if (a.name() != null) {
-                out.put(a.name(), a);
+        if (currentStatus.images() != null) {
+            for (AppliedImage a : currentStatus.images()) {
+                if (a.name() != null) {
+                    out.put(a.name(), a);
+                }
             }
         }
         return out;
