@@ -14,6 +14,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rekon.cluster.FieldManager;
 import dev.rekon.cluster.KubeErrors;
 import dev.rekon.cluster.TreeCalls;
+import dev.rekon.cluster.Versioned;
 import dev.rekon.cluster.watch.SharedWatches;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.rollouts.view.DeploymentView;
@@ -55,10 +56,13 @@ public class KubeDeployments {
         return Optional.ofNullable(d).map(this::view);
     }
 
-    /** Read only when the one Deployment watch shows a Deployment Rekon does not manage there, or has not synced. */
+    /**
+     * The Deployment Rekon does not manage that holds the name, as the one Deployment watch shows it (none when the
+     * name is free); read from the apiserver only while that watch has not synced.
+     */
     Optional<DeploymentView> readIfTaken(String namespace, String name) {
-        boolean free = watches.of(unmanaged).cached(namespace, Set.of(name)).map(List::isEmpty).orElse(false);
-        return free ? Optional.empty() : read(namespace, name);
+        var watched = watches.of(unmanaged).cached(namespace, Set.of(name));
+        return watched.isPresent() ? watched.get().stream().findFirst().map(Versioned::view) : read(namespace, name);
     }
 
     Optional<DeploymentView> cachedOrRead(String namespace, String name) {

@@ -50,8 +50,8 @@ public interface RolloutGateway {
     Optional<DeploymentView> deployment(String namespace, String name);
 
     /**
-     * The Deployment at this name when one Rekon does not manage may hold it: read only when the watch of
-     * Deployments shows such a one there (or has not synced); empty when the name is free.
+     * The Deployment Rekon does not manage that holds this name, as the one watch of Deployments shows it (read
+     * from the apiserver only while that watch has not synced); empty when the name is free.
      */
     Optional<DeploymentView> deploymentIfTaken(String namespace, String name);
 

@@ -8,30 +8,29 @@ import jakarta.inject.Singleton;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.rekon.cluster.watch.KindFacet;
+import dev.rekon.rollouts.view.DeploymentView;
 import dev.rekon.rollouts.view.RolloutNames;
 
 /**
- * The names taken by Deployments Rekon does not manage (no label {@code app.kubernetes.io/managed-by=rekon}), a
- * facet of the one Deployment watch holding only each name: a rollout that would create a Deployment reads it from
- * the apiserver only when this shows its name taken, so a page or a pass over ImageDeploys whose Deployments are
- * not created yet costs no read per ImageDeploy.
+ * Deployments Rekon does not manage (no label {@code app.kubernetes.io/managed-by=rekon}), a facet of the one
+ * Deployment watch, found by name: a rollout that would create a Deployment under a name one of them holds plans
+ * the conflict from this view, so the page, a report and the write say the same without a read per request.
  */
 @Singleton
-public class UnmanagedDeploymentFacet extends KindFacet<String> {
+public class UnmanagedDeploymentFacet extends KindFacet<DeploymentView> {
 
     public UnmanagedDeploymentFacet() {
         super(ManagedDeploymentFacet.DEPLOYMENTS);
     }
 
     @Override
-    public String view(JsonNode object) {
-        JsonNode meta = object.path("metadata");
-        return "rekon".equals(meta.path("labels").path(RolloutNames.MANAGED_BY).asText()) ? null
-                : meta.path("name").asText(null);
+    public DeploymentView view(JsonNode object) {
+        boolean managed = "rekon".equals(object.path("metadata").path("labels").path(RolloutNames.MANAGED_BY).asText());
+        return managed ? null : DeploymentView.fromJson(object);
     }
 
     @Override
-    public Collection<String> indexKeys(String name) {
-        return List.of(name);
+    public Collection<String> indexKeys(DeploymentView view) {
+        return List.of(view.name());
     }
 }
