@@ -41,68 +41,68 @@ final class InMemoryRollouts implements RolloutGateway {
     final Map<String, ObjectNode> deployments = new LinkedHashMap<>();
     /** What the watch cache shows in place of the stored Deployment, by namespace/name. */
     final Map<String, ObjectNode> staleCache = new HashMap<>();
-    final List<String> writes = new ArrayList<>();
+    final List<String> writes = java.util.Collections.synchronizedList(new ArrayList<>());
     /** The Deployments read from the "apiserver" by name (a watch cache read is not one), in order. */
-    final List<String> reads = new ArrayList<>();
+    final List<String> reads = java.util.Collections.synchronizedList(new ArrayList<>());
     private final Map<String, Deque<RuntimeException>> failNext = new HashMap<>();
     private long version = 100;
 
-    InMemoryRollouts failNext(String operation, RuntimeException failure) {
+    synchronized InMemoryRollouts failNext(String operation, RuntimeException failure) {
         failNext.computeIfAbsent(operation, k -> new ArrayDeque<>()).add(failure);
         return this;
     }
 
     @Override
-    public String imageGroup() {
+    public synchronized String imageGroup() {
         return "kpack.io";
     }
 
     @Override
-    public List<String> imageDeployGroups() {
+    public synchronized List<String> imageDeployGroups() {
         return List.of(RolloutNames.GROUP);
     }
 
     @Override
-    public Optional<String> imageDeployNotInstalled(String group) {
+    public synchronized Optional<String> imageDeployNotInstalled(String group) {
         return Optional.empty();
     }
 
     @Override
-    public Optional<String> imageNotInstalled() {
+    public synchronized Optional<String> imageNotInstalled() {
         return Optional.empty();
     }
 
     @Override
-    public Optional<KpackImage> image(String namespace, String name) {
+    public synchronized Optional<KpackImage> image(String namespace, String name) {
         return Optional.ofNullable(images.get(namespace + "/" + name));
     }
 
     @Override
-    public Optional<ImageDeployView> imageDeploy(String group, String namespace, String name) {
+    public synchronized Optional<ImageDeployView> imageDeploy(String group, String namespace, String name) {
         return Optional.ofNullable(imageDeploys.get(namespace + "/" + name)).map(ImageDeployView::fromJson);
     }
 
     @Override
-    public Optional<Followed> imageDeployFollowing(String group, String namespace, String name) {
+    public synchronized Optional<Followed> imageDeployFollowing(String group, String namespace, String name) {
         return Optional.ofNullable(imageDeploys.get(namespace + "/" + name))
                 .map(o -> new Followed(ImageDeployView.fromJson(o), o.path("spec").deepCopy()));
     }
 
     @Override
-    public List<ImageDeployView> imageDeploysReferencing(String namespace, String imageName) {
+    public synchronized List<ImageDeployView> imageDeploysReferencing(String namespace, String imageName) {
         return imageDeploys.values().stream().map(ImageDeployView::fromJson)
                 .filter(v -> v.namespace().equals(namespace) && v.references(imageName)).toList();
     }
 
     @Override
-    public Optional<DeploymentView> deployment(String namespace, String name) {
+    public synchronized Optional<DeploymentView> deployment(String namespace, String name) {
         reads.add("get Deployment " + namespace + "/" + name);
         return stored(namespace, name);
     }
 
     /** Read (and logged) only when a Deployment without Rekon's label holds the name, as the watch shows it. */
     @Override
-    public Optional<DeploymentView> deploymentIfTaken(String namespace, String name) {
+    public synchronized Optional<DeploymentView> deploymentIfTaken(String namespace, String name) {
         ObjectNode d = deployments.get(namespace + "/" + name);
         boolean taken = d != null && !"rekon".equals(d.path("metadata").path("labels").path(RolloutNames.MANAGED_BY)
                 .asText());
@@ -110,7 +110,7 @@ final class InMemoryRollouts implements RolloutGateway {
     }
 
     @Override
-    public Optional<DeploymentView> deploymentCachedOrRead(String namespace, String name) {
+    public synchronized Optional<DeploymentView> deploymentCachedOrRead(String namespace, String name) {
         ObjectNode stale = staleCache.remove(namespace + "/" + name);
         return stale != null ? Optional.of(DeploymentView.fromJson(stale)) : stored(namespace, name);
     }
@@ -120,7 +120,7 @@ final class InMemoryRollouts implements RolloutGateway {
     }
 
     @Override
-    public Optional<String> deploymentLabelledFor(String namespace, String imageDeploy) {
+    public synchronized Optional<String> deploymentLabelledFor(String namespace, String imageDeploy) {
         return deployments.values().stream()
                 .filter(d -> imageDeploy.equals(
                         d.at("/metadata/labels/" + RolloutNames.IMAGEDEPLOY_LABEL.replace("/", "~1")).asText()))
@@ -128,7 +128,7 @@ final class InMemoryRollouts implements RolloutGateway {
     }
 
     @Override
-    public void createDeployment(NewDeployment planned) {
+    public synchronized void createDeployment(NewDeployment planned) {
         ObjectNode deployment = NewDeploymentBody.of(planned);
         String key = deployment.at("/metadata/namespace").asText() + "/" + deployment.at("/metadata/name").asText();
         attempt("create", "Deployment " + key);
@@ -141,7 +141,7 @@ final class InMemoryRollouts implements RolloutGateway {
     }
 
     @Override
-    public void patchDeployment(String namespace, String name, ImagePatch typed) {
+    public synchronized void patchDeployment(String namespace, String name, ImagePatch typed) {
         ObjectNode patch = ImagePatchBody.of(typed);
         String key = namespace + "/" + name;
         attempt("patch", "Deployment " + key);
@@ -154,7 +154,7 @@ final class InMemoryRollouts implements RolloutGateway {
     }
 
     @Override
-    public boolean deleteDeployment(DeploymentView planned) {
+    public synchronized boolean deleteDeployment(DeploymentView planned) {
         String key = planned.namespace() + "/" + planned.name();
         attempt("delete", "Deployment " + key);
         ObjectNode live = deployments.get(key);
@@ -166,7 +166,7 @@ final class InMemoryRollouts implements RolloutGateway {
     }
 
     @Override
-    public void writeStatus(ImageDeployView idp, ImageDeployStatus status) {
+    public synchronized void writeStatus(ImageDeployView idp, ImageDeployStatus status) {
         String key = idp.namespace() + "/" + idp.name();
         attempt("status", "ImageDeploy " + key);
         ObjectNode live = imageDeploys.get(key);
