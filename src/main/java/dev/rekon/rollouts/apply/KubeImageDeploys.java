@@ -14,6 +14,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.cluster.KubeErrors;
 import dev.rekon.core.ObjectRef;
+import dev.rekon.core.RefusedException;
+import dev.rekon.core.TransientFailureException;
 import dev.rekon.rollouts.view.ImageDeployView;
 import dev.rekon.rollouts.watch.ImageDeployIndex;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
@@ -68,8 +70,7 @@ public class KubeImageDeploys {
     private List<ImageDeployView> listReferencing(List<String> groups, String namespace, String imageName) {
         List<ImageDeployView> out = new ArrayList<>();
         for (String group : groups) {
-            List<GenericKubernetesResource> items = KubeErrors.call("listing ImageDeploys in " + namespace,
-                    () -> client.genericKubernetesResources(context(group)).inNamespace(namespace).list().getItems());
+            List<GenericKubernetesResource> items = list(group, namespace);
             for (GenericKubernetesResource item : items) {
                 ImageDeployView v = view(item);
                 if (v.references(imageName)) {
@@ -78,6 +79,25 @@ public class KubeImageDeploys {
             }
         }
         return out;
+    }
+
+    /**
+     * The ImageDeploys of a group Rekon found served. A 404 for the whole list means the apiserver does not serve
+     * the kind at this moment: one restarting serves its CRDs' kinds only once it has loaded them, so the input is
+     * answered as a transient failure (redelivered), not refused.
+     */
+    private List<GenericKubernetesResource> list(String group, String namespace) {
+        String what = "listing ImageDeploys in " + namespace;
+        try {
+            return KubeErrors.call(what, () -> client.genericKubernetesResources(context(group)).inNamespace(namespace)
+                    .list().getItems());
+        } catch (RefusedException e) {
+            if (e.code() != 404) {
+                throw e;
+            }
+            throw new TransientFailureException(what + " answered HTTP 404: the apiserver does not serve " + group
+                    + "'s ImageDeploys right now (restarting, or its CRD just removed); retrying", e);
+        }
     }
 
     void writeStatus(ImageDeployView idp, ObjectNode status) {
