@@ -25,8 +25,8 @@ public class RolloutReconciler extends ImageDeployReconciler<RolloutKey, Rollout
     private final RolloutPlanner planner = new RolloutPlanner();
 
     /**
-     * The Deployment at a name one Rekon does not manage may hold (one GET, only when the watch of Deployments shows
-     * such a one there); a report over watched views alone ({@link RolloutReport#over}) may have none to read.
+     * The Deployment Rekon does not manage that holds a name, as the one watch of Deployments shows it (a GET only
+     * while that watch has not synced); a report over watched views alone ({@link RolloutReport#over}) has none.
      */
     BiFunction<String, String, Optional<DeploymentView>> byName = (namespace, name) -> gateway
             .deploymentIfTaken(namespace, name);
