@@ -55,7 +55,7 @@ class ChaosTest {
         @Override
         public void stop() {
             second.kill();
-            LocalCluster.get().useAsAdmin();
+            LocalCluster.running().ifPresent(LocalCluster::useAsAdmin);
         }
     }
 

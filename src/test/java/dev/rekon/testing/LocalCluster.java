@@ -42,6 +42,7 @@ public final class LocalCluster {
     private final Config adminConfig;
     private final KubernetesClient admin;
     private final Path kubeconfigFile;
+    private boolean stopped;
 
     private LocalCluster(KubeAPIServer server, String kubeconfigYaml, Path kubeconfigFile) {
         this.server = server;
@@ -58,6 +59,24 @@ public final class LocalCluster {
             Runtime.getRuntime().addShutdownHook(new Thread(instance::stop, "local-cluster-stop"));
         }
         return instance;
+    }
+
+    /** The shared cluster of this class loader, if one runs; never starts one. */
+    public static synchronized java.util.Optional<LocalCluster> running() {
+        return java.util.Optional.ofNullable(instance);
+    }
+
+    /**
+     * Stops the shared cluster of this class loader, if one runs; a later {@link #get()} starts another. Each
+     * application start loads the test classes anew, so each gets a cluster of its own: without this, every
+     * earlier one (apiserver and etcd) kept running until the JVM ended.
+     */
+    public static synchronized void stopShared() {
+        LocalCluster running = instance;
+        instance = null;
+        if (running != null) {
+            running.stop();
+        }
     }
 
     /**
@@ -226,7 +245,11 @@ public final class LocalCluster {
         }
     }
 
-    public void stop() {
+    public synchronized void stop() {
+        if (stopped) {
+            return;
+        }
+        stopped = true;
         admin.close();
         server.stop();
     }

@@ -20,7 +20,6 @@ public final class LocalRegistry {
 
     /** The token the registry sends with its notifications, as configured in the test application. */
     public static final String NOTIFICATION_TOKEN = "test-token";
-    public static final String DEFAULT_NOTIFICATION_URL = "http://127.0.0.1:8081/webhooks/distribution";
 
     /** How a registry is set up: optional basic-auth user, optional notification endpoint. */
     public record Options(String name, String user, String password, String notifyUrl, String notifyToken, int port,
@@ -64,11 +63,29 @@ public final class LocalRegistry {
 
     public static synchronized LocalRegistry get() {
         if (shared == null) {
-            String url = System.getProperty("rekon.test.webhook-url", DEFAULT_NOTIFICATION_URL);
-            shared = start(Options.plain("registry").notifying(url, NOTIFICATION_TOKEN));
+            shared = start(Options.plain("registry").notifying(notificationUrl(), NOTIFICATION_TOKEN));
             Runtime.getRuntime().addShutdownHook(new Thread(shared::stop, "local-registry-stop"));
         }
         return shared;
+    }
+
+    /** Stops the shared registry of this class loader, if one runs; a later {@link #get()} starts another. */
+    public static synchronized void stopShared() {
+        LocalRegistry running = shared;
+        shared = null;
+        if (running != null) {
+            running.stop();
+        }
+    }
+
+    /**
+     * Where the shared registry sends its notifications: the port the application under test listens on, taken from
+     * {@link RekonTestResource} in this class loader. Not from a system property: each application start has a class
+     * loader of its own, its test resources start in no fixed order, and another start's value was still there when
+     * {@code PublicationResource} started the registry first (its notifications went to a port nobody listened on).
+     */
+    static String notificationUrl() {
+        return "http://127.0.0.1:" + RekonTestResource.port() + "/webhooks/distribution";
     }
 
     public static LocalRegistry start(Options options) {

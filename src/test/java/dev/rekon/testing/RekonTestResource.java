@@ -6,9 +6,10 @@ import java.util.Map;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 
 /**
- * Points the application under test at the real local cluster and registry, started once per test run
- * and shared by every Quarkus test. The application listens on one free port for the whole run, so
- * that several test runs can share a machine and the registry's notifications always find it.
+ * Points the application under test at the real local cluster and registry, shared by every test class that runs
+ * on the same application start, and stopped with it. Quarkus loads the test classes anew for each application
+ * start (another profile, other test resources), so each start has its own cluster, registry and port; the
+ * application listens on a free port, so that several test runs can share a machine, and the registry notifies it.
  */
 public class RekonTestResource implements QuarkusTestResourceLifecycleManager {
 
@@ -17,7 +18,6 @@ public class RekonTestResource implements QuarkusTestResourceLifecycleManager {
     public static synchronized int port() {
         if (port == 0) {
             port = LocalRegistry.freePort();
-            System.setProperty("rekon.test.webhook-url", "http://127.0.0.1:" + port + "/webhooks/distribution");
         }
         return port;
     }
@@ -33,6 +33,7 @@ public class RekonTestResource implements QuarkusTestResourceLifecycleManager {
 
     @Override
     public void stop() {
-        // Shared for the whole run; stopped by the JVM shutdown hooks of LocalCluster and LocalRegistry.
+        LocalRegistry.stopShared();
+        LocalCluster.stopShared();
     }
 }
