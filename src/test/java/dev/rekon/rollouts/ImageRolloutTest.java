@@ -107,6 +107,8 @@ class ImageRolloutTest {
         String json = Kpack.json(status);
         assertTrue(json.contains("\"buildCounter\":2"), json);
         assertTrue(json.contains("\"reason\":\"ImagesApplied\""), json);
+        // Kept by the CRD's schema, not pruned: a recreated Image (its builds counted from 1 again) is told by its uid.
+        assertTrue(json.contains("\"imageUid\":\"" + v2.getMetadata().getUid() + "\""), json);
         // Events are written after the reply.
         dev.rekon.testing.Await.until("an ImageUpdated Event on the Deployment", () -> k8s.v1().events().inNamespace(ns)
                 .list().getItems().stream()
@@ -227,10 +229,12 @@ class ImageRolloutTest {
         Kpack.namespace(k8s, ns);
         Kpack.built(k8s, ns, "app", V1, 1);
         imageDeploy(ns, "shop", "shop");
-        String data = "{\"namespace\":\"" + ns + "\",\"image\":\"app\",\"latestImage\":\"" + V2 + "\",\"buildNumber\":2}";
+        String data = "{\"namespace\":\"" + ns + "\",\"image\":\"app\",\"latestImage\":\"" + V2
+                + "\",\"buildNumber\":2,\"time\":\"2026-11-26T10:00:00Z\"}";
         Events.binary(RolloutFunctions.MANUAL_TYPE, Map.of(), data).statusCode(200)
                 .body("outcome", equalTo("applied"));
         assertEquals(V2, deployment(ns, "shop").getSpec().getTemplate().getSpec().getContainers().get(0).getImage());
+        awaitStatus(ns, "shop", "\"buildTime\":\"2026-11-26T10:00:00Z\"");
         Events.binary(RolloutFunctions.MANUAL_TYPE, Map.of(), "{\"namespace\":\"" + ns + "\",\"image\":\"app\"}")
                 .statusCode(400).body("error", equalTo("InvalidEvent"))
                 .body("message", equalTo("dev.rekon.image.built needs a non-empty string \"latestImage\""));
