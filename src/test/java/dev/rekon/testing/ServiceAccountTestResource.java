@@ -85,5 +85,7 @@ public class ServiceAccountTestResource implements QuarkusTestResourceLifecycleM
 
     @Override
     public void stop() {
+        LocalRegistry.stopShared();
+        LocalCluster.stopShared();
     }
 }
