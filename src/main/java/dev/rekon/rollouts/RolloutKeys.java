@@ -41,7 +41,7 @@ public class RolloutKeys {
 
     /**
      * The keys in {@code namespace}; {@code withImages} false when the cluster serves no kpack Image (then there
-     * is no rollout key, only prune keys). Empty when a watch cannot run.
+     * is no rollout key, only prune keys). Empty when a kind can be neither watched nor listed.
      */
     public Optional<Found> find(String namespace, boolean withImages) {
         Set<String> groups = new LinkedHashSet<>(List.of(RolloutNames.GROUP));

@@ -54,8 +54,8 @@ public class RolloutResync implements AreaResync {
                 List.of(kinds.kpackImage()));
         Optional<RolloutKeys.Found> found = keys.find(scope.namespace(), noImages.isEmpty());
         if (found.isEmpty()) {
-            tally.failed(null, "NoWatch", "ImageDeploys, kpack Images or managed Deployments cannot be watched"
-                    + " (RBAC for list and watch, or a CRD missing); the next pass tries again");
+            tally.failed(null, "NoWatch", "ImageDeploys, kpack Images or managed Deployments can be neither watched"
+                    + " nor listed (RBAC for list, or a CRD missing); the next pass tries again");
             return tally.result();
         }
         if (noImages.isEmpty()) {

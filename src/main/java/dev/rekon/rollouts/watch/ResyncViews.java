@@ -7,6 +7,7 @@ import java.util.Optional;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import dev.rekon.cluster.KubeErrors;
 import dev.rekon.cluster.Versioned;
 import dev.rekon.cluster.watch.FacetViews;
 import dev.rekon.cluster.watch.SharedWatches;
@@ -20,8 +21,9 @@ import dev.rekon.rollouts.view.KpackImage;
  * cluster-wide watch per kind when every namespace is allowed, else one per allowed namespace (so per-namespace
  * RoleBindings suffice). These are the very watches the event path, pushes and the status page read
  * ({@link SharedWatches}), so each object is watched and held once. The watches start with the first pass (or
- * event) and keep running, so later passes list only the Images. Empty when a watch cannot run (no RBAC for
- * watch, CRD missing).
+ * event) and keep running, so later passes list only the Images. Where a watch cannot run (no RBAC for watch,
+ * or stopped on the 404 its kind answers while a restarted apiserver loads its CRDs, then not tried for 30 s) a
+ * pass lists instead, as every other read does; empty only when listing is refused too (no RBAC, CRD missing).
  */
 @ApplicationScoped
 public class ResyncViews {
@@ -43,7 +45,8 @@ public class ResyncViews {
 
     /** The ImageDeploys of the group in {@code namespace} (null: every allowed one); empty when not watched. */
     public Optional<List<ImageDeployView>> imageDeploys(String group, String namespace) {
-        return imageDeploys.all(group, namespace, SYNC_WAIT.toMillis());
+        return imageDeploys.all(group, namespace, SYNC_WAIT.toMillis())
+                .or(() -> listed(imageDeploys.views(group), namespace));
     }
 
     /**
@@ -54,11 +57,21 @@ public class ResyncViews {
      */
     public Optional<List<KpackImage>> images(String namespace) {
         FacetViews<KpackImage> views = watches.of(images);
-        return all(views, namespace).map(watched -> views.listed(namespace).stream().map(Versioned::view).toList());
+        all(views, namespace); // starts the watch the event path reads, when it can run
+        return listed(views, namespace);
     }
 
     public Optional<List<DeploymentView>> deployments(String namespace) {
-        return deployments.all(namespace, SYNC_WAIT.toMillis());
+        return deployments.all(namespace, SYNC_WAIT.toMillis()).or(() -> listed(deployments.views(), namespace));
+    }
+
+    /** One list of the views in {@code namespace}; empty when the apiserver refuses it (RBAC, CRD missing). */
+    private static <V> Optional<List<V>> listed(FacetViews<V> views, String namespace) {
+        try {
+            return Optional.of(views.listed(namespace).stream().map(Versioned::view).toList());
+        } catch (KubeErrors.PermanentApiException refused) {
+            return Optional.empty();
+        }
     }
 
     private static <V> Optional<List<V>> all(FacetViews<V> views, String namespace) {
