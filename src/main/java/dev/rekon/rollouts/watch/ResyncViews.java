@@ -7,10 +7,10 @@ import java.util.Optional;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import dev.rekon.cluster.KubeErrors;
 import dev.rekon.cluster.Versioned;
 import dev.rekon.cluster.watch.FacetViews;
 import dev.rekon.cluster.watch.SharedWatches;
+import dev.rekon.core.RefusedException;
 import dev.rekon.rollouts.view.DeploymentView;
 import dev.rekon.rollouts.view.ImageDeployView;
 import dev.rekon.rollouts.view.KpackImage;
@@ -69,7 +69,7 @@ public class ResyncViews {
     private static <V> Optional<List<V>> listed(FacetViews<V> views, String namespace) {
         try {
             return Optional.of(views.listed(namespace).stream().map(Versioned::view).toList());
-        } catch (KubeErrors.PermanentApiException refused) {
+        } catch (RefusedException refused) {
             return Optional.empty();
         }
     }
