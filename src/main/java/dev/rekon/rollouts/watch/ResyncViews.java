@@ -43,16 +43,19 @@ public class ResyncViews {
     @Inject
     DeploymentCache deployments;
 
-    /** The ImageDeploys of the group in {@code namespace} (null: every allowed one); empty when not watched. */
+    /**
+     * The ImageDeploys of the group in {@code namespace} (null: every allowed one); empty when they can be neither
+     * watched nor listed.
+     */
     public Optional<List<ImageDeployView>> imageDeploys(String group, String namespace) {
         return imageDeploys.all(group, namespace, SYNC_WAIT.toMillis())
                 .or(() -> listed(imageDeploys.views(group), namespace));
     }
 
     /**
-     * The kpack Images as the apiserver holds them now (one list per pass), once their watch runs: their builds are
-     * what a pass must not miss when the events were lost, and a watch lags, for seconds while it reconnects after
-     * an apiserver restart. The ImageDeploys and Deployments may come from watches: a write reads its Deployment
+     * The kpack Images as the apiserver holds them now (one list per pass; their watch is started for the event
+     * path): their builds are what a pass must not miss when the events were lost, and a watch lags, for seconds
+     * while it reconnects after an apiserver restart. The ImageDeploys and Deployments may come from watches: a write reads its Deployment
      * again, a prune its ImageDeploy, and one that a lagging watch hides is the next pass's.
      */
     public Optional<List<KpackImage>> images(String namespace) {
