@@ -64,11 +64,13 @@ public class RegistryClient {
     /** The image's manifest (resolved to linux/amd64 through an index) and its config. */
     public RegistryImage readImage(ImageReference reference, Optional<Credential> credential) {
         RegistrySession s = session(reference, credential);
+        return image(reference, s, platformManifest(s, reference));
+    }
+
+    /** The image's manifest, resolved to the linux/amd64 entry when the reference names an index. */
+    private static RegistryManifest platformManifest(RegistrySession s, ImageReference reference) {
         RegistryManifest m = readManifest(s, reference);
-        if (m.isIndex()) {
-            m = RegistryManifest.fetch(s, reference, m.platformDigest(reference));
-        }
-        return image(reference, s, m);
+        return m.isIndex() ? RegistryManifest.fetch(s, reference, m.platformDigest(reference)) : m;
     }
 
     private static RegistryImage image(ImageReference reference, RegistrySession s, RegistryManifest m) {
@@ -100,10 +102,7 @@ public class RegistryClient {
     public ImageBlobs readImageAndBlobs(ImageReference reference, Optional<Credential> credential,
             Predicate<RegistryImage.Layer> alsoRead, Executor reads) {
         RegistrySession s = session(reference, credential);
-        RegistryManifest m = readManifest(s, reference);
-        if (m.isIndex()) {
-            m = RegistryManifest.fetch(s, reference, m.platformDigest(reference));
-        }
+        RegistryManifest m = platformManifest(s, reference);
         Map<String, CompletableFuture<byte[]>> layers = new LinkedHashMap<>();
         for (RegistryImage.Layer l : layers(m)) {
             if (alsoRead.test(l) && !layers.containsKey(l.digest())) {

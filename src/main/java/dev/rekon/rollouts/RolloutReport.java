@@ -35,9 +35,9 @@ import dev.rekon.status.StatusReport.RolloutRow;
 
 /**
  * The rollouts rows of the status page: the keys a resync pass would make ({@link RolloutKeys}, from the watch
- * caches), each planned by the one loop in report mode, rendered; the only API call is the read of the name of a
- * Deployment a plan would create (it may be taken by one Rekon does not manage), none on a converged cluster. A rollout row is its ImageDeploy's
- * {@link RolloutReconciler} plan; a prune row is a managed Deployment whose {@link PruneReconciler} plan deletes
+ * caches), each planned by the one loop in report mode, rendered, with no API call: whether the name of a
+ * Deployment a plan would create is taken by one Rekon does not manage comes from the same Deployment watch (a read
+ * only while it has not synced). A rollout row is its ImageDeploy's {@link RolloutReconciler} plan; a prune row is a managed Deployment whose {@link PruneReconciler} plan deletes
  * it, so the page says exactly what the next pass deletes.
  */
 @ApplicationScoped
