@@ -19,6 +19,7 @@ import dev.rekon.modules.ModuleInput.ReleaseMetaChanged;
 import dev.rekon.modules.ModuleInput.TemplateChanged;
 import dev.rekon.modules.ModuleInput.Withdrawn;
 import dev.rekon.modules.lifecycle.KymaModuleService;
+import dev.rekon.modules.release.KymaKind;
 import dev.rekon.modules.release.KymaModules;
 import dev.rekon.modules.release.ModuleTemplateView;
 import dev.rekon.modules.release.ReleaseMetaView;
@@ -59,10 +60,13 @@ public class ModuleFunctions {
             attributes = @EventAttribute(name = "kind", value = KymaModules.RELEASE_META))
     public Reply modulesReleaseMeta(CloudEvent<JsonNode> event) {
         ApiServerEvent e = ApiServerEvent.parseNamespaced(event);
-        ReleaseMetaView meta = e.object() == null ? null : ReleaseMetaView.of(e.object());
-        return installed(e, () -> withKymas(e, meta == null ? null : meta.module(), service.handle(
-                e.verb() == ApiServerEvent.Verb.DELETE ? new Withdrawn(e.kind(), e.namespace(), e.name())
-                        : new ReleaseMetaChanged(e.namespace(), e.name(), meta))));
+        return installed(e, () -> {
+            ReleaseMetaView meta = e.object() != null ? ReleaseMetaView.of(e.object())
+                    : referenced(e, KymaKind.RELEASE_META);
+            return withKymas(e, meta == null ? null : meta.module(), service.handle(
+                    e.verb() == ApiServerEvent.Verb.DELETE ? new Withdrawn(e.kind(), e.namespace(), e.name())
+                            : new ReleaseMetaChanged(e.namespace(), e.name(), meta)));
+        });
     }
 
     @Funq
@@ -70,10 +74,13 @@ public class ModuleFunctions {
             attributes = @EventAttribute(name = "kind", value = KymaModules.TEMPLATE))
     public Reply modulesTemplate(CloudEvent<JsonNode> event) {
         ApiServerEvent e = ApiServerEvent.parseNamespaced(event);
-        ModuleTemplateView template = e.object() == null ? null : ModuleTemplateView.of(e.object());
-        return installed(e, () -> withKymas(e, template == null ? null : template.module(), service.handle(
-                e.verb() == ApiServerEvent.Verb.DELETE ? new Withdrawn(e.kind(), e.namespace(), e.name())
-                        : new TemplateChanged(e.namespace(), e.name(), template))));
+        return installed(e, () -> {
+            ModuleTemplateView template = e.object() != null ? ModuleTemplateView.of(e.object())
+                    : referenced(e, KymaKind.TEMPLATE);
+            return withKymas(e, template == null ? null : template.module(), service.handle(
+                    e.verb() == ApiServerEvent.Verb.DELETE ? new Withdrawn(e.kind(), e.namespace(), e.name())
+                            : new TemplateChanged(e.namespace(), e.name(), template)));
+        });
     }
 
     @Funq
@@ -103,16 +110,21 @@ public class ModuleFunctions {
                 .isPresent()) {
             return swapped;
         }
-        // A Reference-mode event names the object only: its module is read (the swap above read it too).
-        String module = moduleOfObject != null ? moduleOfObject
-                : e.object() == null ? service.moduleOf(e.kind(), e.namespace(), e.name()).orElse(null) : null;
-        if (module == null) {
+        if (moduleOfObject == null) {
             return swapped;
         }
-        Reply kymas = lifecycle.releaseChanged(e.namespace(), module);
+        Reply kymas = lifecycle.releaseChanged(e.namespace(), moduleOfObject);
         // No Kyma lists it, or its namespace is outside rekon.namespaces (nothing read there): the swap answers.
         return "NoKymaListsModule".equals(kymas.reason()) || NamespacePolicy.REASON.equals(kymas.reason()) ? swapped
                 : Replies.combine(List.of(swapped, kymas));
+    }
+
+    /**
+     * The object a Reference-mode event names, read once for both the swap and the Kymas; null for a delete, or when
+     * it is gone or cannot be read (the swap reads it again and answers why).
+     */
+    private <V> V referenced(ApiServerEvent e, KymaKind<V> kind) {
+        return e.verb() == ApiServerEvent.Verb.DELETE ? null : service.read(kind, e.namespace(), e.name()).orElse(null);
     }
 
     /** Without Kyma's CRDs there are no module releases to read: a clear refusal naming the CRDs to install. */

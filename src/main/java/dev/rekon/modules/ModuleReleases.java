@@ -126,14 +126,9 @@ public class ModuleReleases {
         return new Offer.Nothing(ModuleReplies.of(plan, module, null, version));
     }
 
-    /**
-     * The module a release object names, read from the apiserver (for an event that carried only its reference);
-     * empty when it is gone.
-     */
-    public Optional<String> moduleOf(String kind, String namespace, String name) {
-        return KymaModules.RELEASE_META.equals(kind)
-                ? gateway.read(KymaKind.RELEASE_META, namespace, name).map(ReleaseMetaView::module)
-                : gateway.read(KymaKind.TEMPLATE, namespace, name).map(ModuleTemplateView::module);
+    /** A release object as the apiserver holds it now; empty when it is gone. */
+    public <V> Optional<V> read(KymaKind<V> kind, String namespace, String name) {
+        return gateway.read(kind, namespace, name);
     }
 
     static Reply withdrawn(String kind, String namespace, String name) {

@@ -14,6 +14,7 @@ import dev.rekon.modules.ModuleInput.Release;
 import dev.rekon.modules.ModuleInput.ReleaseMetaChanged;
 import dev.rekon.modules.ModuleInput.TemplateChanged;
 import dev.rekon.modules.ModuleInput.Withdrawn;
+import dev.rekon.modules.release.KymaKind;
 import dev.rekon.pipeline.ApiRefusals;
 import dev.rekon.pipeline.ReconcileLoop;
 import dev.rekon.pipeline.Replies;
@@ -40,12 +41,12 @@ public class ModuleService {
     }
 
     /**
-     * The module of a release object an event named without carrying it (Reference mode); empty when it is gone or
-     * cannot be read (the event's own reply says why).
+     * A release object an event named without carrying it (Reference mode); empty when it is gone or cannot be read
+     * (the event's own reply says why).
      */
-    public Optional<String> moduleOf(String kind, String namespace, String name) {
+    public <V> Optional<V> read(KymaKind<V> kind, String namespace, String name) {
         try {
-            return releases.moduleOf(kind, namespace, name);
+            return releases.read(kind, namespace, name);
         } catch (RefusedException e) {
             return Optional.empty();
         }
