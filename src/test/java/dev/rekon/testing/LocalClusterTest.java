@@ -37,7 +37,8 @@ class LocalClusterTest {
         assertEquals("v" + LocalCluster.VERSION, client.getKubernetesVersion().getGitVersion());
         for (String crd : new String[] { "images.kpack.io", "builders.kpack.io", "clusterbuildpacks.kpack.io",
                 "moduletemplates.operator.kyma-project.io", "modulereleasemetas.operator.kyma-project.io",
-                "imagedeploys.rekon.dev", "imagedeploys.crd.whizzosoftware.com" }) {
+                "imagedeploys.rekon.dev", "imagedeploys.crd.whizzosoftware.com", "imagepromotions.rekon.dev",
+                "promotedimages.rekon.dev" }) {
             assertNotNull(client.apiextensions().v1().customResourceDefinitions().withName(crd).get(), crd);
         }
     }
