@@ -1,0 +1,68 @@
+package dev.rekon.promotions.plan;
+
+import java.time.Duration;
+import java.util.List;
+
+import dev.rekon.core.Outcome;
+import dev.rekon.core.Reply;
+import dev.rekon.pipeline.Reconciler;
+import dev.rekon.promotions.view.ImagePromotionView;
+import dev.rekon.promotions.view.PromotionStatus;
+
+/**
+ * What to do for one ImagePromotion. Every plan carries its reply and the status to write (null when the status
+ * already says the same).
+ */
+public sealed interface PromotionPlan extends Reconciler.Plan {
+
+    ImagePromotionView promotion();
+
+    PromotionStatus status();
+
+    /**
+     * Moves builds on: the PromotedImages to write (in stage order), the verify Jobs to create, the status, and how
+     * long until a soak ends (null: nothing waits on the clock), when the promotion must be planned again.
+     */
+    record Advance(ImagePromotionView promotion, List<PromotedImageWrite> promotedImages,
+            List<VerifyJobWrite> verifyJobs, PromotionStatus status, Duration recheckAfter, Reply reply)
+            implements PromotionPlan {
+
+        public Advance {
+            promotedImages = List.copyOf(promotedImages);
+            verifyJobs = List.copyOf(verifyJobs);
+        }
+
+        @Override
+        public boolean writes() {
+            return !promotedImages.isEmpty() || !verifyJobs.isEmpty() || status != null;
+        }
+    }
+
+    /**
+     * The spec or a stage cannot be used as it is (bad input): nothing is written to any stage; the status says
+     * why (Ready False), and the reply is rejected with the same reason.
+     */
+    record Refused(ImagePromotionView promotion, PromotionStatus status, Reply reply) implements PromotionPlan {
+        @Override
+        public boolean writes() {
+            return status != null;
+        }
+    }
+
+    /** An approval that lets nothing in (another digest waits, or none): rejected, nothing written at all. */
+    record ApprovalRefused(ImagePromotionView promotion, Reply reply) implements PromotionPlan {
+        @Override
+        public PromotionStatus status() {
+            return null;
+        }
+
+        @Override
+        public boolean writes() {
+            return false;
+        }
+    }
+
+    static Outcome outcome(boolean writes) {
+        return writes ? Outcome.APPLIED : Outcome.UNCHANGED;
+    }
+}
