@@ -55,6 +55,8 @@ public class InstalledKinds {
     public static final Kind KYMA = new Kind("operator.kyma-project.io", "v1beta2", "kymas", "Kyma");
     public static final Kind IMAGE_DEPLOY = new Kind("rekon.dev", "v1alpha1", "imagedeploys", "ImageDeploy");
     public static final Kind DECLARED_STATE = new Kind("rekon.dev", "v1alpha1", "declaredstates", "DeclaredState");
+    public static final Kind PROMOTED_IMAGE = new Kind("rekon.dev", "v1alpha1", "promotedimages", "PromotedImage");
+    public static final Kind IMAGE_PROMOTION = new Kind("rekon.dev", "v1alpha1", "imagepromotions", "ImagePromotion");
     public static final Kind KPUSH_IMAGE_DEPLOY = new Kind("crd.whizzosoftware.com", "v1alpha1", "imagedeploys", "ImageDeploy");
 
     /** The kinds of kpack's RFC 0009 buildpack publication. */

@@ -63,6 +63,24 @@ public class RolloutFunctions {
         return guard.guarded(e.namespace(), e.ref(), () -> service.handle(input));
     }
 
+    /**
+     * ApiServerSource events for PromotedImages (Resource and Reference mode): a promotion wrote a build into this
+     * stage; the ImageDeploys following it ({@code spec.refKind: PromotedImage}) roll it out as a kpack Image's.
+     */
+    @Funq
+    @CloudEventMapping(trigger = "*", responseType = REPLY_TYPE, responseSource = SOURCE,
+            attributes = @EventAttribute(name = "kind", value = "PromotedImage"))
+    public Reply rolloutPromotedImage(CloudEvent<JsonNode> event) {
+        ApiServerEvent e = ApiServerEvent.parseNamespaced(event);
+        if (e.verb() == ApiServerEvent.Verb.DELETE) {
+            return Reply.unchanged("ImageDeleted", "PromotedImage " + e.namespace() + "/" + e.name()
+                    + " was deleted; Deployments keep the image they run", List.of());
+        }
+        RolloutInput input = new RolloutInput.PromotedImageReported(e.namespace(), e.name(),
+                e.reference() ? null : KpackImage.fromJson(e.object()));
+        return guard.guarded(e.namespace(), e.ref(), () -> service.handle(input));
+    }
+
     /** ApiServerSource events for ImageDeploys, of Rekon's group or kpush's. */
     @Funq
     @CloudEventMapping(trigger = "*", responseType = REPLY_TYPE, responseSource = SOURCE,

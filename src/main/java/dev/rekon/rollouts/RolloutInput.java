@@ -13,6 +13,14 @@ public sealed interface RolloutInput {
         }
     }
 
+    /**
+     * A PromotedImage (a build a promotion wrote into this stage) reported its status; {@code image} is null when the
+     * event only named it. It reaches the ImageDeploys whose {@code spec.refKind} is PromotedImage, as a kpack Image's
+     * build reaches the others.
+     */
+    record PromotedImageReported(String namespace, String name, KpackImage image) implements RolloutInput {
+    }
+
     /** A kpack Image was deleted: its Deployments keep the image they run. */
     record ImageDeleted(String namespace, String name) implements RolloutInput {
     }

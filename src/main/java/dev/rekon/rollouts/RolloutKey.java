@@ -51,6 +51,12 @@ public record RolloutKey(String group, String namespace, String name, Set<String
                 new Known(idp, images, true, Optional.ofNullable(deployment)), new EarlierWrite());
     }
 
+    /** A resync found the ImageDeploy and its Deployment in its watches; the objects it follows are read. */
+    public static RolloutKey resyncReading(ImageDeployView idp, DeploymentView deployment) {
+        return new RolloutKey(idp.group(), idp.namespace(), idp.name(), null,
+                new Known(idp, Map.of(), false, Optional.ofNullable(deployment)), new EarlierWrite());
+    }
+
     /** Reading the Deployment again, which the rollout has just written. */
     @Override
     public RolloutKey forStatus() {

@@ -71,8 +71,10 @@ public class RolloutKeys {
             if (withImages) {
                 // Without a managed Deployment a plan that would create it reads the name once (it may be taken
                 // by a Deployment without Rekon's label: a conflict); the write reads it again (newer than the watch).
-                rollouts.add(RolloutKey.resync(idp, KpackImage.named(idp.namespace(), idp.refs(), imageIndex),
-                        deploymentIndex.get(idp.namespace() + "/" + idp.deploymentName())));
+                DeploymentView deployment = deploymentIndex.get(idp.namespace() + "/" + idp.deploymentName());
+                // The pass lists kpack Images, not PromotedImages: those the loop reads for the key.
+                rollouts.add(idp.followsPromotedImages() ? RolloutKey.resyncReading(idp, deployment)
+                        : RolloutKey.resync(idp, KpackImage.named(idp.namespace(), idp.refs(), imageIndex), deployment));
             }
         }
         List<PruneKey> prunes = new ArrayList<>();

@@ -48,7 +48,7 @@ public class RolloutReconciler extends ImageDeployReconciler<RolloutKey, Rollout
         Map<String, KpackImage> images = new LinkedHashMap<>(known.images());
         if (!known.allImages()) {
             scope.stream().filter(name -> !images.containsKey(name))
-                    .forEach(name -> gateway.image(idp.namespace(), name).ifPresent(i -> images.put(name, i)));
+                    .forEach(name -> gateway.followed(idp, name).ifPresent(i -> images.put(name, i)));
         }
         RolloutPlanner.Request request = new RolloutPlanner.Request(idp, images, scope, deployment, clock.instant());
         return new RolloutViews(!fresh && known.deployment() != null ? nameTaken(request) : request, key);

@@ -41,6 +41,12 @@ public class RolloutService {
                     .map(this::imageBuilt).orElseGet(() -> Reply.unchanged("ImageNotFound", "kpack Image "
                             + r.namespace() + "/" + r.name() + " no longer exists", List.of()));
         }
+        if (input instanceof RolloutInput.PromotedImageReported r) {
+            return r.image() != null ? promotedBuilt(r.image()) : gateway.promotedImage(r.namespace(), r.name())
+                    .map(this::promotedBuilt).orElseGet(() -> Reply.unchanged("ImageNotFound", "PromotedImage "
+                            + r.namespace() + "/" + r.name() + " does not exist (deleted, or not served here)",
+                            List.of()));
+        }
         if (input instanceof ImageDeleted d) {
             return Reply.unchanged("ImageDeleted", "kpack Image " + d.namespace() + "/" + d.name()
                     + " was deleted; Deployments keep the image they run", List.of());
@@ -49,6 +55,19 @@ public class RolloutService {
             return loop.reconcile(rollouts, RolloutKey.changed(c.group(), c.namespace(), c.name()));
         }
         return loop.reconcile(orphans, (ImageDeployDeleted) input);
+    }
+
+    /** As {@link #imageBuilt}, for the ImageDeploys that follow PromotedImages. */
+    private Reply promotedBuilt(KpackImage image) {
+        if (!image.rollable()) {
+            return Reply.unchanged("ImageNotReady", "PromotedImage " + image.namespace() + "/" + image.name()
+                    + " is not ready: " + image.notReadyMessage() + "; nothing to roll out", List.of());
+        }
+        List<RolloutKey> keys = gateway.imageDeploysFollowingPromoted(image.namespace(), image.name()).stream()
+                .map(idp -> RolloutKey.imageBuilt(idp, image)).toList();
+        return loop.reconcileAll(rollouts, keys, Reply.unchanged("NoImageDeploys", "no ImageDeploy in namespace "
+                + image.namespace() + " follows PromotedImage " + image.name() + " (spec.refKind: PromotedImage,"
+                + " image REF=" + image.name() + ")", List.of()));
     }
 
     private Reply imageBuilt(KpackImage image) {

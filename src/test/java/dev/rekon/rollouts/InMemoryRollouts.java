@@ -37,6 +37,8 @@ import dev.rekon.testing.Failures;
 final class InMemoryRollouts implements RolloutGateway {
 
     final Map<String, KpackImage> images = new LinkedHashMap<>();
+    /** PromotedImages by namespace/name, as the kpack Images they stand in for. */
+    final Map<String, KpackImage> promotedImages = new LinkedHashMap<>();
     final Map<String, ObjectNode> imageDeploys = new LinkedHashMap<>();
     final Map<String, ObjectNode> deployments = new LinkedHashMap<>();
     /** What the watch cache shows in place of the stored Deployment, by namespace/name. */
@@ -75,6 +77,17 @@ final class InMemoryRollouts implements RolloutGateway {
     @Override
     public synchronized Optional<KpackImage> image(String namespace, String name) {
         return Optional.ofNullable(images.get(namespace + "/" + name));
+    }
+
+    @Override
+    public synchronized Optional<KpackImage> promotedImage(String namespace, String name) {
+        return Optional.ofNullable(promotedImages.get(namespace + "/" + name));
+    }
+
+    @Override
+    public synchronized List<ImageDeployView> imageDeploysFollowingPromoted(String namespace, String name) {
+        return imageDeploys.values().stream().map(ImageDeployView::fromJson).filter(v -> v.namespace().equals(namespace)
+                && v.follows(RolloutNames.PROMOTED_IMAGE_KIND, name)).toList();
     }
 
     @Override

@@ -17,6 +17,7 @@ import dev.rekon.core.ObjectRef;
 import dev.rekon.core.RefusedException;
 import dev.rekon.core.TransientFailureException;
 import dev.rekon.rollouts.view.ImageDeployView;
+import dev.rekon.rollouts.view.RolloutNames;
 import dev.rekon.rollouts.watch.ImageDeployIndex;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
@@ -60,20 +61,25 @@ public class KubeImageDeploys {
      * ImageDeploy created a moment ago may not have reached it yet), the namespace is listed.
      */
     List<ImageDeployView> referencing(List<String> groups, String namespace, String imageName) {
-        List<ImageDeployView> out = new ArrayList<>();
-        for (String group : groups) {
-            out.addAll(index.referencing(group, namespace, imageName).orElse(List.of()));
-        }
-        return out.isEmpty() ? listReferencing(groups, namespace, imageName) : out;
+        return following(groups, RolloutNames.KPACK_IMAGE_KIND, namespace, imageName);
     }
 
-    private List<ImageDeployView> listReferencing(List<String> groups, String namespace, String imageName) {
+    /** As {@link #referencing}, for the object of that kind (a kpack Image or a PromotedImage). */
+    List<ImageDeployView> following(List<String> groups, String kind, String namespace, String imageName) {
+        List<ImageDeployView> out = new ArrayList<>();
+        for (String group : groups) {
+            out.addAll(index.following(group, kind, namespace, imageName).orElse(List.of()));
+        }
+        return out.isEmpty() ? listFollowing(groups, kind, namespace, imageName) : out;
+    }
+
+    private List<ImageDeployView> listFollowing(List<String> groups, String kind, String namespace, String imageName) {
         List<ImageDeployView> out = new ArrayList<>();
         for (String group : groups) {
             List<GenericKubernetesResource> items = list(group, namespace);
             for (GenericKubernetesResource item : items) {
                 ImageDeployView v = view(item);
-                if (v.references(imageName)) {
+                if (v.follows(kind, imageName)) {
                     out.add(v);
                 }
             }

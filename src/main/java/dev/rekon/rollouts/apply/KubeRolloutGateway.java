@@ -92,6 +92,25 @@ public class KubeRolloutGateway implements RolloutGateway {
     }
 
     @Override
+    public Optional<KpackImage> promotedImage(String namespace, String name) {
+        if (!kinds.installed(InstalledKinds.PROMOTED_IMAGE)) {
+            return Optional.empty();
+        }
+        ResourceDefinitionContext context = new ResourceDefinitionContext.Builder().withGroup(RolloutNames.GROUP)
+                .withVersion("v1alpha1").withPlural(RolloutNames.PROMOTED_IMAGE_PLURAL)
+                .withKind(RolloutNames.PROMOTED_IMAGE_KIND).withNamespaced(true).build();
+        GenericKubernetesResource r = KubeErrors.call(new ObjectRef(RolloutNames.GROUP + "/v1alpha1",
+                RolloutNames.PROMOTED_IMAGE_KIND, namespace, name), "reading PromotedImage " + namespace + "/" + name,
+                () -> client.genericKubernetesResources(context).inNamespace(namespace).withName(name).get());
+        return Optional.ofNullable(r).map(x -> KpackImage.fromJson(mapper.valueToTree(x)));
+    }
+
+    @Override
+    public List<ImageDeployView> imageDeploysFollowingPromoted(String namespace, String name) {
+        return imageDeploys.following(imageDeployGroups(), RolloutNames.PROMOTED_IMAGE_KIND, namespace, name);
+    }
+
+    @Override
     public Optional<ImageDeployView> imageDeploy(String group, String namespace, String name) {
         return imageDeploys.read(group, namespace, name).map(ImageDeployView::fromJson);
     }

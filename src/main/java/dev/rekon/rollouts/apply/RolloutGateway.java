@@ -34,6 +34,24 @@ public interface RolloutGateway {
 
     Optional<KpackImage> image(String namespace, String name);
 
+    /**
+     * A PromotedImage, read as the kpack Image it stands in for (its status says the same); empty when it does not
+     * exist, or where PromotedImages are not served.
+     */
+    default Optional<KpackImage> promotedImage(String namespace, String name) {
+        return Optional.empty();
+    }
+
+    /** The object a REF= image of {@code idp} names: a kpack Image, or a PromotedImage when its refKind says so. */
+    default Optional<KpackImage> followed(ImageDeployView idp, String name) {
+        return idp.followsPromotedImages() ? promotedImage(idp.namespace(), name) : image(idp.namespace(), name);
+    }
+
+    /** Every ImageDeploy of the handled groups in the namespace whose REF= images name that PromotedImage. */
+    default List<ImageDeployView> imageDeploysFollowingPromoted(String namespace, String name) {
+        return List.of();
+    }
+
     Optional<ImageDeployView> imageDeploy(String group, String namespace, String name);
 
     /** An ImageDeploy with its spec, whose {@code updatePolicy} says which pushes it follows. */

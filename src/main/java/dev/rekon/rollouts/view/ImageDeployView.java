@@ -21,11 +21,13 @@ import dev.rekon.cluster.Conditions;
  * again only when a rollout writes it: a watch holds one view per ImageDeploy, and as a tree the template was most
  * of a view's memory. What every event reads of it (the Deployment's name, the REF containers, whether the spec
  * is usable, the status as typed fields) is taken out once, when the watch delivers the object, not on every plan
- * a page or a pass makes of it.
+ * a page or a pass makes of it. {@code refKind} is the kind its {@code REF=<name>} images name
+ * ({@code spec.refKind}): a kpack Image (the default) or a PromotedImage of Rekon's.
  */
 public record ImageDeployView(String apiVersion, String kind, String namespace, String name, String uid,
         String resourceVersion, long generation, String deploymentJson, JsonNode status, boolean suspend,
-        String deploymentName, List<ContainerRef> refs, String specProblem, ImageDeployStatus currentStatus) {
+        String deploymentName, List<ContainerRef> refs, String specProblem, ImageDeployStatus currentStatus,
+        String refKind) {
 
     public static final String REF_PREFIX = "REF=";
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -35,11 +37,19 @@ public record ImageDeployView(String apiVersion, String kind, String namespace, 
     }
 
     public ImageDeployView(String apiVersion, String kind, String namespace, String name, String uid,
-            String resourceVersion, long generation, JsonNode deployment, JsonNode status, boolean suspend) {
+            String resourceVersion, long generation, JsonNode deployment, JsonNode status, boolean suspend,
+            String refKind) {
         this(apiVersion, kind, namespace, name, uid, resourceVersion, generation,
                 deployment.isMissingNode() ? null : deployment.toString(), status, suspend,
                 deploymentName(deployment, name), refs(podSpec(deployment)), specProblem(deployment, podSpec(deployment)),
-                ImageDeployStatus.of(status));
+                ImageDeployStatus.of(status), refKind);
+    }
+
+    /** An ImageDeploy whose REF= images name kpack Images. */
+    public ImageDeployView(String apiVersion, String kind, String namespace, String name, String uid,
+            String resourceVersion, long generation, JsonNode deployment, JsonNode status, boolean suspend) {
+        this(apiVersion, kind, namespace, name, uid, resourceVersion, generation, deployment, status, suspend,
+                RolloutNames.KPACK_IMAGE_KIND);
     }
 
     /** An ImageDeploy that is not suspended. */
@@ -55,7 +65,9 @@ public record ImageDeployView(String apiVersion, String kind, String namespace, 
                 meta.path("resourceVersion").asText(null), meta.path("generation").asLong(0), idp.path("spec").path("deployment"),
                 idp.has("status") && idp.get("status").isObject() ? idp.get("status")
                         : JsonNodeFactory.instance.objectNode(),
-                idp.path("spec").path("suspend").asBoolean(false));
+                idp.path("spec").path("suspend").asBoolean(false),
+                RolloutNames.PROMOTED_IMAGE_KIND.equals(idp.path("spec").path("refKind").asText())
+                        ? RolloutNames.PROMOTED_IMAGE_KIND : RolloutNames.KPACK_IMAGE_KIND);
     }
 
     /** {@code spec.deployment}, as a new tree of its own (a missing node when the spec has none). */
@@ -97,8 +109,27 @@ public record ImageDeployView(String apiVersion, String kind, String namespace, 
         return List.copyOf(found);
     }
 
+    /** Whether a REF= image names the kpack Image {@code imageName}. */
     public boolean references(String imageName) {
-        return refs().stream().anyMatch(r -> r.imageName().equals(imageName));
+        return follows(RolloutNames.KPACK_IMAGE_KIND, imageName);
+    }
+
+    /** Whether a REF= image names the object {@code imageName} of kind {@code kind} (a kpack Image or a PromotedImage). */
+    public boolean follows(String kind, String imageName) {
+        return kind.equals(refKind) && refs().stream().anyMatch(r -> r.imageName().equals(imageName));
+    }
+
+    /** Whether its REF= images name PromotedImages rather than kpack Images. */
+    public boolean followsPromotedImages() {
+        return RolloutNames.PROMOTED_IMAGE_KIND.equals(refKind);
+    }
+
+    /**
+     * The key a watch indexes an ImageDeploy under for the object {@code imageName} of kind {@code kind}: the name
+     * for a kpack Image, as ever; {@code PromotedImage/<name>} for a PromotedImage (a name holds no slash).
+     */
+    public static String indexKey(String kind, String imageName) {
+        return RolloutNames.KPACK_IMAGE_KIND.equals(kind) ? imageName : kind + "/" + imageName;
     }
 
     /** The builds the status says wait while suspended (none when it names none). */

@@ -28,7 +28,8 @@ public abstract class ImageDeployFacet extends KindFacet<ImageDeployView> {
 
     @Override
     public Collection<String> indexKeys(ImageDeployView view) {
-        return view.refs().stream().map(ImageDeployView.ContainerRef::imageName).distinct().toList();
+        return view.refs().stream().map(r -> ImageDeployView.indexKey(view.refKind(), r.imageName())).distinct()
+                .toList();
     }
 
     /** Rekon's own ImageDeploys ({@value RolloutNames#GROUP}). */

@@ -39,8 +39,13 @@ public class ImageDeployIndex {
 
     /** The ImageDeploys that referenced the Image when last seen; empty when not indexed. */
     public Optional<List<ImageDeployView>> referencing(String group, String namespace, String imageName) {
-        return views(group).cached(namespace, Set.of(imageName)).map(found -> written.over(found,
-                v -> group.equals(v.group()) && namespace.equals(v.namespace()) && v.references(imageName)));
+        return following(group, RolloutNames.KPACK_IMAGE_KIND, namespace, imageName);
+    }
+
+    /** The ImageDeploys that followed the object of that kind (a kpack Image or a PromotedImage) when last seen. */
+    public Optional<List<ImageDeployView>> following(String group, String kind, String namespace, String imageName) {
+        return views(group).cached(namespace, Set.of(ImageDeployView.indexKey(kind, imageName))).map(found -> written
+                .over(found, v -> group.equals(v.group()) && namespace.equals(v.namespace()) && v.follows(kind, imageName)));
     }
 
     /**
