@@ -28,7 +28,7 @@ final class StageProgress {
     }
 
     static Next of(PromotionStage stage, String namespace, StageStatus s, StageView view, Duration soak, Instant now,
-            String promotionName) {
+            String promotionNamespace, String promotionName) {
         Build build = s.build();
         if (build == null || s.phase() == StagePhase.Proven || s.phase() == StagePhase.Failed
                 || s.phase() == StagePhase.RolledBack || s.phase() == StagePhase.WaitingForApproval) {
@@ -47,7 +47,9 @@ final class StageProgress {
                 return new Next(s.with(StagePhase.Promoting, now, null, why), null, null);
             }
         }
-        Instant settled = s.since();
+        // A soak counts from when the last ImageDeploy settled with the build, never from before the soak began, nor
+        // before Rekon wrote the build into the stage; a first stage's build (kpack wrote it) may be noticed late.
+        Instant settled = s.phase() == StagePhase.Soaking || stage.promotedImage() != null ? s.since() : null;
         for (StageDeploy d : deploys) {
             Instant at = d.settledAt();
             if (at != null && (settled == null || at.isAfter(settled))) {
@@ -64,15 +66,16 @@ final class StageProgress {
         if (stage.verifyJob() == null) {
             return new Next(s.provenNow(now, "rolled out, Ready and soaked"), null, null);
         }
-        return verify(stage, namespace, s, view.verifyJob(), now, promotionName);
+        return verify(stage, namespace, s, view.verifyJob(), now, promotionNamespace, promotionName);
     }
 
     private static Next verify(PromotionStage stage, String namespace, StageStatus s, VerifyJob job, Instant now,
-            String promotionName) {
+            String promotionNamespace, String promotionName) {
         String name = VerifyJobs.name(promotionName, stage.name(), s.build());
         if (job == null || !job.name().equals(name)) {
             return new Next(s.with(StagePhase.Verifying, now, "verify Job " + name, "soaked; verify Job started"),
-                    new VerifyJobWrite(stage.name(), stage.cluster(), namespace, name, stage.verifyJob(), s.image()),
+                    new VerifyJobWrite(promotionNamespace, stage.name(), stage.cluster(), namespace, name,
+                            stage.verifyJob(), s.image()),
                     null);
         }
         return switch (job.state()) {

@@ -23,12 +23,12 @@ import dev.rekon.promotions.view.VerifyJob;
 import dev.rekon.rollouts.view.KpackImage;
 
 /** The fixture of the promotion planner's tables: a three-stage promotion and the views of its stages. */
-final class Promotions {
+public final class Promotions {
 
-    static final Instant NOW = Instant.parse("2026-11-27T12:00:00Z");
+    public static final Instant NOW = Instant.parse("2026-11-27T12:00:00Z");
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
-    static final String THREE_STAGES = """
+    public static final String THREE_STAGES = """
             metadata: {name: hello, namespace: demo, uid: p1, resourceVersion: "10", generation: 1}
             spec:
               source: {image: hello}
@@ -49,16 +49,16 @@ final class Promotions {
     private Promotions() {
     }
 
-    static Build build(long n) {
+    public static Build build(long n) {
         return new Build("registry.local/hello@sha256:" + String.format("%064x", n), n);
     }
 
-    static KpackImage source(long n) {
+    public static KpackImage source(long n) {
         Build b = build(n);
         return new KpackImage("demo", "hello", "img-uid", b.image(), n, null, true, null);
     }
 
-    static ImagePromotionView promotion(String rollback, List<StageStatus> stages) {
+    public static ImagePromotionView promotion(String rollback, List<StageStatus> stages) {
         try {
             ImagePromotionView p = ImagePromotionView.fromJson(YAML.readTree(THREE_STAGES.formatted(rollback)));
             return withStatus(p, new PromotionStatus(1L, stages, List.of(), ready()));
@@ -67,7 +67,7 @@ final class Promotions {
         }
     }
 
-    static ImagePromotionView promotion(String yaml) {
+    public static ImagePromotionView promotion(String yaml) {
         try {
             return ImagePromotionView.fromJson(YAML.readTree(yaml));
         } catch (Exception e) {
@@ -75,24 +75,24 @@ final class Promotions {
         }
     }
 
-    static ImagePromotionView withStatus(ImagePromotionView p, PromotionStatus status) {
+    public static ImagePromotionView withStatus(ImagePromotionView p, PromotionStatus status) {
         return new ImagePromotionView(p.namespace(), p.name(), p.uid(), p.resourceVersion(), p.generation(), p.spec(),
                 status);
     }
 
-    static List<Conditions.Written> ready() {
+    public static List<Conditions.Written> ready() {
         return Conditions.set(null, Conditions.Condition.isTrue("Ready", "Reconciled",
                 "every stage could be read and planned"), 1, NOW.minusSeconds(3600));
     }
 
-    static StageStatus stage(String name, Build b, StagePhase phase, Instant since, Build lastProven) {
+    public static StageStatus stage(String name, Build b, StagePhase phase, Instant since, Build lastProven) {
         return new StageStatus(name, b == null ? null : b.image(), b == null ? null : b.buildCounter(), phase, since,
                 lastProven == null ? null : lastProven.image(), lastProven == null ? null : lastProven.buildCounter(),
                 null, null, null);
     }
 
     /** An ImageDeploy running {@code b}: Ready and RolledOut as given, each changed {@code secondsAgo}. */
-    static StageDeploy deploy(Build b, String ready, String rolledOut, long secondsAgo) {
+    public static StageDeploy deploy(Build b, String ready, String rolledOut, long secondsAgo) {
         String at = NOW.minusSeconds(secondsAgo).toString();
         return new StageDeploy("hello", b == null ? null : b.image(),
                 new Conditions.Written("Ready", ready, "False".equals(ready) ? "ProgressDeadlineExceeded" : "Applied",
@@ -100,17 +100,17 @@ final class Promotions {
                 new Conditions.Written("RolledOut", rolledOut, null, null, 1L, at, null));
     }
 
-    static StageDeploy running(Build b, long secondsAgo) {
+    public static StageDeploy running(Build b, long secondsAgo) {
         return deploy(b, "True", "True", secondsAgo);
     }
 
-    static PromotedImageView promoted(Build b, long writes) {
+    public static PromotedImageView promoted(Build b, long writes) {
         return new PromotedImageView("demo", "hello", "pi-uid", "rv" + writes, 1,
                 new PromotedImageStatus(1L, b.image(), writes, new PromotedImageStatus.Source("demo", "hello",
                         b.buildCounter(), null, b.digest()), List.of()));
     }
 
-    static StageView view(String stage, PromotedImageView promoted, StageDeploy deploy, VerifyJob job) {
+    public static StageView view(String stage, PromotedImageView promoted, StageDeploy deploy, VerifyJob job) {
         Map<String, StageDeploy> deploys = new LinkedHashMap<>();
         if (deploy != null) {
             deploys.put("hello", deploy);
@@ -119,7 +119,7 @@ final class Promotions {
     }
 
     /** The request: views of dev, staging and prod (null: a stage with nothing in it yet). */
-    static PromotionRequest request(ImagePromotionView p, KpackImage source, StageView dev, StageView staging,
+    public static PromotionRequest request(ImagePromotionView p, KpackImage source, StageView dev, StageView staging,
             StageView prod, Approval approval) {
         Map<String, StageView> stages = new LinkedHashMap<>();
         stages.put("dev", dev != null ? dev : view("dev", null, deploy(null, "True", "True", 3600), null));
@@ -128,7 +128,7 @@ final class Promotions {
         return new PromotionRequest(p, source, stages, approval, ns -> !ns.equals("forbidden"), NOW);
     }
 
-    static List<StageStatus> stages(StageStatus... s) {
+    public static List<StageStatus> stages(StageStatus... s) {
         return new ArrayList<>(List.of(s));
     }
 }

@@ -13,7 +13,7 @@ import dev.rekon.promotions.view.StageView;
  * namespace Rekon may not act in, a listed ImageDeploy or the source Image missing) is the first problem found,
  * in spec order; a refused plan writes to no stage.
  */
-final class SpecChecks {
+final class PromotionSpecChecks {
 
     static final String NO_STAGES = "NoStages";
     static final String DUPLICATE_STAGE = "DuplicateStageName";
@@ -28,7 +28,7 @@ final class SpecChecks {
     record Problem(String reason, String message) {
     }
 
-    private SpecChecks() {
+    private PromotionSpecChecks() {
     }
 
     static Optional<Problem> check(PromotionRequest r) {

@@ -26,16 +26,16 @@ import dev.rekon.promotions.view.StagePhase;
 import dev.rekon.promotions.view.StageStatus;
 
 /** Approval by digest, never twice or backwards, newer builds first, failure, and rollback. */
-class PromotionOrderPlannerTest {
+class ImagePromotionOrderPlannerTest {
 
-    private final PromotionPlanner planner = new PromotionPlanner();
+    private final ImagePromotionPlanner planner = new ImagePromotionPlanner();
 
     private static final Build B0 = build(7);
     private static final Build B1 = build(8);
     private static final Build B2 = build(9);
 
     /** Dev and staging have proven B1; prod runs B0. */
-    private PromotionPlan provenUpToStaging(Approval approval) {
+    private ImagePromotionPlan provenUpToStaging(Approval approval) {
         ImagePromotionView p = promotion("None", stages(stage("dev", B1, StagePhase.Proven, NOW.minusSeconds(900), B1),
                 stage("staging", B1, StagePhase.Proven, NOW.minusSeconds(600), B1),
                 stage("prod", B0, StagePhase.Proven, NOW.minusSeconds(9000), B0)));
@@ -46,7 +46,7 @@ class PromotionOrderPlannerTest {
 
     @Test
     void anApprovalOfTheWaitingDigestLetsItIn() {
-        PromotionPlan.Advance plan = assertInstanceOf(PromotionPlan.Advance.class,
+        ImagePromotionPlan.Advance plan = assertInstanceOf(ImagePromotionPlan.Advance.class,
                 provenUpToStaging(new Approval("prod", B1.image())));
         assertEquals(1, plan.promotedImages().size());
         PromotedImageWrite w = plan.promotedImages().get(0);
@@ -58,42 +58,42 @@ class PromotionOrderPlannerTest {
 
     @Test
     void theBareDigestIsAcceptedToo() {
-        PromotionPlan.Advance plan = assertInstanceOf(PromotionPlan.Advance.class,
+        ImagePromotionPlan.Advance plan = assertInstanceOf(ImagePromotionPlan.Advance.class,
                 provenUpToStaging(new Approval("prod", B1.digest())));
         assertEquals("prod", plan.promotedImages().get(0).stage());
     }
 
     @Test
     void withoutAnApprovalTheStageWaitsAndNothingIsWrittenThere() {
-        PromotionPlan.Advance plan = assertInstanceOf(PromotionPlan.Advance.class, provenUpToStaging(null));
+        ImagePromotionPlan.Advance plan = assertInstanceOf(ImagePromotionPlan.Advance.class, provenUpToStaging(null));
         assertEquals(List.of(), plan.promotedImages());
         assertEquals(StagePhase.WaitingForApproval, plan.status().stage("prod").phase());
     }
 
     @Test
     void anApprovalOfAnotherDigestIsRejectedNamingTheOneThatWaits() {
-        PromotionPlan plan = provenUpToStaging(new Approval("prod", B2.image()));
-        PromotionPlan.ApprovalRefused refused = assertInstanceOf(PromotionPlan.ApprovalRefused.class, plan);
-        assertEquals(PromotionPlanner.APPROVAL_MISMATCH, refused.reply().reason());
+        ImagePromotionPlan plan = provenUpToStaging(new Approval("prod", B2.image()));
+        ImagePromotionPlan.ApprovalRefused refused = assertInstanceOf(ImagePromotionPlan.ApprovalRefused.class, plan);
+        assertEquals(ImagePromotionPlanner.APPROVAL_MISMATCH, refused.reply().reason());
         assertTrue(refused.reply().message().contains(B1.image()), refused.reply().message());
         assertEquals(false, plan.writes());
     }
 
     @Test
     void anApprovalOfAStageThatWaitsForNothingOrDoesNotExistIsRejected() {
-        PromotionPlan none = provenUpToStaging(new Approval("staging", B1.image()));
-        assertEquals(PromotionPlanner.NOTHING_WAITS, none.reply().reason());
-        PromotionPlan unknown = provenUpToStaging(new Approval("qa", B1.image()));
-        assertEquals(PromotionPlanner.UNKNOWN_STAGE, unknown.reply().reason());
+        ImagePromotionPlan none = provenUpToStaging(new Approval("staging", B1.image()));
+        assertEquals(ImagePromotionPlanner.NOTHING_WAITS, none.reply().reason());
+        ImagePromotionPlan unknown = provenUpToStaging(new Approval("qa", B1.image()));
+        assertEquals(ImagePromotionPlanner.UNKNOWN_STAGE, unknown.reply().reason());
         assertEquals(Outcome.REJECTED, unknown.reply().outcome());
     }
 
     @Test
     void theSameApprovalAgainAfterTheBuildEnteredChangesNothing() {
-        PromotionPlan.Advance first = assertInstanceOf(PromotionPlan.Advance.class,
+        ImagePromotionPlan.Advance first = assertInstanceOf(ImagePromotionPlan.Advance.class,
                 provenUpToStaging(new Approval("prod", B1.image())));
         ImagePromotionView p = Promotions.withStatus(first.promotion(), first.status());
-        PromotionPlan plan = planner.plan(request(p, source(8), view("dev", null, running(B1, 900), null),
+        ImagePromotionPlan plan = planner.plan(request(p, source(8), view("dev", null, running(B1, 900), null),
                 view("staging", promoted(B1, 4), running(B1, 900), null),
                 view("prod", promoted(B1, 3), running(B0, 9000), null), new Approval("prod", B1.image())));
         assertEquals(Outcome.UNCHANGED, plan.reply().outcome());
@@ -104,7 +104,7 @@ class PromotionOrderPlannerTest {
     void aNewerBuildSupersedesOneSoakingAndTheOlderNeverMovesOn() {
         ImagePromotionView p = promotion("None", stages(stage("dev", B2, StagePhase.Proven, NOW.minusSeconds(900), B2),
                 stage("staging", B1, StagePhase.Soaking, NOW.minusSeconds(60), B0), StageStatus.empty("prod")));
-        PromotionPlan.Advance plan = assertInstanceOf(PromotionPlan.Advance.class, planner.plan(request(p, source(9),
+        ImagePromotionPlan.Advance plan = assertInstanceOf(ImagePromotionPlan.Advance.class, planner.plan(request(p, source(9),
                 view("dev", null, running(B2, 900), null), view("staging", promoted(B1, 2), running(B1, 60), null),
                 null, null)));
         assertEquals(List.of("staging"), plan.promotedImages().stream().map(PromotedImageWrite::stage).toList());
@@ -117,7 +117,7 @@ class PromotionOrderPlannerTest {
     void anOlderBuildIsNeverWrittenOverANewerOne() {
         ImagePromotionView p = promotion("None", stages(stage("dev", B1, StagePhase.Proven, NOW.minusSeconds(900), B1),
                 stage("staging", B2, StagePhase.Soaking, NOW.minusSeconds(60), null), StageStatus.empty("prod")));
-        PromotionPlan.Advance plan = assertInstanceOf(PromotionPlan.Advance.class, planner.plan(request(p, source(8),
+        ImagePromotionPlan.Advance plan = assertInstanceOf(ImagePromotionPlan.Advance.class, planner.plan(request(p, source(8),
                 view("dev", null, running(B1, 900), null), view("staging", promoted(B2, 2), running(B2, 60), null),
                 null, null)));
         assertEquals(List.of(), plan.promotedImages());
@@ -125,17 +125,17 @@ class PromotionOrderPlannerTest {
     }
 
     /** Staging soaks B1 (last proven B0) when its ImageDeploy turns Ready=False with B1. */
-    private PromotionPlan.Advance failingInStaging(String rollback) {
+    private ImagePromotionPlan.Advance failingInStaging(String rollback) {
         ImagePromotionView p = promotion(rollback, stages(stage("dev", B1, StagePhase.Proven, NOW.minusSeconds(900), B1),
                 stage("staging", B1, StagePhase.Soaking, NOW.minusSeconds(60), B0), StageStatus.empty("prod")));
-        return assertInstanceOf(PromotionPlan.Advance.class, planner.plan(request(p, source(8),
+        return assertInstanceOf(ImagePromotionPlan.Advance.class, planner.plan(request(p, source(8),
                 view("dev", null, running(B1, 900), null),
                 view("staging", promoted(B1, 5), deploy(B1, "False", "False", 10), null), null, null)));
     }
 
     @Test
     void notReadyWhileSoakingFailsTheBuildWhichGoesNoFurther() {
-        PromotionPlan.Advance plan = failingInStaging("None");
+        ImagePromotionPlan.Advance plan = failingInStaging("None");
         StageStatus staging = plan.status().stage("staging");
         assertEquals(StagePhase.Failed, staging.phase());
         assertTrue(staging.message().contains("ProgressDeadlineExceeded"), staging.message());
@@ -145,7 +145,7 @@ class PromotionOrderPlannerTest {
 
     @Test
     void rollbackAutomaticWritesTheLastProvenBuildBackAsANewerWrite() {
-        PromotionPlan.Advance plan = failingInStaging("Automatic");
+        ImagePromotionPlan.Advance plan = failingInStaging("Automatic");
         assertEquals(1, plan.promotedImages().size());
         PromotedImageWrite w = plan.promotedImages().get(0);
         assertEquals(B0.image(), w.status().latestImage());
@@ -162,7 +162,7 @@ class PromotionOrderPlannerTest {
                 NOW.minusSeconds(30), B0.image(), B0.buildCounter(), B1.image(), null, null);
         ImagePromotionView p = promotion("Automatic", stages(stage("dev", B1, StagePhase.Proven, NOW.minusSeconds(900),
                 B1), rolledBack, StageStatus.empty("prod")));
-        PromotionPlan.Advance plan = assertInstanceOf(PromotionPlan.Advance.class, planner.plan(request(p, source(8),
+        ImagePromotionPlan.Advance plan = assertInstanceOf(ImagePromotionPlan.Advance.class, planner.plan(request(p, source(8),
                 view("dev", null, running(B1, 900), null), view("staging", promoted(B0, 6), running(B0, 20), null),
                 null, null)));
         assertEquals(List.of(), plan.promotedImages());

@@ -22,28 +22,36 @@ import dev.rekon.promotions.view.StageStatus;
  * offered (the source Image's newest Ready build for the first stage, the previous stage's build once Proven
  * there) enters when it is newer than the stage's, never failed there, and, at a Manual stage, approved by digest;
  * then the stage's build is judged ({@link StageProgress}); a build that failed goes back to the stage's last
- * proven one when rollback is Automatic. Bad input ({@link SpecChecks}) is refused before any of it, writing to no
+ * proven one when rollback is Automatic. Bad input ({@link PromotionSpecChecks}) is refused before any of it, writing to no
  * stage. The status (stages, bounded history, Ready) is part of the plan.
  */
-public final class PromotionPlanner {
+public final class ImagePromotionPlanner {
 
     public static final String APPROVAL_MISMATCH = "ApprovalMismatch";
     public static final String NOTHING_WAITS = "NoApprovalWaiting";
     public static final String UNKNOWN_STAGE = "UnknownStage";
 
-    public PromotionPlan plan(PromotionRequest r) {
+    /**
+     * The reason the spec alone (before any stage is read) cannot be planned, or empty: so that a load reads no
+     * stage of a promotion whose plan will be refused anyway.
+     */
+    public static Optional<String> specProblem(PromotionRequest r) {
+        return PromotionSpecChecks.spec(r).map(PromotionSpecChecks.Problem::reason);
+    }
+
+    public ImagePromotionPlan plan(PromotionRequest r) {
         ImagePromotionView p = r.promotion();
-        Optional<SpecChecks.Problem> problem = SpecChecks.check(r);
+        Optional<PromotionSpecChecks.Problem> problem = PromotionSpecChecks.check(r);
         if (problem.isPresent()) {
             return refused(r, problem.get());
         }
         if (r.approval() != null && p.spec().stage(r.approval().stage()) == null) {
-            return new PromotionPlan.ApprovalRefused(p, Reply.rejected(UNKNOWN_STAGE, "ImagePromotion " + p.namespace()
+            return new ImagePromotionPlan.ApprovalRefused(p, Reply.rejected(UNKNOWN_STAGE, "ImagePromotion " + p.namespace()
                     + "/" + p.name() + " has no stage " + r.approval().stage(), List.of(p.ref())));
         }
         Walk walk = new Walk(r);
         for (int i = 0; i < p.spec().stages().size(); i++) {
-            Optional<PromotionPlan.ApprovalRefused> refusal = walk.stage(i);
+            Optional<ImagePromotionPlan.ApprovalRefused> refusal = walk.stage(i);
             if (refusal.isPresent()) {
                 return refusal.get();
             }
@@ -52,11 +60,11 @@ public final class PromotionPlanner {
     }
 
     /** The plan for bad input: the status says why, stages as they were; nothing else is written. */
-    private static PromotionPlan refused(PromotionRequest r, SpecChecks.Problem problem) {
+    private static ImagePromotionPlan refused(PromotionRequest r, PromotionSpecChecks.Problem problem) {
         ImagePromotionView p = r.promotion();
         PromotionStatus next = withReady(r, p.status().stages(), p.status().history(),
                 Conditions.Condition.isFalse("Ready", problem.reason(), problem.message()));
-        return new PromotionPlan.Refused(p, next.equals(p.status()) ? null : next,
+        return new ImagePromotionPlan.Refused(p, next.equals(p.status()) ? null : next,
                 Reply.rejected(problem.reason(), problem.message(), List.of(p.ref())));
     }
 
@@ -85,7 +93,7 @@ public final class PromotionPlanner {
             this.history = p.status().history();
         }
 
-        Optional<PromotionPlan.ApprovalRefused> stage(int i) {
+        Optional<ImagePromotionPlan.ApprovalRefused> stage(int i) {
             PromotionStage stage = p.spec().stages().get(i);
             String namespace = stage.namespaceOr(p.namespace());
             StageStatus s = arrived(stage, p.status().stage(stage.name()));
@@ -94,7 +102,7 @@ public final class PromotionPlanner {
             if (offered != null && enters(offered, s)) {
                 if (stage.approval() == PromotionStage.Approval.MANUAL && !approves(stage, offered)) {
                     if (r.approval() != null && r.approval().stage().equals(stage.name())) {
-                        return Optional.of(new PromotionPlan.ApprovalRefused(p, Reply.rejected(APPROVAL_MISMATCH,
+                        return Optional.of(new ImagePromotionPlan.ApprovalRefused(p, Reply.rejected(APPROVAL_MISMATCH,
                                 "stage " + stage.name() + " waits for approval of " + offered.image() + ", not "
                                         + r.approval().image() + ": nothing was written", List.of(p.ref()))));
                     }
@@ -111,7 +119,7 @@ public final class PromotionPlanner {
                 s = s.with(settled(s), r.now(), null, "no build waits for approval any more");
             }
             StageProgress.Next next = StageProgress.of(stage, namespace, s,
-                    r.stages().get(stage.name()), Soak.parse(stage.soak()).orElseThrow(), r.now(), p.name());
+                    r.stages().get(stage.name()), Soak.parse(stage.soak()).orElseThrow(), r.now(), p.namespace(), p.name());
             if (next.status().phase() != s.phase() && next.status().phase() != StagePhase.Soaking
                     && next.status().phase() != StagePhase.Verifying) {
                 record(stage, next.status());
@@ -212,30 +220,30 @@ public final class PromotionPlanner {
                     new PromotionHistory(stage.name(), s.image(), s.buildCounter(), s.phase(), r.now()));
         }
 
-        PromotionPlan finish() {
+        ImagePromotionPlan finish() {
             if (r.approval() != null && !approvalUsed) {
                 StageStatus at = stages.stream().filter(s -> s.name().equals(r.approval().stage())).findFirst()
                         .orElseThrow();
                 if (p.spec().stage(at.name()).approval() != PromotionStage.Approval.MANUAL) {
-                    return new PromotionPlan.ApprovalRefused(p, Reply.rejected(NOTHING_WAITS, "stage " + at.name()
+                    return new ImagePromotionPlan.ApprovalRefused(p, Reply.rejected(NOTHING_WAITS, "stage " + at.name()
                             + " takes builds without approval (its approval is Automatic)", List.of(p.ref())));
                 }
                 Build in = at.build();
                 if (in != null && in.namedBy(r.approval().image())) {
                     return advance("AlreadyApproved");
                 }
-                return new PromotionPlan.ApprovalRefused(p, Reply.rejected(NOTHING_WAITS, "stage " + at.name()
+                return new ImagePromotionPlan.ApprovalRefused(p, Reply.rejected(NOTHING_WAITS, "stage " + at.name()
                         + " waits for no approval" + (at.waitingFor() == null ? "" : "; it waits for " + at.waitingFor()),
                         List.of(p.ref())));
             }
             return advance(null);
         }
 
-        private PromotionPlan advance(String unchangedReason) {
+        private ImagePromotionPlan advance(String unchangedReason) {
             PromotionStatus next = withReady(r, stages, history, Conditions.Condition.isTrue("Ready", "Reconciled",
                     "every stage could be read and planned"));
             PromotionStatus status = next.equals(p.status()) ? null : next;
-            return new PromotionPlan.Advance(p, writes, jobs, status, recheck, PromotionReplies.of(p, writes, jobs,
+            return new ImagePromotionPlan.Advance(p, writes, jobs, status, recheck, PromotionReplies.of(p, writes, jobs,
                     status, rolledBack, unchangedReason, stages));
         }
     }

@@ -22,31 +22,31 @@ import dev.rekon.promotions.view.StageView;
 import dev.rekon.rollouts.view.KpackImage;
 
 /** Bad input: Ready False with a reason, the reply rejected with it, and nothing written to any stage. */
-class PromotionBadInputPlannerTest {
+class ImagePromotionBadInputPlannerTest {
 
     private static final String HEAD = "metadata: {name: hello, namespace: demo, generation: 1}\nspec:\n  source: {image: hello}\n";
 
     static Stream<Arguments> cases() {
         return Stream.of(
-                Arguments.of("no stages", HEAD + "  stages: []\n", null, null, SpecChecks.NO_STAGES, "at least one"),
+                Arguments.of("no stages", HEAD + "  stages: []\n", null, null, PromotionSpecChecks.NO_STAGES, "at least one"),
                 Arguments.of("duplicate names", HEAD + "  stages: [{name: a, imageDeploys: [hello]},"
                         + " {name: a, promotedImage: hello, imageDeploys: [hello]}]\n", null, null,
-                        SpecChecks.DUPLICATE_STAGE, "'a'"),
+                        PromotionSpecChecks.DUPLICATE_STAGE, "'a'"),
                 Arguments.of("a soak that is no duration", HEAD + "  stages: [{name: a, imageDeploys: [hello], soak: soon}]\n",
-                        null, null, SpecChecks.BAD_SOAK, "'soon'"),
+                        null, null, PromotionSpecChecks.BAD_SOAK, "'soon'"),
                 Arguments.of("a later stage without its PromotedImage", HEAD + "  stages: [{name: a, imageDeploys: [hello]},"
-                        + " {name: b, imageDeploys: [hello]}]\n", null, null, SpecChecks.NO_PROMOTED_IMAGE, "stage b"),
+                        + " {name: b, imageDeploys: [hello]}]\n", null, null, PromotionSpecChecks.NO_PROMOTED_IMAGE, "stage b"),
                 Arguments.of("a namespace Rekon may not act in", HEAD + "  stages: [{name: a, namespace: forbidden,"
                         + " promotedImage: hello, imageDeploys: [hello]}]\n", null, null,
-                        SpecChecks.NAMESPACE_NOT_ALLOWED, "forbidden"),
+                        PromotionSpecChecks.NAMESPACE_NOT_ALLOWED, "forbidden"),
                 Arguments.of("the source Image missing", HEAD + "  stages: [{name: a, imageDeploys: [hello]}]\n",
-                        "no source", null, SpecChecks.SOURCE_MISSING, "demo/hello"),
+                        "no source", null, PromotionSpecChecks.SOURCE_MISSING, "demo/hello"),
                 Arguments.of("the kubeconfig Secret missing", HEAD + "  stages: [{name: a, cluster: {secretRef: {name: k}},"
                         + " promotedImage: hello, imageDeploys: [hello]}]\n", null,
                         StageView.refused("a", "KubeconfigSecretNotFound", "Secret demo/k does not exist"),
                         "KubeconfigSecretNotFound", "demo/k"),
                 Arguments.of("a listed ImageDeploy missing", HEAD + "  stages: [{name: a, imageDeploys: [hello, other]}]\n",
-                        null, null, SpecChecks.IMAGE_DEPLOY_MISSING, "demo/other"));
+                        null, null, PromotionSpecChecks.IMAGE_DEPLOY_MISSING, "demo/other"));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -59,9 +59,9 @@ class PromotionBadInputPlannerTest {
                 : view(s.name(), null, Promotions.running(Promotions.build(1), 60), null)));
         KpackImage src = noSource != null ? null : source(1);
         PromotionRequest base = request(p, src, null, null, null, null);
-        PromotionPlan plan = new PromotionPlanner().plan(new PromotionRequest(p, src, stages, null,
+        ImagePromotionPlan plan = new ImagePromotionPlanner().plan(new PromotionRequest(p, src, stages, null,
                 base.namespaceAllowed(), base.now()));
-        PromotionPlan.Refused refused = assertInstanceOf(PromotionPlan.Refused.class, plan);
+        ImagePromotionPlan.Refused refused = assertInstanceOf(ImagePromotionPlan.Refused.class, plan);
         assertEquals(Outcome.REJECTED, refused.reply().outcome());
         assertEquals(reason, refused.reply().reason());
         assertTrue(refused.reply().message().contains(named), refused.reply().message());

@@ -13,7 +13,7 @@ import dev.rekon.promotions.view.PromotionStatus;
  * What to do for one ImagePromotion. Every plan carries its reply and the status to write (null when the status
  * already says the same).
  */
-public sealed interface PromotionPlan extends Reconciler.Plan {
+public sealed interface ImagePromotionPlan extends Reconciler.Plan {
 
     ImagePromotionView promotion();
 
@@ -25,7 +25,7 @@ public sealed interface PromotionPlan extends Reconciler.Plan {
      */
     record Advance(ImagePromotionView promotion, List<PromotedImageWrite> promotedImages,
             List<VerifyJobWrite> verifyJobs, PromotionStatus status, Duration recheckAfter, Reply reply)
-            implements PromotionPlan {
+            implements ImagePromotionPlan {
 
         public Advance {
             promotedImages = List.copyOf(promotedImages);
@@ -42,7 +42,7 @@ public sealed interface PromotionPlan extends Reconciler.Plan {
      * The spec or a stage cannot be used as it is (bad input): nothing is written to any stage; the status says
      * why (Ready False), and the reply is rejected with the same reason.
      */
-    record Refused(ImagePromotionView promotion, PromotionStatus status, Reply reply) implements PromotionPlan {
+    record Refused(ImagePromotionView promotion, PromotionStatus status, Reply reply) implements ImagePromotionPlan {
         @Override
         public boolean writes() {
             return status != null;
@@ -50,7 +50,7 @@ public sealed interface PromotionPlan extends Reconciler.Plan {
     }
 
     /** An approval that lets nothing in (another digest waits, or none): rejected, nothing written at all. */
-    record ApprovalRefused(ImagePromotionView promotion, Reply reply) implements PromotionPlan {
+    record ApprovalRefused(ImagePromotionView promotion, Reply reply) implements ImagePromotionPlan {
         @Override
         public PromotionStatus status() {
             return null;

@@ -29,19 +29,19 @@ import dev.rekon.promotions.view.StageStatus;
 import dev.rekon.promotions.view.VerifyJob;
 
 /** The rules a build follows from stage to stage: proof, soak, verification, approval, order, failure, rollback. */
-class PromotionPlannerTest {
+class ImagePromotionPlannerTest {
 
-    private final PromotionPlanner planner = new PromotionPlanner();
+    private final ImagePromotionPlanner planner = new ImagePromotionPlanner();
 
     private static final Build B1 = build(1);
     private static final Build B2 = build(2);
     private static final Build B3 = build(3);
 
-    private static PromotionPlan.Advance advance(PromotionPlan plan) {
-        return assertInstanceOf(PromotionPlan.Advance.class, plan);
+    private static ImagePromotionPlan.Advance advance(ImagePromotionPlan plan) {
+        return assertInstanceOf(ImagePromotionPlan.Advance.class, plan);
     }
 
-    private static StageStatus stageOf(PromotionPlan.Advance plan, String name) {
+    private static StageStatus stageOf(ImagePromotionPlan.Advance plan, String name) {
         return plan.status().stage(name);
     }
 
@@ -57,7 +57,7 @@ class PromotionPlannerTest {
 
     @Test
     void aNewSourceBuildEntersTheFirstStageWithNoWrite() {
-        PromotionPlan.Advance plan = advance(planner.plan(request(dev(empty("dev"), empty("staging"), empty("prod")),
+        ImagePromotionPlan.Advance plan = advance(planner.plan(request(dev(empty("dev"), empty("staging"), empty("prod")),
                 source(1), null, null, null, null)));
         assertEquals(List.of(), plan.promotedImages());
         StageStatus dev = stageOf(plan, "dev");
@@ -69,7 +69,7 @@ class PromotionPlannerTest {
 
     @Test
     void aRolledOutBuildSoaksUntilItsSoakEndsAndAsksToBeLookedAtThen() {
-        PromotionPlan.Advance plan = advance(planner.plan(request(dev(stage("dev", B1, StagePhase.Promoting,
+        ImagePromotionPlan.Advance plan = advance(planner.plan(request(dev(stage("dev", B1, StagePhase.Promoting,
                 NOW.minusSeconds(60), null), empty("staging"), empty("prod")), source(1),
                 view("dev", null, running(B1, 10), null), null, null, null)));
         assertEquals(StagePhase.Soaking, stageOf(plan, "dev").phase());
@@ -78,8 +78,16 @@ class PromotionPlannerTest {
     }
 
     @Test
+    void aFirstStagesBuildNoticedLateHasSoakedSinceItSettled() {
+        ImagePromotionPlan.Advance plan = advance(planner.plan(request(dev(empty("dev"), empty("staging"), empty("prod")),
+                source(1), view("dev", null, running(B1, 60), null), null, null, null)));
+        assertEquals(StagePhase.Proven, stageOf(plan, "dev").phase());
+        assertEquals("staging", plan.promotedImages().get(0).stage());
+    }
+
+    @Test
     void anInterruptedSoakCountsFromTheLastChange() {
-        PromotionPlan.Advance plan = advance(planner.plan(request(dev(stage("dev", B1, StagePhase.Soaking,
+        ImagePromotionPlan.Advance plan = advance(planner.plan(request(dev(stage("dev", B1, StagePhase.Soaking,
                 NOW.minusSeconds(100), null), empty("staging"), empty("prod")), source(1),
                 view("dev", null, running(B1, 5), null), null, null, null)));
         assertEquals(StagePhase.Soaking, stageOf(plan, "dev").phase());
@@ -88,7 +96,7 @@ class PromotionPlannerTest {
 
     @Test
     void aBuildNotRolledOutYetStaysPromoting() {
-        PromotionPlan.Advance plan = advance(planner.plan(request(dev(stage("dev", B1, StagePhase.Soaking,
+        ImagePromotionPlan.Advance plan = advance(planner.plan(request(dev(stage("dev", B1, StagePhase.Soaking,
                 NOW.minusSeconds(100), null), empty("staging"), empty("prod")), source(1),
                 view("dev", null, deploy(B1, "True", "False", 5), null), null, null, null)));
         StageStatus dev = stageOf(plan, "dev");
@@ -99,7 +107,7 @@ class PromotionPlannerTest {
 
     @Test
     void aProvenBuildIsWrittenToTheNextStagesPromotedImage() {
-        PromotionPlan.Advance plan = advance(planner.plan(request(dev(stage("dev", B1, StagePhase.Soaking,
+        ImagePromotionPlan.Advance plan = advance(planner.plan(request(dev(stage("dev", B1, StagePhase.Soaking,
                 NOW.minusSeconds(100), null), empty("staging"), empty("prod")), source(1),
                 view("dev", null, running(B1, 60), null), null, null, null)));
         assertEquals(StagePhase.Proven, stageOf(plan, "dev").phase());
@@ -119,11 +127,11 @@ class PromotionPlannerTest {
 
     @Test
     void theSameViewsAgainChangeNothing() {
-        PromotionPlan.Advance first = advance(planner.plan(request(dev(stage("dev", B1, StagePhase.Soaking,
+        ImagePromotionPlan.Advance first = advance(planner.plan(request(dev(stage("dev", B1, StagePhase.Soaking,
                 NOW.minusSeconds(100), null), empty("staging"), empty("prod")), source(1),
                 view("dev", null, running(B1, 60), null), null, null, null)));
         ImagePromotionView after = Promotions.withStatus(first.promotion(), first.status());
-        PromotionPlan.Advance again = advance(planner.plan(request(after, source(1),
+        ImagePromotionPlan.Advance again = advance(planner.plan(request(after, source(1),
                 view("dev", null, running(B1, 60), null), view("staging", promoted(B1, 1), running(null, 60), null),
                 null, null)));
         assertEquals(List.of(), again.promotedImages());
@@ -134,7 +142,7 @@ class PromotionPlannerTest {
 
     // --- verification
 
-    private PromotionPlan.Advance stagingSoaked(VerifyJob job) {
+    private ImagePromotionPlan.Advance stagingSoaked(VerifyJob job) {
         return advance(planner.plan(request(dev(stage("dev", B1, StagePhase.Proven, NOW.minusSeconds(900), B1),
                 stage("staging", B1, StagePhase.Soaking, NOW.minusSeconds(900), null), empty("prod")), source(1),
                 view("dev", null, running(B1, 900), null), view("staging", promoted(B1, 1), running(B1, 700), job),
@@ -143,13 +151,13 @@ class PromotionPlannerTest {
 
     @Test
     void aSoakedBuildStartsItsVerifyJobOnce() {
-        PromotionPlan.Advance plan = stagingSoaked(null);
+        ImagePromotionPlan.Advance plan = stagingSoaked(null);
         assertEquals(StagePhase.Verifying, stageOf(plan, "staging").phase());
         assertEquals(1, plan.verifyJobs().size());
         String name = plan.verifyJobs().get(0).name();
         assertEquals(VerifyJobs.name("hello", "staging", B1), name);
         assertEquals(B1.image(), plan.verifyJobs().get(0).image());
-        PromotionPlan.Advance running = stagingSoaked(new VerifyJob("demo", name, VerifyJob.State.RUNNING, null));
+        ImagePromotionPlan.Advance running = stagingSoaked(new VerifyJob("demo", name, VerifyJob.State.RUNNING, null));
         assertEquals(List.of(), running.verifyJobs());
         assertEquals(StagePhase.Verifying, stageOf(running, "staging").phase());
     }
@@ -157,7 +165,7 @@ class PromotionPlannerTest {
     @Test
     void aSucceededVerifyProvesTheBuildAndAManualStageWaitsNamingIt() {
         String name = VerifyJobs.name("hello", "staging", B1);
-        PromotionPlan.Advance plan = stagingSoaked(new VerifyJob("demo", name, VerifyJob.State.SUCCEEDED, null));
+        ImagePromotionPlan.Advance plan = stagingSoaked(new VerifyJob("demo", name, VerifyJob.State.SUCCEEDED, null));
         assertEquals(StagePhase.Proven, stageOf(plan, "staging").phase());
         StageStatus prod = stageOf(plan, "prod");
         assertEquals(StagePhase.WaitingForApproval, prod.phase());
@@ -168,7 +176,7 @@ class PromotionPlannerTest {
     @Test
     void aFailedVerifyFailsTheBuild() {
         String name = VerifyJobs.name("hello", "staging", B1);
-        PromotionPlan.Advance plan = stagingSoaked(new VerifyJob("demo", name, VerifyJob.State.FAILED, "BackoffLimitExceeded"));
+        ImagePromotionPlan.Advance plan = stagingSoaked(new VerifyJob("demo", name, VerifyJob.State.FAILED, "BackoffLimitExceeded"));
         StageStatus staging = stageOf(plan, "staging");
         assertEquals(StagePhase.Failed, staging.phase());
         assertEquals(B1.image(), staging.lastFailed());
