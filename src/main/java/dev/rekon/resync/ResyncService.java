@@ -22,7 +22,7 @@ public class ResyncService {
 
     public static final String ALL = "all";
     public static final Set<String> SCOPES = Set.of(ALL, "rollouts", "buildpacks", "modules", "kymas", "declared",
-            "publish", "promotions");
+            "publish", "promotions", "imagepromotions");
 
     private static final Logger LOG = Logger.getLogger(ResyncService.class);
 

@@ -18,6 +18,7 @@ import dev.rekon.rollouts.RolloutInput.ImageReported;
 import dev.rekon.rollouts.apply.RolloutGateway;
 import dev.rekon.rollouts.view.ImageDeployView;
 import dev.rekon.rollouts.view.KpackImage;
+import dev.rekon.rollouts.view.RolloutNames;
 import io.quarkus.funqy.Funq;
 import io.quarkus.funqy.knative.events.CloudEvent;
 import io.quarkus.funqy.knative.events.CloudEventMapping;
@@ -43,6 +44,9 @@ public class RolloutFunctions {
     @Inject
     NamespaceGuard guard;
 
+    @Inject
+    jakarta.enterprise.event.Event<RolloutObserved> observed;
+
     /** ApiServerSource events (Resource and Reference mode) for kpack Images. */
     @Funq
     @CloudEventMapping(trigger = "*", responseType = REPLY_TYPE, responseSource = SOURCE,
@@ -60,7 +64,9 @@ public class RolloutFunctions {
         }
         RolloutInput input = e.verb() == ApiServerEvent.Verb.DELETE ? new ImageDeleted(e.namespace(), e.name())
                 : new ImageReported(e.namespace(), e.name(), e.reference() ? null : KpackImage.fromJson(e.object()));
-        return guard.guarded(e.namespace(), e.ref(), () -> service.handle(input));
+        Reply reply = guard.guarded(e.namespace(), e.ref(), () -> service.handle(input));
+        tell(e, "Image");
+        return reply;
     }
 
     /**
@@ -96,7 +102,17 @@ public class RolloutFunctions {
             return Reply.rejected("UnsupportedApiVersion", "ImageDeploy of '" + e.apiVersion()
                     + "' is not handled; Rekon handles " + gateway.imageDeployGroups(), List.of());
         }
-        return guard.guarded(e.namespace(), e.ref(), () -> service.handle(imageDeployInput(e, group)));
+        Reply reply = guard.guarded(e.namespace(), e.ref(), () -> service.handle(imageDeployInput(e, group)));
+        if (RolloutNames.GROUP.equals(group)) {
+            tell(e, "ImageDeploy");
+        }
+        return reply;
+    }
+
+    private void tell(ApiServerEvent e, String kind) {
+        if (e.verb() != ApiServerEvent.Verb.DELETE && guard.allows(e.namespace())) {
+            observed.fire(new RolloutObserved(kind, e.namespace(), e.name()));
+        }
     }
 
     /** The manual event for curl users; see {@link ManualBuild}. */

@@ -1,0 +1,108 @@
+package dev.rekon.promotions;
+
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import dev.rekon.core.ObjectRef;
+import dev.rekon.core.Reply;
+import dev.rekon.pipeline.NamespaceGuard;
+import dev.rekon.pipeline.Reconciler;
+import dev.rekon.promotions.apply.PromotionGateway;
+import dev.rekon.promotions.plan.PromotedImageWrite;
+import dev.rekon.promotions.plan.ImagePromotionPlan;
+import dev.rekon.promotions.plan.ImagePromotionPlanner;
+import dev.rekon.promotions.plan.PromotionRequest;
+import dev.rekon.promotions.plan.VerifyJobWrite;
+import dev.rekon.promotions.view.Build;
+import dev.rekon.promotions.view.ImagePromotionView;
+import dev.rekon.promotions.view.PromotionNames;
+import dev.rekon.promotions.view.PromotionStage;
+import dev.rekon.promotions.view.StageView;
+import dev.rekon.rollouts.view.KpackImage;
+
+/**
+ * Promotions as the one reconcile loop runs them, for one ImagePromotion: reads it, its source kpack Image and
+ * every stage (through {@link PromotionGateway}, each stage in its own cluster), plans with the pure
+ * {@link ImagePromotionPlanner}, and writes the PromotedImages and verify Jobs, then the status. A stage whose spec
+ * is bad is read no further than needed: a refused plan writes to no stage.
+ */
+@ApplicationScoped
+public class PromotionReconciler implements Reconciler<PromotionKey, PromotionRequest, ImagePromotionPlan> {
+
+    @Inject
+    PromotionGateway gateway;
+
+    @Inject
+    NamespaceGuard guard;
+
+    @Inject
+    Clock clock;
+
+    @Inject
+    PromotionRechecks rechecks;
+
+    private final ImagePromotionPlanner planner = new ImagePromotionPlanner();
+
+    @Override
+    public ObjectRef subject(PromotionKey key) {
+        return PromotionNames.promotion(key.namespace(), key.name());
+    }
+
+    @Override
+    public Optional<PromotionRequest> load(PromotionKey key, boolean fresh) {
+        return gateway.promotion(key.namespace(), key.name()).map(p -> request(p, key));
+    }
+
+    private PromotionRequest request(ImagePromotionView p, PromotionKey key) {
+        KpackImage source = gateway.sourceImage(p.namespace(), p.spec().sourceImage()).orElse(null);
+        PromotionRequest bare = new PromotionRequest(p, source, Map.of(), key.approval(),
+                guard::allows, clock.instant());
+        Map<String, StageView> stages = new LinkedHashMap<>();
+        if (ImagePromotionPlanner.specProblem(bare).isEmpty()) {
+            for (PromotionStage stage : p.spec().stages()) {
+                String followed = stage.promotedImage() != null ? stage.promotedImage() : p.spec().sourceImage();
+                Build current = p.status().stage(stage.name()).build();
+                StageView view = gateway.stage(p, stage, followed, current);
+                stages.put(stage.name(), view);
+                if (view.problem() != null) {
+                    break;
+                }
+            }
+        }
+        return new PromotionRequest(p, source, stages, key.approval(), bare.namespaceAllowed(), bare.now());
+    }
+
+    @Override
+    public Reply gone(PromotionKey key) {
+        return Reply.unchanged("PromotionNotFound", "ImagePromotion " + key.namespace() + "/" + key.name()
+                + " does not exist", java.util.List.of(subject(key)));
+    }
+
+    @Override
+    public ImagePromotionPlan plan(PromotionRequest views) {
+        return planner.plan(views);
+    }
+
+    @Override
+    public void apply(ImagePromotionPlan plan) {
+        if (plan instanceof ImagePromotionPlan.Advance a) {
+            for (PromotedImageWrite w : a.promotedImages()) {
+                gateway.writePromotedImage(w);
+            }
+            for (VerifyJobWrite j : a.verifyJobs()) {
+                gateway.createVerifyJob(j);
+            }
+            if (a.recheckAfter() != null) {
+                rechecks.after(PromotionKey.of(a.promotion().namespace(), a.promotion().name()), a.recheckAfter());
+            }
+        }
+        if (plan.status() != null) {
+            gateway.writeStatus(plan.promotion(), plan.status());
+        }
+    }
+}

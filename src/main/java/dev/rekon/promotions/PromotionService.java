@@ -1,0 +1,67 @@
+package dev.rekon.promotions;
+
+import java.util.List;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import dev.rekon.core.Reply;
+import dev.rekon.pipeline.ReconcileLoop;
+import dev.rekon.promotions.apply.PromotionGateway;
+import dev.rekon.promotions.plan.Approval;
+import dev.rekon.promotions.view.ImagePromotionView;
+import dev.rekon.promotions.view.PromotionStage;
+
+/**
+ * Picks which ImagePromotions an input concerns and hands each, as a {@link PromotionKey}, to the one loop with
+ * {@link PromotionReconciler}: an ImagePromotion event or an approval names one; a kpack Image's build concerns the
+ * promotions whose source it is; an ImageDeploy in this cluster concerns those listing it in a stage here.
+ */
+@ApplicationScoped
+public class PromotionService {
+
+    @Inject
+    ReconcileLoop loop;
+
+    @Inject
+    PromotionReconciler reconciler;
+
+    @Inject
+    PromotionGateway gateway;
+
+    public Reply changed(String namespace, String name) {
+        return loop.reconcile(reconciler, PromotionKey.of(namespace, name));
+    }
+
+    public Reply approve(String namespace, String name, Approval approval) {
+        return loop.reconcile(reconciler, new PromotionKey(namespace, name, approval));
+    }
+
+    /** A kpack Image in {@code namespace} reported a build: the promotions whose source it is. */
+    public Reply sourceBuilt(String namespace, String image) {
+        List<PromotionKey> keys = gateway.promotions(namespace).stream()
+                .filter(p -> image.equals(p.spec().sourceImage())).map(p -> PromotionKey.of(p.namespace(), p.name()))
+                .toList();
+        return loop.reconcileAll(reconciler, keys, none("kpack Image " + namespace + "/" + image));
+    }
+
+    /** An ImageDeploy in this cluster changed: the promotions with a stage here that lists it. */
+    public Reply stageChanged(String namespace, String imageDeploy) {
+        List<PromotionKey> keys = gateway.promotions(null).stream().filter(p -> lists(p, namespace, imageDeploy))
+                .map(p -> PromotionKey.of(p.namespace(), p.name())).toList();
+        return loop.reconcileAll(reconciler, keys, none("ImageDeploy " + namespace + "/" + imageDeploy));
+    }
+
+    private static boolean lists(ImagePromotionView p, String namespace, String imageDeploy) {
+        for (PromotionStage s : p.spec().stages()) {
+            if (!s.remote() && s.namespaceOr(p.namespace()).equals(namespace) && s.imageDeploys().contains(imageDeploy)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static Reply none(String what) {
+        return Reply.unchanged("NoPromotions", "no ImagePromotion concerns " + what, List.of());
+    }
+}

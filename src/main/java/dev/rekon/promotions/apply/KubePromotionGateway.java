@@ -1,0 +1,148 @@
+package dev.rekon.promotions.apply;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.rekon.cluster.KubeErrors;
+import dev.rekon.core.ConflictException;
+import dev.rekon.core.NamespacePolicy;
+import dev.rekon.core.RekonConfig;
+import dev.rekon.promotions.plan.PromotedImageWrite;
+import dev.rekon.promotions.plan.VerifyJobWrite;
+import dev.rekon.promotions.view.Build;
+import dev.rekon.promotions.view.ImagePromotionView;
+import dev.rekon.promotions.view.PromotionStage;
+import dev.rekon.promotions.view.PromotionStatus;
+import dev.rekon.promotions.view.SecretKeyRef;
+import dev.rekon.promotions.view.StageView;
+import dev.rekon.rollouts.apply.RolloutGateway;
+import dev.rekon.rollouts.view.KpackImage;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+
+/**
+ * The {@link PromotionGateway} on the Kubernetes API: ImagePromotions and the source kpack Image in this cluster,
+ * stages through {@link KubeStageReader} and the client {@link StageClients} gives each. PromotedImages are created
+ * with Rekon's labels, then their status replaced guarded by the version read; failures are sorted by
+ * {@link KubeErrors}.
+ */
+@ApplicationScoped
+public class KubePromotionGateway implements PromotionGateway {
+
+    @Inject
+    KubernetesClient client;
+
+    @Inject
+    ObjectMapper mapper;
+
+    @Inject
+    RolloutGateway rollouts;
+
+    @Inject
+    KubeStageReader stages;
+
+    @Inject
+    StageClients clients;
+
+    @Inject
+    RekonConfig config;
+
+    @Override
+    public Optional<ImagePromotionView> promotion(String namespace, String name) {
+        GenericKubernetesResource r = KubeErrors.call(dev.rekon.promotions.view.PromotionNames.promotion(namespace, name),
+                "reading ImagePromotion " + namespace + "/" + name, () -> client
+                        .genericKubernetesResources(PromotionResources.PROMOTIONS).inNamespace(namespace).withName(name)
+                        .get());
+        return Optional.ofNullable(r).map(x -> ImagePromotionView.fromJson(mapper.valueToTree(x)));
+    }
+
+    @Override
+    public List<ImagePromotionView> promotions(String namespace) {
+        NamespacePolicy policy = config.namespacePolicy();
+        List<GenericKubernetesResource> items = KubeErrors.call("listing ImagePromotions", () -> namespace == null
+                ? client.genericKubernetesResources(PromotionResources.PROMOTIONS).inAnyNamespace().list().getItems()
+                : client.genericKubernetesResources(PromotionResources.PROMOTIONS).inNamespace(namespace).list()
+                        .getItems());
+        return items.stream().map(x -> ImagePromotionView.fromJson(mapper.valueToTree(x)))
+                .filter(p -> policy.allows(p.namespace())).toList();
+    }
+
+    @Override
+    public Optional<KpackImage> sourceImage(String namespace, String name) {
+        return name == null ? Optional.empty() : rollouts.image(namespace, name);
+    }
+
+    @Override
+    public StageView stage(ImagePromotionView promotion, PromotionStage stage, String followedName, Build current) {
+        return stages.read(promotion, stage, followedName, current);
+    }
+
+    @Override
+    public void writePromotedImage(PromotedImageWrite w) {
+        KubernetesClient stage = reach(w.promotion().split("/")[0], w.stage(), w.cluster());
+        String version = w.resourceVersion();
+        if (version == null) {
+            GenericKubernetesResource created = KubeErrors.call(ref(w), "creating " + ref(w), () -> stage
+                    .genericKubernetesResources(PromotionResources.PROMOTED).inNamespace(w.namespace())
+                    .resource(PromotionBodies.newPromotedImage(w)).create());
+            version = created.getMetadata().getResourceVersion();
+        }
+        GenericKubernetesResource body = PromotionBodies.promotedImage(w);
+        body.getMetadata().setResourceVersion(version);
+        body.setAdditionalProperty("status", mapper.convertValue(w.status(), Map.class));
+        KubeErrors.call(ref(w), "writing the status of " + ref(w), () -> stage
+                .genericKubernetesResources(PromotionResources.PROMOTED).inNamespace(w.namespace()).resource(body)
+                .updateStatus());
+    }
+
+    @Override
+    public void createVerifyJob(VerifyJobWrite w) {
+        KubernetesClient stage = reach(w.promotionNamespace(), w.stage(), w.cluster());
+        try {
+            KubeErrors.call(new dev.rekon.core.ObjectRef("batch/v1", "Job", w.namespace(), w.name()), "creating verify Job "
+                    + w.namespace() + "/" + w.name(), () -> stage.resource(PromotionBodies.verifyJob(w, mapper)).create());
+        } catch (ConflictException alreadyThere) {
+            // The Job of this build exists: started by an earlier attempt, its result is read next time.
+        }
+    }
+
+    @Override
+    public void writeStatus(ImagePromotionView p, PromotionStatus status) {
+        GenericKubernetesResource r = new GenericKubernetesResource();
+        r.setApiVersion(dev.rekon.promotions.view.PromotionNames.API_VERSION);
+        r.setKind(dev.rekon.promotions.view.PromotionNames.PROMOTION_KIND);
+        r.setMetadata(new ObjectMetaBuilder().withName(p.name()).withNamespace(p.namespace())
+                .withResourceVersion(p.resourceVersion()).build());
+        r.setAdditionalProperty("status", mapper.convertValue(status, Map.class));
+        KubeErrors.call(p.ref(), "writing the status of ImagePromotion " + p.namespace() + "/" + p.name(),
+                () -> client.genericKubernetesResources(PromotionResources.PROMOTIONS).inNamespace(p.namespace())
+                        .resource(r).updateStatus());
+    }
+
+    /**
+     * The client of the stage a write goes to, its Secret read again (the client is kept while it is unchanged):
+     * a Secret that changed since the plan is a lost race, planned again.
+     */
+    private KubernetesClient reach(String promotionNamespace, String stageName, SecretKeyRef cluster) {
+        if (cluster == null) {
+            return client;
+        }
+        StageAccess access = clients.of(promotionNamespace, new PromotionStage(stageName, cluster, null, null,
+                List.of(), null, null, null));
+        if (access instanceof StageAccess.Refused r) {
+            throw new ConflictException(null, "stage " + stageName + " changed since it was read: " + r.message(), null);
+        }
+        return ((StageAccess.Reached) access).client();
+    }
+
+    private static dev.rekon.core.ObjectRef ref(PromotedImageWrite w) {
+        return dev.rekon.promotions.view.PromotionNames.promoted(w.namespace(), w.name());
+    }
+}

@@ -1,0 +1,47 @@
+package dev.rekon.promotions.apply;
+
+import java.util.List;
+import java.util.Optional;
+
+import dev.rekon.promotions.plan.PromotedImageWrite;
+import dev.rekon.promotions.plan.VerifyJobWrite;
+import dev.rekon.promotions.view.Build;
+import dev.rekon.promotions.view.ImagePromotionView;
+import dev.rekon.promotions.view.PromotionStage;
+import dev.rekon.promotions.view.PromotionStatus;
+import dev.rekon.promotions.view.StageView;
+import dev.rekon.rollouts.view.KpackImage;
+
+/**
+ * All I/O of promotions, in this cluster and in the stages' clusters. Reads answer empty for what does not exist;
+ * failures are sorted at this edge: {@link dev.rekon.core.ConflictException} (a lost race, planned again),
+ * {@link dev.rekon.core.RefusedException} (rejected, naming the object), any other
+ * {@link dev.rekon.core.TransientFailureException} (503: an unreachable stage included). Every write is guarded by
+ * the resourceVersion the plan was made from.
+ */
+public interface PromotionGateway {
+
+    Optional<ImagePromotionView> promotion(String namespace, String name);
+
+    /** The ImagePromotions of a namespace (null: of every namespace Rekon may act in). */
+    List<ImagePromotionView> promotions(String namespace);
+
+    /** The source kpack Image in the promotion's namespace. */
+    Optional<KpackImage> sourceImage(String namespace, String name);
+
+    /**
+     * One stage as it is now: its PromotedImage, the listed ImageDeploys (with Ready and RolledOut), the verify Job
+     * of {@code current} (the stage's build, null: none); a view naming the problem when the stage's Secret or
+     * kubeconfig cannot be used.
+     */
+    StageView stage(ImagePromotionView promotion, PromotionStage stage, String followedName, Build current);
+
+    /** Creates the stage's PromotedImage (when planned without a version), then writes its status, guarded. */
+    void writePromotedImage(PromotedImageWrite write);
+
+    /** Creates the verify Job; one already there under that name is left as it is. */
+    void createVerifyJob(VerifyJobWrite write);
+
+    /** Replaces the ImagePromotion's status, guarded by the version planned from. */
+    void writeStatus(ImagePromotionView promotion, PromotionStatus status);
+}

@@ -1,0 +1,126 @@
+package dev.rekon.promotions.apply;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+
+import dev.rekon.cluster.KubeErrors;
+import dev.rekon.core.ObjectRef;
+import dev.rekon.promotions.view.PromotionStage;
+import dev.rekon.promotions.view.SecretKeyRef;
+import io.fabric8.kubernetes.api.model.Secret;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.ConfigBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+
+/**
+ * Decides how each stage is reached. A stage in this cluster uses Rekon's own client; one in another cluster, a
+ * client made from the kubeconfig in a Secret of the ImagePromotion's own namespace (never another's), kept while
+ * the kubeconfig stays the same (by its SHA-256, so a rotated Secret gets a new client). The kubeconfig is never
+ * logged nor put in a message: a bad one is named by its Secret and key only. Remote calls time out quickly, so an
+ * unreachable stage answers 503 while the event can still be redelivered.
+ */
+@ApplicationScoped
+public class StageClients {
+
+    static final String SECRET_NOT_FOUND = "KubeconfigSecretNotFound";
+    static final String KEY_NOT_FOUND = "KubeconfigKeyNotFound";
+    static final String INVALID = "KubeconfigInvalid";
+    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+    private static final int TIMEOUT_MILLIS = 5_000;
+
+    @Inject
+    KubernetesClient client;
+
+    private record Cached(String fingerprint, KubernetesClient client) {
+    }
+
+    private final Map<String, Cached> remote = new ConcurrentHashMap<>();
+
+    public StageAccess of(String promotionNamespace, PromotionStage stage) {
+        if (!stage.remote()) {
+            return new StageAccess.Reached(client, "this cluster");
+        }
+        SecretKeyRef ref = stage.cluster();
+        String where = "Secret " + promotionNamespace + "/" + ref.name();
+        Secret secret = KubeErrors.call(new ObjectRef("v1", "Secret", promotionNamespace, ref.name()), "reading " + where,
+                () -> client.secrets().inNamespace(promotionNamespace).withName(ref.name()).get());
+        if (secret == null) {
+            return new StageAccess.Refused(SECRET_NOT_FOUND, where + " does not exist");
+        }
+        String text = value(secret, ref.key());
+        if (text == null) {
+            return new StageAccess.Refused(KEY_NOT_FOUND, where + " has no key '" + ref.key() + "'");
+        }
+        String fingerprint = sha256(text);
+        String cacheKey = promotionNamespace + "/" + ref.name() + "/" + ref.key();
+        Cached cached = remote.get(cacheKey);
+        if (cached != null && cached.fingerprint().equals(fingerprint)) {
+            return new StageAccess.Reached(cached.client(), where);
+        }
+        KubernetesClient made = build(text);
+        if (made == null) {
+            return new StageAccess.Refused(INVALID, "the kubeconfig in " + where + ", key '" + ref.key()
+                    + "', does not parse as a kubeconfig with a cluster's server");
+        }
+        Cached previous = remote.put(cacheKey, new Cached(fingerprint, made));
+        if (previous != null) {
+            previous.client().close();
+        }
+        return new StageAccess.Reached(made, where);
+    }
+
+    private static String value(Secret secret, String key) {
+        if (secret.getData() != null && secret.getData().get(key) != null) {
+            try {
+                return new String(Base64.getDecoder().decode(secret.getData().get(key)), StandardCharsets.UTF_8);
+            } catch (IllegalArgumentException e) {
+                return null;
+            }
+        }
+        return secret.getStringData() == null ? null : secret.getStringData().get(key);
+    }
+
+    /** A client from the kubeconfig text, or null when it is not one (its text is never part of an error). */
+    static KubernetesClient build(String kubeconfig) {
+        try {
+            JsonNode tree = YAML.readTree(kubeconfig);
+            if (tree == null || !tree.path("clusters").isArray() || tree.path("clusters").isEmpty()
+                    || tree.path("clusters").get(0).path("cluster").path("server").asText("").isBlank()) {
+                return null;
+            }
+            Config config = new ConfigBuilder(Config.fromKubeconfig(kubeconfig)).withConnectionTimeout(TIMEOUT_MILLIS)
+                    .withRequestTimeout(TIMEOUT_MILLIS * 2).withRequestRetryBackoffLimit(0).build();
+            return new KubernetesClientBuilder().withConfig(config).build();
+        } catch (Exception e) {
+            return null;
+        }
+    }
+
+    private static String sha256(String text) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+                    .digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @PreDestroy
+    void close() {
+        remote.values().forEach(c -> c.client().close());
+    }
+}

@@ -1,0 +1,139 @@
+package dev.rekon.promotions;
+
+import static dev.rekon.promotions.plan.Promotions.NOW;
+import static dev.rekon.promotions.plan.Promotions.build;
+import static dev.rekon.promotions.plan.Promotions.deploy;
+import static dev.rekon.promotions.plan.Promotions.promotion;
+import static dev.rekon.promotions.plan.Promotions.running;
+import static dev.rekon.promotions.plan.Promotions.source;
+import static dev.rekon.promotions.plan.Promotions.view;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import dev.rekon.core.NamespacePolicy;
+import dev.rekon.core.Reply;
+import dev.rekon.core.TransientFailureException;
+import dev.rekon.pipeline.NamespaceGuard;
+import dev.rekon.pipeline.ReconcileLoop;
+import dev.rekon.promotions.plan.Approval;
+import dev.rekon.promotions.view.Build;
+import dev.rekon.promotions.view.ImagePromotionView;
+import dev.rekon.promotions.view.StageStatus;
+import dev.rekon.promotions.view.StageView;
+
+/**
+ * {@link PromotionService} over an in-memory gateway: given a promotion, its source and its stages, and an input,
+ * these writes in this order and this reply, with an unreachable stage, a wrong approval and bad input.
+ */
+class ImagePromotionServiceTest {
+
+    static final Build B1 = build(1);
+
+    /** The promotion, its stages as read, Rekon's service over them, and the rechecks it asked for. */
+    static final class World {
+        final InMemoryPromotions cluster = new InMemoryPromotions();
+        final PromotionService service = new PromotionService();
+        final List<Duration> rechecks = new ArrayList<>();
+
+        World() {
+            NamespaceGuard guard = NamespaceGuard.of(NamespacePolicy.parse("demo"));
+            PromotionReconciler reconciler = new PromotionReconciler();
+            reconciler.gateway = cluster;
+            reconciler.guard = guard;
+            reconciler.clock = Clock.fixed(NOW, ZoneOffset.UTC);
+            reconciler.rechecks = new PromotionRechecks() {
+                @Override
+                public void after(PromotionKey key, Duration delay) {
+                    rechecks.add(delay);
+                }
+            };
+            service.loop = ReconcileLoop.of(guard);
+            service.reconciler = reconciler;
+            service.gateway = cluster;
+            ImagePromotionView p = promotion("None", List.of(StageStatus.empty("dev"), StageStatus.empty("staging"),
+                    StageStatus.empty("prod")));
+            cluster.promotions.put("demo/hello", p);
+            cluster.images.put("demo/hello", source(1));
+            cluster.stages.put("dev", view("dev", null, running(B1, 60), null));
+            cluster.stages.put("staging", view("staging", null, deploy(null, "True", "True", 3600), null));
+            cluster.stages.put("prod", view("prod", null, deploy(null, "True", "True", 3600), null));
+        }
+    }
+
+    private static String wire(Reply r) {
+        return r.outcome().wire() + "/" + r.reason();
+    }
+
+    @Test
+    void aBuildProvenInDevIsWrittenToStagingThenTheSameEventChangesNothing() {
+        World w = new World();
+        Reply first = w.service.changed("demo", "hello");
+        assertEquals("applied/Promoted", wire(first), first.message());
+        assertEquals(List.of("create PromotedImage staging " + B1.image(), "status ImagePromotion hello"),
+                w.cluster.writes);
+        w.cluster.writes.clear();
+        Reply again = w.service.changed("demo", "hello");
+        assertEquals("unchanged/UpToDate", wire(again), again.message());
+        assertEquals(List.of(), w.cluster.writes);
+    }
+
+    @Test
+    void aSoakingBuildAsksToBeLookedAtWhenItsSoakEnds() {
+        World w = new World();
+        w.cluster.stages.put("dev", view("dev", null, running(B1, 10), null));
+        w.service.changed("demo", "hello");
+        assertEquals(List.of(Duration.ofSeconds(20)), w.rechecks);
+    }
+
+    @Test
+    void anUnreachableStageIsA503AndNothingIsWritten() {
+        World w = new World();
+        w.cluster.unreachable.add("staging");
+        assertThrows(TransientFailureException.class, () -> w.service.changed("demo", "hello"));
+        assertEquals(List.of(), w.cluster.writes);
+    }
+
+    @Test
+    void aKpackImagesBuildReachesThePromotionsItIsTheSourceOf() {
+        World w = new World();
+        assertEquals("applied/Promoted", wire(w.service.sourceBuilt("demo", "hello")));
+        assertEquals("unchanged/NoPromotions", wire(w.service.sourceBuilt("demo", "other")));
+        assertEquals("unchanged/NoPromotions", wire(w.service.stageChanged("demo", "other")));
+    }
+
+    @Test
+    void aWrongApprovalIsRejectedAndWritesNothing() {
+        World w = new World();
+        Reply r = w.service.approve("demo", "hello", new Approval("prod", build(5).image()));
+        assertEquals("rejected/NoApprovalWaiting", wire(r), r.message());
+        assertEquals(List.of(), w.cluster.writes);
+    }
+
+    @Test
+    void aPromotionInANamespaceNotAllowedIsRejectedUnread() {
+        World w = new World();
+        w.cluster.unreachable.add("dev");
+        Reply r = w.service.changed("elsewhere", "hello");
+        assertEquals("rejected/NamespaceNotAllowed", wire(r), r.message());
+    }
+
+    @Test
+    void aMissingKubeconfigSecretIsRejectedWithItsReasonAndWritesOnlyTheStatus() {
+        World w = new World();
+        w.cluster.stages.put("staging", StageView.refused("staging", "KubeconfigSecretNotFound",
+                "Secret demo/staging-kubeconfig does not exist"));
+        Reply r = w.service.changed("demo", "hello");
+        assertEquals("rejected/KubeconfigSecretNotFound", wire(r), r.message());
+        assertTrue(r.message().contains("demo/staging-kubeconfig"), r.message());
+        assertEquals(List.of("status ImagePromotion hello"), w.cluster.writes);
+    }
+}

@@ -1,0 +1,82 @@
+package dev.rekon.promotions;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import dev.rekon.core.TransientFailureException;
+import dev.rekon.promotions.apply.PromotionGateway;
+import dev.rekon.promotions.plan.PromotedImageWrite;
+import dev.rekon.promotions.plan.VerifyJobWrite;
+import dev.rekon.promotions.view.Build;
+import dev.rekon.promotions.view.ImagePromotionView;
+import dev.rekon.promotions.view.PromotedImageView;
+import dev.rekon.promotions.view.PromotionStage;
+import dev.rekon.promotions.view.PromotionStatus;
+import dev.rekon.promotions.view.StageView;
+import dev.rekon.rollouts.view.KpackImage;
+
+/**
+ * Rekon's own promotion gateway in memory, for service tables: the ImagePromotions, the source Images and each
+ * stage's view; writes are recorded in order and land (a PromotedImage in its stage's view, a status on the
+ * ImagePromotion, each with a new version); a stage can be made unreachable.
+ */
+final class InMemoryPromotions implements PromotionGateway {
+
+    final Map<String, ImagePromotionView> promotions = new LinkedHashMap<>();
+    final Map<String, KpackImage> images = new HashMap<>();
+    /** Stage views by stage name (one promotion's stages in these tables). */
+    final Map<String, StageView> stages = new HashMap<>();
+    final List<String> writes = new ArrayList<>();
+    final List<String> unreachable = new ArrayList<>();
+    private long version = 100;
+
+    @Override
+    public Optional<ImagePromotionView> promotion(String namespace, String name) {
+        return Optional.ofNullable(promotions.get(namespace + "/" + name));
+    }
+
+    @Override
+    public List<ImagePromotionView> promotions(String namespace) {
+        return promotions.values().stream().filter(p -> namespace == null || namespace.equals(p.namespace())).toList();
+    }
+
+    @Override
+    public Optional<KpackImage> sourceImage(String namespace, String name) {
+        return Optional.ofNullable(images.get(namespace + "/" + name));
+    }
+
+    @Override
+    public StageView stage(ImagePromotionView promotion, PromotionStage stage, String followedName, Build current) {
+        if (unreachable.contains(stage.name())) {
+            throw new TransientFailureException("reading stage " + stage.name() + " failed: connection refused", null);
+        }
+        return stages.get(stage.name());
+    }
+
+    @Override
+    public void writePromotedImage(PromotedImageWrite w) {
+        writes.add((w.resourceVersion() == null ? "create" : "update") + " PromotedImage " + w.stage() + " "
+                + w.status().latestImage());
+        StageView s = stages.get(w.stage());
+        PromotedImageView now = new PromotedImageView(w.namespace(), w.name(), "uid", String.valueOf(++version), 1,
+                w.status());
+        stages.put(w.stage(), new StageView(s.stage(), s.problem(), s.problemMessage(), now, s.imageDeploys(),
+                s.verifyJob()));
+    }
+
+    @Override
+    public void createVerifyJob(VerifyJobWrite w) {
+        writes.add("create Job " + w.name());
+    }
+
+    @Override
+    public void writeStatus(ImagePromotionView p, PromotionStatus status) {
+        writes.add("status ImagePromotion " + p.name());
+        promotions.put(p.namespace() + "/" + p.name(), new ImagePromotionView(p.namespace(), p.name(), p.uid(),
+                String.valueOf(++version), p.generation(), p.spec(), status));
+    }
+}

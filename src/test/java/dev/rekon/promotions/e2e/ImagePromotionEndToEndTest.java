@@ -1,0 +1,169 @@
+package dev.rekon.promotions.e2e;
+
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.rekon.testing.Events;
+import dev.rekon.testing.Kpack;
+import dev.rekon.testing.LocalCluster;
+import dev.rekon.testing.RekonTestResource;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.SecretBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
+import io.fabric8.kubernetes.client.utils.Serialization;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.response.ValidatableResponse;
+
+/**
+ * A kpack build goes through three stages on the real apiserver, the test acting as the Deployment controller:
+ * dev (the ImageDeploy follows the kpack Image), staging (reached through a kubeconfig Secret, its ImageDeploy
+ * following the PromotedImage Rekon writes there) and prod (Manual: a wrong approval is rejected naming the digest
+ * that waits, the right one lets it in, the same one again changes nothing).
+ */
+@QuarkusTest
+@QuarkusTestResource(value = RekonTestResource.class, restrictToAnnotatedClass = false)
+class ImagePromotionEndToEndTest {
+
+    static final String UPDATE = "dev.knative.apiserver.resource.update";
+    static final String DEV = "promo-dev";
+    static final String STAGING = "promo-staging";
+    static final String PROD = "promo-prod";
+    static final String B1 = "registry.local/promo/hello@sha256:" + "1".repeat(64);
+    static final ObjectMapper JSON = new ObjectMapper();
+    static final ResourceDefinitionContext PROMOTIONS = context("imagepromotions", "ImagePromotion");
+    static final ResourceDefinitionContext PROMOTED = context("promotedimages", "PromotedImage");
+
+    static KubernetesClient k8s;
+
+    static ResourceDefinitionContext context(String plural, String kind) {
+        return new ResourceDefinitionContext.Builder().withGroup("rekon.dev").withVersion("v1alpha1")
+                .withPlural(plural).withKind(kind).withNamespaced(true).build();
+    }
+
+    @BeforeAll
+    static void stages() {
+        k8s = LocalCluster.get().adminClient();
+        for (String ns : List.of(DEV, STAGING, PROD)) {
+            Kpack.namespace(k8s, ns);
+            imageDeploy(ns, ns.equals(DEV) ? null : "PromotedImage");
+        }
+        k8s.secrets().inNamespace(DEV).resource(new SecretBuilder().withNewMetadata().withName("staging-kubeconfig")
+                .endMetadata().addToStringData("kubeconfig", LocalCluster.get().kubeconfigYaml()).build())
+                .createOr(s -> s.update());
+    }
+
+    static void imageDeploy(String ns, String refKind) {
+        GenericKubernetesResource idp = Serialization.unmarshal("""
+                {"apiVersion": "rekon.dev/v1alpha1", "kind": "ImageDeploy",
+                 "metadata": {"name": "hello", "namespace": "%s"},
+                 "spec": {%s"deployment": {"spec": {"replicas": 1, "selector": {"matchLabels": {"app": "hello"}},
+                     "template": {"metadata": {"labels": {"app": "hello"}},
+                       "spec": {"containers": [{"name": "web", "image": "REF=hello"}]}}}}}}
+                """.formatted(ns, refKind == null ? "" : "\"refKind\": \"" + refKind + "\", "),
+                GenericKubernetesResource.class);
+        k8s.genericKubernetesResources(Kpack.IMAGE_DEPLOYS).inNamespace(ns).resource(idp).createOr(r -> r.update());
+    }
+
+    static GenericKubernetesResource promotion() {
+        return Serialization.unmarshal("""
+                {"apiVersion": "rekon.dev/v1alpha1", "kind": "ImagePromotion",
+                 "metadata": {"name": "hello", "namespace": "%s"},
+                 "spec": {"source": {"image": "hello"}, "stages": [
+                   {"name": "dev", "imageDeploys": ["hello"]},
+                   {"name": "staging", "cluster": {"secretRef": {"name": "staging-kubeconfig"}}, "namespace": "%s",
+                    "promotedImage": "hello", "imageDeploys": ["hello"], "soak": "0s"},
+                   {"name": "prod", "namespace": "%s", "promotedImage": "hello", "imageDeploys": ["hello"],
+                    "approval": "Manual"}]}}
+                """.formatted(DEV, STAGING, PROD), GenericKubernetesResource.class);
+    }
+
+    /** The test as the Deployment controller: the ImageDeploy's Deployment has rolled out, every replica available. */
+    static void rolledOut(String ns) {
+        k8s.apps().deployments().inNamespace(ns).withName("hello").editStatus(d -> {
+            String now = Instant.now().minusSeconds(1).toString();
+            d.setStatus(Serialization.unmarshal("""
+                    {"observedGeneration": %d, "replicas": 1, "updatedReplicas": 1, "readyReplicas": 1,
+                     "availableReplicas": 1, "conditions": [
+                       {"type": "Available", "status": "True", "reason": "MinimumReplicasAvailable",
+                        "lastTransitionTime": "%s", "lastUpdateTime": "%s"},
+                       {"type": "Progressing", "status": "True", "reason": "NewReplicaSetAvailable",
+                        "lastTransitionTime": "%s", "lastUpdateTime": "%s"}]}
+                    """.formatted(d.getMetadata().getGeneration(), now, now, now, now),
+                    io.fabric8.kubernetes.api.model.apps.DeploymentStatus.class));
+            return d;
+        });
+    }
+
+    static ValidatableResponse event(String kind, String ns, String name, Object object) {
+        return Events.binary(UPDATE, Events.apiServerExtensions(kind.equals("Image") ? "kpack.io/v1alpha2"
+                : "rekon.dev/v1alpha1", kind, ns, name), Kpack.json(object)).statusCode(200);
+    }
+
+    static ValidatableResponse approve(String image) {
+        return Events.binary("dev.rekon.promotion.approve", Map.of(), """
+                {"namespace": "%s", "name": "hello", "stage": "prod", "image": "%s"}""".formatted(DEV, image))
+                .statusCode(200);
+    }
+
+    static JsonNode promoted(String ns) {
+        GenericKubernetesResource r = k8s.genericKubernetesResources(PROMOTED).inNamespace(ns).withName("hello").get();
+        return r == null ? null : JSON.valueToTree(r);
+    }
+
+    static JsonNode stage(String name) {
+        JsonNode p = JSON.valueToTree(k8s.genericKubernetesResources(PROMOTIONS).inNamespace(DEV).withName("hello").get());
+        for (JsonNode s : p.path("status").path("stages")) {
+            if (name.equals(s.path("name").asText())) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    @Test
+    void aBuildReachesProdThroughStagingAndAnApproval() {
+        GenericKubernetesResource image = Kpack.built(k8s, DEV, "hello", B1, 1);
+        event("Image", DEV, "hello", image).body("outcome", equalTo("applied"));
+        rolledOut(DEV);
+        GenericKubernetesResource p = k8s.genericKubernetesResources(PROMOTIONS).inNamespace(DEV).resource(promotion())
+                .createOr(r -> r.update());
+        event("ImagePromotion", DEV, "hello", p).body("outcome", equalTo("applied")).body("reason", equalTo("Promoted"));
+        JsonNode staged = promoted(STAGING);
+        assertNotNull(staged, "the PromotedImage is created in staging");
+        assertEquals(B1, staged.path("status").path("latestImage").asText());
+        assertEquals("rekon", staged.path("metadata").path("labels").path("app.kubernetes.io/managed-by").asText());
+        assertEquals("Proven", stage("dev").path("phase").asText());
+
+        event("PromotedImage", STAGING, "hello", k8s.genericKubernetesResources(PROMOTED).inNamespace(STAGING)
+                .withName("hello").get()).body("outcome", equalTo("applied"));
+        rolledOut(STAGING);
+        Events.binary("dev.rekon.promotion.reconcile", Map.of(), "{\"namespace\": \"" + DEV + "\", \"name\": \"hello\"}")
+                .statusCode(200).body("outcome", equalTo("applied"));
+        assertEquals("Proven", stage("staging").path("phase").asText());
+        assertEquals("WaitingForApproval", stage("prod").path("phase").asText());
+        assertNull(promoted(PROD), "nothing enters prod before its approval");
+
+        String other = "registry.local/promo/hello@sha256:" + "9".repeat(64);
+        approve(other).body("outcome", equalTo("rejected")).body("reason", equalTo("ApprovalMismatch"))
+                .body("message", containsString(B1));
+        assertNull(promoted(PROD), "a wrong approval writes nothing");
+        approve("sha256:" + "1".repeat(64)).body("outcome", equalTo("applied")).body("reason", equalTo("Promoted"));
+        assertEquals(B1, promoted(PROD).path("status").path("latestImage").asText());
+        approve(B1).body("outcome", equalTo("unchanged")).body("reason", equalTo("AlreadyApproved"));
+    }
+}
