@@ -131,8 +131,11 @@ public class KubeStageReader {
                     && available != null && "True".equals(available.path("status").asText());
             String at = latest(available == null ? null : available.path("lastTransitionTime").asText(null),
                     progressing == null ? null : progressing.path("lastUpdateTime").asText(null));
-            return new Conditions.Written("RolledOut", done ? "True" : "False", done ? "RolloutComplete" : "RollingOut",
-                    null, generation, at, null);
+            boolean gaveUp = progressing != null && "False".equals(progressing.path("status").asText())
+                    && StageDeploy.DEADLINE.equals(progressing.path("reason").asText());
+            return new Conditions.Written("RolledOut", done ? "True" : "False", done ? "RolloutComplete"
+                    : gaveUp ? StageDeploy.DEADLINE : "RollingOut", gaveUp ? progressing.path("message").asText(null)
+                            : null, generation, at, null);
         }
 
         private static String latest(String a, String b) {

@@ -37,7 +37,7 @@ final class StageProgress {
         List<StageDeploy> deploys = stage.imageDeploys().stream().map(view.imageDeploys()::get).toList();
         for (StageDeploy d : deploys) {
             if (d.failsRunning(build)) {
-                return new Next(s.failedNow(now, "ImageDeploy " + d.name() + " is not Ready with " + build.image()
+                return new Next(s.failedNow(now, "ImageDeploy " + d.name() + " failed with " + build.image()
                         + reason(d)), null, null);
             }
         }
@@ -89,7 +89,8 @@ final class StageProgress {
     }
 
     private static String reason(StageDeploy d) {
-        return d.ready().reason() == null ? "" : " (" + d.ready().reason()
-                + (d.ready().message() == null ? "" : ": " + d.ready().message()) + ")";
+        var c = d.failure();
+        return " (" + c.type() + "=False" + (c.reason() == null ? "" : ": " + c.reason())
+                + (c.message() == null ? "" : ", " + c.message()) + ")";
     }
 }

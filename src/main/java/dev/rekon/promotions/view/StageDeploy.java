@@ -10,14 +10,26 @@ import dev.rekon.cluster.Conditions;
  */
 public record StageDeploy(String name, String runningImage, Conditions.Written ready, Conditions.Written rolledOut) {
 
+    /** The reason a Deployment gives when its rollout made no progress within its deadline. */
+    public static final String DEADLINE = "ProgressDeadlineExceeded";
+
     /** Whether it runs {@code build}, rolled out (observed, updated, available) and Ready. */
     public boolean provesRunning(Build build) {
         return build.namedBy(runningImage) && isTrue(ready) && isTrue(rolledOut);
     }
 
-    /** Whether it runs {@code build} and says Ready=False: the build fails the stage. */
+    /**
+     * Whether it runs {@code build} and says Ready=False, or its rollout gave up ({@code RolledOut=False} with
+     * reason {@value #DEADLINE}, as its Deployment's {@code Progressing} says it): the build fails the stage.
+     */
     public boolean failsRunning(Build build) {
-        return build.namedBy(runningImage) && ready != null && "False".equals(ready.status());
+        return build.namedBy(runningImage) && (isFalse(ready)
+                || isFalse(rolledOut) && DEADLINE.equals(rolledOut.reason()));
+    }
+
+    /** Why failed, for the stage's message: the condition that failed it, with its reason and message. */
+    public Conditions.Written failure() {
+        return isFalse(ready) ? ready : rolledOut;
     }
 
     /** The later of its two conditions' last transitions: a proof's soak counts from there. */
@@ -40,6 +52,10 @@ public record StageDeploy(String name, String runningImage, Conditions.Written r
 
     private static String reason(Conditions.Written c) {
         return c == null || c.reason() == null ? "" : " (" + c.reason() + ")";
+    }
+
+    private static boolean isFalse(Conditions.Written c) {
+        return c != null && "False".equals(c.status());
     }
 
     private static boolean isTrue(Conditions.Written c) {

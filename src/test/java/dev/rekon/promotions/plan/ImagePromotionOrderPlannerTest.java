@@ -19,9 +19,11 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import dev.rekon.cluster.Conditions;
 import dev.rekon.core.Outcome;
 import dev.rekon.promotions.view.Build;
 import dev.rekon.promotions.view.ImagePromotionView;
+import dev.rekon.promotions.view.StageDeploy;
 import dev.rekon.promotions.view.StagePhase;
 import dev.rekon.promotions.view.StageStatus;
 
@@ -141,6 +143,20 @@ class ImagePromotionOrderPlannerTest {
         assertTrue(staging.message().contains("ProgressDeadlineExceeded"), staging.message());
         assertEquals(List.of(), plan.promotedImages());
         assertEquals(StagePhase.Failed, plan.status().history().get(0).phase());
+    }
+
+    @Test
+    void aRolloutThatMissedItsDeadlineFailsTheBuildToo() {
+        ImagePromotionView p = promotion("None", stages(stage("dev", B1, StagePhase.Proven, NOW.minusSeconds(900), B1),
+                stage("staging", B1, StagePhase.Promoting, NOW.minusSeconds(60), B0), StageStatus.empty("prod")));
+        StageDeploy stuck = new StageDeploy("hello", B1.image(), deploy(B1, "True", "True", 60).ready(),
+                new Conditions.Written("RolledOut", "False", StageDeploy.DEADLINE, "ReplicaSet hello-7f has timed out",
+                        1L, NOW.minusSeconds(5).toString(), null));
+        ImagePromotionPlan.Advance plan = assertInstanceOf(ImagePromotionPlan.Advance.class, planner.plan(request(p, source(8),
+                view("dev", null, running(B1, 900), null), view("staging", promoted(B1, 5), stuck, null), null, null)));
+        StageStatus staging = plan.status().stage("staging");
+        assertEquals(StagePhase.Failed, staging.phase());
+        assertTrue(staging.message().contains("timed out"), staging.message());
     }
 
     @Test
