@@ -29,6 +29,7 @@ import dev.rekon.promotions.view.Build;
 import dev.rekon.promotions.view.ImagePromotionView;
 import dev.rekon.promotions.view.StageStatus;
 import dev.rekon.promotions.view.StageView;
+import dev.rekon.testing.RecordingEvents;
 
 /**
  * {@link PromotionService} over an in-memory gateway: given a promotion, its source and its stages, and an input,
@@ -43,6 +44,7 @@ class ImagePromotionServiceTest {
         final InMemoryPromotions cluster = new InMemoryPromotions();
         final PromotionService service = new PromotionService();
         final List<Duration> rechecks = new ArrayList<>();
+        final RecordingEvents events = new RecordingEvents();
 
         World() {
             NamespaceGuard guard = NamespaceGuard.of(NamespacePolicy.parse("demo"));
@@ -50,6 +52,7 @@ class ImagePromotionServiceTest {
             reconciler.gateway = cluster;
             reconciler.guard = guard;
             reconciler.clock = Clock.fixed(NOW, ZoneOffset.UTC);
+            reconciler.events = events;
             reconciler.rechecks = new PromotionRechecks() {
                 @Override
                 public void after(PromotionKey key, Duration delay) {
@@ -84,6 +87,16 @@ class ImagePromotionServiceTest {
         Reply again = w.service.changed("demo", "hello");
         assertEquals("unchanged/UpToDate", wire(again), again.message());
         assertEquals(List.of(), w.cluster.writes);
+    }
+
+    @Test
+    void eachPhaseChangeIsToldAsAnEventOnTheImagePromotionOnce() {
+        World w = new World();
+        w.service.changed("demo", "hello");
+        String on = " ImagePromotion demo/hello";
+        assertEquals(List.of("Normal Promoted" + on, "Normal Proven" + on, "Normal Promoted" + on), w.events.recorded);
+        w.service.changed("demo", "hello");
+        assertEquals(3, w.events.recorded.size(), "the same event again tells nothing");
     }
 
     @Test

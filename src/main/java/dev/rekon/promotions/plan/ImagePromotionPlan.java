@@ -20,16 +20,18 @@ public sealed interface ImagePromotionPlan extends Reconciler.Plan {
     PromotionStatus status();
 
     /**
-     * Moves builds on: the PromotedImages to write (in stage order), the verify Jobs to create, the status, and how
-     * long until a soak ends (null: nothing waits on the clock), when the promotion must be planned again.
+     * Moves builds on: the PromotedImages to write (in stage order), the verify Jobs to create, the status, how
+     * long until a soak ends (null: nothing waits on the clock), when the promotion must be planned again, and the
+     * history entries this plan adds (each told as a Kubernetes Event on the ImagePromotion once written).
      */
     record Advance(ImagePromotionView promotion, List<PromotedImageWrite> promotedImages,
-            List<VerifyJobWrite> verifyJobs, PromotionStatus status, Duration recheckAfter, Reply reply)
-            implements ImagePromotionPlan {
+            List<VerifyJobWrite> verifyJobs, PromotionStatus status, Duration recheckAfter, Reply reply,
+            List<dev.rekon.promotions.view.PromotionHistory> happened) implements ImagePromotionPlan {
 
         public Advance {
             promotedImages = List.copyOf(promotedImages);
             verifyJobs = List.copyOf(verifyJobs);
+            happened = List.copyOf(happened);
         }
 
         @Override

@@ -86,6 +86,7 @@ public final class ImagePromotionPlanner {
         private Duration recheck;
         private boolean approvalUsed;
         private boolean rolledBack;
+        private final List<PromotionHistory> happened = new ArrayList<>();
 
         Walk(PromotionRequest r) {
             this.r = r;
@@ -216,8 +217,9 @@ public final class ImagePromotionPlanner {
         }
 
         private void record(PromotionStage stage, StageStatus s) {
-            history = PromotionHistory.prepend(history,
-                    new PromotionHistory(stage.name(), s.image(), s.buildCounter(), s.phase(), r.now()));
+            PromotionHistory entry = new PromotionHistory(stage.name(), s.image(), s.buildCounter(), s.phase(), r.now());
+            history = PromotionHistory.prepend(history, entry);
+            happened.add(entry);
         }
 
         ImagePromotionPlan finish() {
@@ -244,7 +246,7 @@ public final class ImagePromotionPlanner {
                     "every stage could be read and planned"));
             PromotionStatus status = next.equals(p.status()) ? null : next;
             return new ImagePromotionPlan.Advance(p, writes, jobs, status, recheck, PromotionReplies.of(p, writes, jobs,
-                    status, rolledBack, unchangedReason, stages));
+                    status, rolledBack, unchangedReason, stages), status == null ? List.of() : happened);
         }
     }
 }
