@@ -1,0 +1,163 @@
+package dev.rekon.testing;
+
+import java.io.IOException;
+import java.net.HttpURLConnection;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.cert.X509Certificate;
+import java.util.ArrayList;
+import java.util.List;
+
+import javax.net.ssl.HttpsURLConnection;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManager;
+import javax.net.ssl.X509TrustManager;
+
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+
+/**
+ * Another cluster for a promotion stage: a kube-apiserver started with the flags of {@link LocalCluster}'s (its
+ * certificates, RBAC, service-account keys) on a port of its own and under an etcd prefix of its own, so that it
+ * shares no object with the first: a cluster of its own on the same etcd. The project's own CRDs are installed
+ * there; its kubeconfig is the first's with the port swapped.
+ */
+public final class StageApiServer implements AutoCloseable {
+
+    private final Process process;
+    private final int port;
+    private final String kubeconfig;
+    private final KubernetesClient admin;
+
+    private StageApiServer(Process process, int port, String kubeconfig) {
+        this.process = process;
+        this.port = port;
+        this.kubeconfig = kubeconfig;
+        this.admin = new KubernetesClientBuilder().withConfig(Config.fromKubeconfig(kubeconfig)).build();
+    }
+
+    /** Starts the stage's apiserver, waits until it is ready, and installs the project's own CRDs there. */
+    public static StageApiServer start(String name, Path dir) {
+        LocalCluster first = LocalCluster.get();
+        try {
+            Files.createDirectories(dir);
+            List<String> original = firstApiServerCommand();
+            int port = LocalRegistry.freePort();
+            List<String> command = new ArrayList<>();
+            for (int i = 0; i < original.size(); i++) {
+                String arg = original.get(i);
+                if (arg.equals("--secure-port")) {
+                    command.add(arg);
+                    command.add(String.valueOf(port));
+                    i++;
+                } else if (arg.startsWith("--secure-port=")) {
+                    command.add("--secure-port=" + port);
+                } else if (!arg.startsWith("--etcd-prefix")) {
+                    command.add(arg);
+                }
+            }
+            command.add("--etcd-prefix=/rekon-stage-" + name);
+            Process p = new ProcessBuilder(command).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve(name + "-apiserver.log").toFile()))
+                    .start();
+            int firstPort = URI.create(first.apiServerUrl()).getPort();
+            StageApiServer stage = new StageApiServer(p, port,
+                    first.kubeconfigYaml().replace(":" + firstPort, ":" + port));
+            Runtime.getRuntime().addShutdownHook(new Thread(stage::close, name + "-apiserver-stop"));
+            stage.awaitReady();
+            CrdInstaller.installOwn(stage.admin, SharedFiles.projectDir());
+            return stage;
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot start the apiserver of stage " + name, e);
+        }
+    }
+
+    /** An admin kubeconfig for this cluster, as a promotion's kubeconfig Secret holds it. */
+    public String kubeconfig() {
+        return kubeconfig;
+    }
+
+    public KubernetesClient adminClient() {
+        return admin;
+    }
+
+    public int port() {
+        return port;
+    }
+
+    private void awaitReady() {
+        long deadline = System.currentTimeMillis() + 90_000;
+        while (System.currentTimeMillis() < deadline) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException("the stage's kube-apiserver exited");
+            }
+            if (ready()) {
+                return;
+            }
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+        throw new IllegalStateException("the stage's kube-apiserver did not get ready on port " + port);
+    }
+
+    private boolean ready() {
+        try {
+            HttpsURLConnection c = (HttpsURLConnection) URI.create("https://127.0.0.1:" + port + "/readyz").toURL()
+                    .openConnection();
+            c.setSSLSocketFactory(trustAll().getSocketFactory());
+            c.setHostnameVerifier((h, s) -> true);
+            c.setConnectTimeout(500);
+            c.setReadTimeout(2000);
+            return c.getResponseCode() == HttpURLConnection.HTTP_OK;
+        } catch (IOException notYet) {
+            return false;
+        }
+    }
+
+    /** SIGKILL: the stage's cluster is gone, as an unreachable one is. */
+    @Override
+    public synchronized void close() {
+        admin.close();
+        process.destroyForcibly();
+    }
+
+    private static List<String> firstApiServerCommand() throws IOException {
+        for (ProcessHandle p : ProcessHandle.current().descendants().toList()) {
+            Path cmdline = Path.of("/proc/" + p.pid() + "/cmdline");
+            if (Files.isReadable(cmdline)) {
+                List<String> args = List.of(new String(Files.readAllBytes(cmdline), StandardCharsets.UTF_8).split("\0"));
+                if (!args.isEmpty() && args.get(0).endsWith("kube-apiserver")) {
+                    return args;
+                }
+            }
+        }
+        throw new IllegalStateException("no kube-apiserver child process found");
+    }
+
+    private static SSLContext trustAll() {
+        try {
+            SSLContext ctx = SSLContext.getInstance("TLS");
+            ctx.init(null, new TrustManager[] { new X509TrustManager() {
+                public void checkClientTrusted(X509Certificate[] c, String a) {
+                }
+
+                public void checkServerTrusted(X509Certificate[] c, String a) {
+                }
+
+                public X509Certificate[] getAcceptedIssuers() {
+                    return new X509Certificate[0];
+                }
+            } }, null);
+            return ctx;
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
