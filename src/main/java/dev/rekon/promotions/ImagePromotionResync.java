@@ -5,6 +5,7 @@ import jakarta.inject.Inject;
 
 import dev.rekon.cluster.InstalledKinds;
 import dev.rekon.pipeline.ReconcileLoop;
+import dev.rekon.promotions.apply.PromotionGateway;
 import dev.rekon.resync.AreaPass;
 import dev.rekon.resync.AreaResult;
 import dev.rekon.resync.AreaResync;
@@ -29,7 +30,7 @@ public class ImagePromotionResync implements AreaResync {
     PromotionReconciler reconciler;
 
     @Inject
-    dev.rekon.promotions.apply.PromotionGateway gateway;
+    PromotionGateway gateway;
 
     @Inject
     InstalledKinds kinds;

@@ -12,11 +12,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.rekon.cluster.KubeErrors;
 import dev.rekon.core.ConflictException;
 import dev.rekon.core.NamespacePolicy;
+import dev.rekon.core.ObjectRef;
 import dev.rekon.core.RekonConfig;
 import dev.rekon.promotions.plan.PromotedImageWrite;
 import dev.rekon.promotions.plan.VerifyJobWrite;
 import dev.rekon.promotions.view.Build;
 import dev.rekon.promotions.view.ImagePromotionView;
+import dev.rekon.promotions.view.PromotionNames;
 import dev.rekon.promotions.view.PromotionStage;
 import dev.rekon.promotions.view.PromotionStatus;
 import dev.rekon.promotions.view.SecretKeyRef;
@@ -56,7 +58,7 @@ public class KubePromotionGateway implements PromotionGateway {
 
     @Override
     public Optional<ImagePromotionView> promotion(String namespace, String name) {
-        GenericKubernetesResource r = KubeErrors.call(dev.rekon.promotions.view.PromotionNames.promotion(namespace, name),
+        GenericKubernetesResource r = KubeErrors.call(PromotionNames.promotion(namespace, name),
                 "reading ImagePromotion " + namespace + "/" + name, () -> client
                         .genericKubernetesResources(PromotionResources.PROMOTIONS).inNamespace(namespace).withName(name)
                         .get());
@@ -106,7 +108,7 @@ public class KubePromotionGateway implements PromotionGateway {
     public void createVerifyJob(VerifyJobWrite w) {
         KubernetesClient stage = reach(w.promotionNamespace(), w.stage(), w.cluster());
         try {
-            KubeErrors.call(new dev.rekon.core.ObjectRef("batch/v1", "Job", w.namespace(), w.name()), "creating verify Job "
+            KubeErrors.call(new ObjectRef("batch/v1", "Job", w.namespace(), w.name()), "creating verify Job "
                     + w.namespace() + "/" + w.name(), () -> stage.resource(PromotionBodies.verifyJob(w, mapper)).create());
         } catch (ConflictException alreadyThere) {
             // The Job of this build exists: started by an earlier attempt, its result is read next time.
@@ -116,8 +118,8 @@ public class KubePromotionGateway implements PromotionGateway {
     @Override
     public void writeStatus(ImagePromotionView p, PromotionStatus status) {
         GenericKubernetesResource r = new GenericKubernetesResource();
-        r.setApiVersion(dev.rekon.promotions.view.PromotionNames.API_VERSION);
-        r.setKind(dev.rekon.promotions.view.PromotionNames.PROMOTION_KIND);
+        r.setApiVersion(PromotionNames.API_VERSION);
+        r.setKind(PromotionNames.PROMOTION_KIND);
         r.setMetadata(new ObjectMetaBuilder().withName(p.name()).withNamespace(p.namespace())
                 .withResourceVersion(p.resourceVersion()).build());
         r.setAdditionalProperty("status", mapper.convertValue(status, Map.class));
@@ -142,7 +144,7 @@ public class KubePromotionGateway implements PromotionGateway {
         return ((StageAccess.Reached) access).client();
     }
 
-    private static dev.rekon.core.ObjectRef ref(PromotedImageWrite w) {
-        return dev.rekon.promotions.view.PromotionNames.promoted(w.namespace(), w.name());
+    private static ObjectRef ref(PromotedImageWrite w) {
+        return PromotionNames.promoted(w.namespace(), w.name());
     }
 }

@@ -7,6 +7,7 @@ import dev.rekon.core.Outcome;
 import dev.rekon.core.Reply;
 import dev.rekon.pipeline.Reconciler;
 import dev.rekon.promotions.view.ImagePromotionView;
+import dev.rekon.promotions.view.PromotionHistory;
 import dev.rekon.promotions.view.PromotionStatus;
 
 /**
@@ -26,7 +27,7 @@ public sealed interface ImagePromotionPlan extends Reconciler.Plan {
      */
     record Advance(ImagePromotionView promotion, List<PromotedImageWrite> promotedImages,
             List<VerifyJobWrite> verifyJobs, PromotionStatus status, Duration recheckAfter, Reply reply,
-            List<dev.rekon.promotions.view.PromotionHistory> happened) implements ImagePromotionPlan {
+            List<PromotionHistory> happened) implements ImagePromotionPlan {
 
         public Advance {
             promotedImages = List.copyOf(promotedImages);
