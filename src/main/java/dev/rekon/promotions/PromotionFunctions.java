@@ -18,12 +18,15 @@ import io.quarkus.funqy.knative.events.EventAttribute;
 /**
  * The promotion functions: ImagePromotion events from an ApiServerSource, a person's approval
  * ({@value PromotionNames#APPROVE_EVENT}) and a reconcile asked for by hand or by a stage's report
- * ({@value #RECONCILE_TYPE}). Each parses, checks the namespace before any API call, and hands the input to
+ * ({@value #RECONCILE_TYPE}), and a stage's CDEvents about a rollout (a trigger only). Each parses, checks the namespace before any API call, and hands the input to
  * {@link PromotionService}; each answers with a {@value PromotionNames#RESULT_EVENT} CloudEvent.
  */
 public class PromotionFunctions {
 
     public static final String RECONCILE_TYPE = "dev.rekon.promotion.reconcile";
+    public static final String CDEVENT_DEPLOYED = "dev.cdevents.service.deployed.0.3.0";
+    public static final String CDEVENT_UPGRADED = "dev.cdevents.service.upgraded.0.3.0";
+    public static final String CDEVENT_ROLLEDBACK = "dev.cdevents.service.rolledback.0.3.0";
     static final String SOURCE = "rekon/promotions";
 
     @Inject
@@ -73,6 +76,41 @@ public class PromotionFunctions {
         }
         return guard.guarded(namespace, PromotionNames.promotion(namespace, name),
                 () -> service.changed(namespace, name));
+    }
+
+    /**
+     * A stage's report of a rollout, as CDEvents (any producer's, a stage's Rekon's once it sends them): a trigger
+     * only. The promotions with a stage listing the ImageDeploy the subject names ({@code <namespace>/<name>}) are
+     * planned, each reading its stages itself.
+     */
+    @Funq
+    @CloudEventMapping(trigger = CDEVENT_DEPLOYED, responseType = PromotionNames.RESULT_EVENT, responseSource = SOURCE)
+    public Reply promotionStageDeployed(CloudEvent<JsonNode> event) {
+        return stageReported(event);
+    }
+
+    @Funq
+    @CloudEventMapping(trigger = CDEVENT_UPGRADED, responseType = PromotionNames.RESULT_EVENT, responseSource = SOURCE)
+    public Reply promotionStageUpgraded(CloudEvent<JsonNode> event) {
+        return stageReported(event);
+    }
+
+    @Funq
+    @CloudEventMapping(trigger = CDEVENT_ROLLEDBACK, responseType = PromotionNames.RESULT_EVENT,
+            responseSource = SOURCE)
+    public Reply promotionStageRolledBack(CloudEvent<JsonNode> event) {
+        return stageReported(event);
+    }
+
+    private Reply stageReported(CloudEvent<JsonNode> event) {
+        JsonNode data = ApiServerEvent.data(event);
+        String subject = data == null ? "" : data.path("subject").path("id").asText("");
+        String[] parts = subject.split("/");
+        if (parts.length != 2 || parts[0].isBlank() || parts[1].isBlank()) {
+            throw new InvalidEventException(event.type() + " needs data.subject.id \"<namespace>/<ImageDeploy name>\","
+                    + " not '" + subject + "'");
+        }
+        return service.stageReported(parts[0], parts[1]);
     }
 
     private static String text(JsonNode data, String field) {

@@ -52,13 +52,23 @@ public class PromotionService {
         return loop.reconcileAll(reconciler, keys, none("ImageDeploy " + namespace + "/" + imageDeploy));
     }
 
+    /**
+     * A stage reported a rollout of {@code namespace/imageDeploy} (a CDEvent, from whichever cluster): the
+     * promotions of any stage, here or remote, that list it; each reads its stages itself before it decides.
+     */
+    public Reply stageReported(String namespace, String imageDeploy) {
+        List<PromotionKey> keys = gateway.promotions(null).stream().filter(p -> p.spec().stages().stream()
+                .anyMatch(s -> lists(p, s, namespace, imageDeploy))).map(p -> PromotionKey.of(p.namespace(), p.name()))
+                .toList();
+        return loop.reconcileAll(reconciler, keys, none("ImageDeploy " + namespace + "/" + imageDeploy));
+    }
+
     private static boolean lists(ImagePromotionView p, String namespace, String imageDeploy) {
-        for (PromotionStage s : p.spec().stages()) {
-            if (!s.remote() && s.namespaceOr(p.namespace()).equals(namespace) && s.imageDeploys().contains(imageDeploy)) {
-                return true;
-            }
-        }
-        return false;
+        return p.spec().stages().stream().anyMatch(s -> !s.remote() && lists(p, s, namespace, imageDeploy));
+    }
+
+    private static boolean lists(ImagePromotionView p, PromotionStage s, String namespace, String imageDeploy) {
+        return s.namespaceOr(p.namespace()).equals(namespace) && s.imageDeploys().contains(imageDeploy);
     }
 
     private static Reply none(String what) {

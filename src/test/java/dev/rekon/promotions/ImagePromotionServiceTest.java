@@ -124,6 +124,14 @@ class ImagePromotionServiceTest {
     }
 
     @Test
+    void aStagesReportOfARolloutReachesThePromotionsListingItsImageDeployWhereverTheStageIs() {
+        World w = new World();
+        assertEquals("applied/Promoted", wire(w.service.stageReported("demo", "hello")));
+        assertEquals("unchanged/NoPromotions", wire(w.service.stageReported("demo", "other")));
+        assertEquals("unchanged/NoPromotions", wire(w.service.stageReported("elsewhere", "hello")));
+    }
+
+    @Test
     void aWrongApprovalIsRejectedAndWritesNothing() {
         World w = new World();
         Reply r = w.service.approve("demo", "hello", new Approval("prod", build(5).image()));

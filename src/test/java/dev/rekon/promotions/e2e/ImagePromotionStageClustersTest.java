@@ -164,7 +164,14 @@ class ImagePromotionStageClustersTest {
         approve(B1).body("reason", equalTo("Promoted"));
         assertEquals(B1, promotedIn(prod));
         stageRollsOut(prod);
-        reconcile().body("outcome", equalTo("applied"));
+        cdevent("{\"subject\": {\"id\": \"" + NS + "/hello\", \"content\": {\"environment\": {\"id\": \"prod\"}}}}")
+                .statusCode(200).body("outcome", equalTo("applied"));
         reconcile().body("outcome", equalTo("unchanged"));
+        cdevent("{\"subject\": {\"id\": \"hello\"}}").statusCode(400);
+    }
+
+    /** What a stage's CDEvents producer sends when a rollout completes: a trigger, the stage is read again. */
+    static ValidatableResponse cdevent(String data) {
+        return Events.binary("dev.cdevents.service.deployed.0.3.0", Map.of(), data);
     }
 }
