@@ -280,8 +280,8 @@ class RolloutResyncEndToEndTest {
     void badInputIsA400SayingWhatToFix() {
         Events.binary(ResyncFunctions.TYPE, Map.of(), "{\"scope\":\"everything\"}").statusCode(400)
                 .body("error", equalTo("InvalidEvent"))
-                .body("message", equalTo("\"scope\" must be one of all, buildpacks, declared, kymas, modules, promotions, publish,"
-                        + " rollouts, not 'everything'"));
+                .body("message", equalTo("\"scope\" must be one of all, buildpacks, declared, imagepromotions, kymas,"
+                        + " modules, promotions, publish, rollouts, not 'everything'"));
         Events.binary(ResyncFunctions.TYPE, Map.of(), "{\"scope\":\"rollouts\",\"namespace\":\"Not_A_Name\"}")
                 .statusCode(400).body("error", equalTo("InvalidEvent"));
         Events.binary(ResyncFunctions.PING_TYPE, Map.of(), "{}").statusCode(400)
