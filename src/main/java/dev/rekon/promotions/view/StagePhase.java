@@ -1,6 +1,7 @@
 package dev.rekon.promotions.view;
 
-/** Where the build in a stage stands, as {@code status.stages[].phase} says it. */
+/** Where the build in a stage stands, as {@code status.stages[].phase} says it (written by its name). */
+@io.quarkus.runtime.annotations.RegisterForReflection
 public enum StagePhase {
     /** No build has entered the stage yet. */
     Empty,
