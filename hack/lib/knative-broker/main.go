@@ -52,6 +52,8 @@ type delivery struct {
 	Trigger string `json:"trigger,omitempty"`
 	Status  int    `json:"status"`
 	Reply   string `json:"reply,omitempty"`
+	Outcome string `json:"outcome,omitempty"`
+	Reason  string `json:"reason,omitempty"`
 }
 
 type state struct {
@@ -168,10 +170,15 @@ func (s *state) handle(r *http.Request, routes []route, client *http.Client, sub
 		return http.StatusAccepted
 	}
 	d.Trigger = byFilters[0]
-	status, reply := s.post(ctx, client, subscriber, *e)
+	// Delivered even if the sender hangs up, as a broker delivers what it accepted.
+	status, reply := s.post(context.WithoutCancel(ctx), client, subscriber, *e)
 	d.Status = status
 	if reply != nil {
 		d.Reply = reply.Type()
+		var body struct{ Outcome, Reason string }
+		if json.Unmarshal(reply.Data(), &body) == nil {
+			d.Outcome, d.Reason = body.Outcome, body.Reason
+		}
 		if f, a := matches(ctx, routes, *reply); len(f) > 0 || len(a) > 0 {
 			s.fail("reply %s to event %s matches Triggers %v (filters) %v (filter.attributes): it would loop",
 				reply.Type(), e.ID(), f, a)
@@ -217,7 +224,7 @@ func (s *state) keep(e cloudevents.Event) {
 	}
 	kind, _ := e.Extensions()["kind"].(string)
 	if kind == "" {
-		kind = "none"
+		kind = "no-kind"
 	}
 	file := fmt.Sprintf("%s/%s.%s.json", s.recordDir, kind, e.Type())
 	s.mu.Lock()
