@@ -47,7 +47,7 @@ public final class KnativeBinaries {
     }
 
     private static boolean present(Path d) {
-        return List.of("apiserver_receive_adapter", "mtping", "knative-broker").stream()
+        return List.of("apiserver_receive_adapter", "mtping", "knative-broker", "cloudevents").stream()
                 .allMatch(b -> Files.isExecutable(d.resolve(b)));
     }
 
