@@ -42,6 +42,13 @@ class BuildpacksThroughKnativeTest {
         if (loop != null) {
             loop.close();
         }
+        // Gone before their registry: later tests in this JVM must not find buildpacks they cannot read.
+        for (String kind : List.of("ClusterBuildpack", "ClusterBuilder")) {
+            admin.genericKubernetesResources("kpack.io/v1alpha2", kind).withLabel("test", "kn-buildpacks").delete();
+        }
+        for (String kind : List.of("Buildpack", "Builder")) {
+            admin.genericKubernetesResources("kpack.io/v1alpha2", kind).inNamespace(NS).delete();
+        }
         if (registry != null) {
             registry.stop();
         }
@@ -63,7 +70,7 @@ class BuildpacksThroughKnativeTest {
         loop.start(loop.source("rekon-cluster-buildpacks").inMode("Reference"));
 
         create("""
-                {"apiVersion":"kpack.io/v1alpha2","kind":"ClusterBuildpack","metadata":{"name":"kn-java"},
+                {"apiVersion":"kpack.io/v1alpha2","kind":"ClusterBuildpack","metadata":{"name":"kn-java","labels":{"test":"kn-buildpacks"}},
                  "spec":{"source":{"image":"%s"}}}""".formatted(java));
         create("""
                 {"apiVersion":"kpack.io/v1alpha2","kind":"Buildpack","metadata":{"name":"node","namespace":"%s"},
@@ -73,7 +80,7 @@ class BuildpacksThroughKnativeTest {
                  "spec":{"tag":"%s/builders/web","serviceAccountName":"default",
                    "order":[{"group":[{"id":"acme/java"},{"id":"acme/node"}]}]}}""".formatted(NS, registry.hostPort()));
         create("""
-                {"apiVersion":"kpack.io/v1alpha2","kind":"ClusterBuilder","metadata":{"name":"kn-cluster"},
+                {"apiVersion":"kpack.io/v1alpha2","kind":"ClusterBuilder","metadata":{"name":"kn-cluster","labels":{"test":"kn-buildpacks"}},
                  "spec":{"tag":"%s/builders/cluster","order":[{"group":[{"id":"acme/java"}]}]}}"""
                 .formatted(registry.hostPort()));
 

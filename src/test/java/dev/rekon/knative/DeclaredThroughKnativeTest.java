@@ -1,7 +1,6 @@
 package dev.rekon.knative;
 
 import static io.restassured.RestAssured.given;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import java.time.Duration;
 import java.util.List;
@@ -122,7 +121,7 @@ class DeclaredThroughKnativeTest {
                     && loop.deliveries("Deployment", "web").stream()
                             .anyMatch(e -> e.path("type").asText().endsWith(".delete"));
         });
-        assertFalse(loop.deliveries("DeclaredState", "apps").isEmpty(), "through the adapter");
+        loop.awaitDelivered("DeclaredState", "apps");
 
         // The other kinds the health source watches, applied by a resync of the area after a push.
         git.clone("kn-declared").write("others.yaml", OTHERS).commitAndPush("others");

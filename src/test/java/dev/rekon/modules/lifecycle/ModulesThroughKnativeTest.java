@@ -1,7 +1,5 @@
 package dev.rekon.modules.lifecycle;
 
-import static org.junit.jupiter.api.Assertions.assertFalse;
-
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -60,8 +58,8 @@ class ModulesThroughKnativeTest extends LifecycleFixtures {
 
         channel("1.0.0");
         Await.until("the new channel version reached the Kyma", Duration.ofSeconds(40), () -> "1.0.0".equals(version()));
-        assertFalse(loop.deliveries("ModuleReleaseMeta", module).isEmpty(), "through the adapter");
-        assertFalse(loop.deliveries("ModuleTemplate", module + "-1.0.0").isEmpty(), "through the adapter");
+        loop.awaitDelivered("ModuleReleaseMeta", module);
+        loop.awaitDelivered("ModuleTemplate", module + "-1.0.0");
         loop.assertAllDeliveredOnce();
     }
 
