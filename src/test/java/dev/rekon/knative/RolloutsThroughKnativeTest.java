@@ -25,7 +25,8 @@ import io.quarkus.test.junit.QuarkusTest;
  * Image rollouts driven by Knative's own ApiServerSource adapter (knative.dev/eventing v0.50.0), configured from
  * the shipped {@code knative/eventing/} files, through the test broker's routing by the shipped Triggers: a kpack
  * Image's new latestImage rolls out its ImageDeploy, and a deleted ImageDeploy's Deployment is deleted, in
- * Resource mode and in Reference mode. No event is sent by the test itself.
+ * Resource mode and in Reference mode; kpush's ImageDeploy comes through its optional source. No event is sent by
+ * the test itself.
  */
 @QuarkusTest
 @QuarkusTestResource(value = RekonTestResource.class, restrictToAnnotatedClass = false)
@@ -51,6 +52,22 @@ class RolloutsThroughKnativeTest {
     @Test
     void referenceModeRollsOutAndDeletes() {
         rollOutAndDelete("kn-rollouts-ref", "Reference");
+    }
+
+    @Test
+    void kpushImageDeploysComeThroughTheirOptionalSource() {
+        String ns = "kn-rollouts-kpush";
+        watchedNamespace(ns);
+        loop = KnativeLoop.start(LocalCluster.get(), RekonTestResource.port(), "rollouts-kpush");
+        loop.start(loop.source("rekon-kpush-imagedeploys-source"));
+        Kpack.built(admin, ns, "app", DIGEST.formatted(ns, 1), 1);
+        GenericKubernetesResource legacy = imageDeploy(ns);
+        legacy.setApiVersion("crd.whizzosoftware.com/v1alpha1");
+        admin.resource(legacy).create();
+        Await.until("the kpush ImageDeploy's Deployment", Duration.ofSeconds(30),
+                () -> DIGEST.formatted(ns, 1).equals(image(ns)));
+        loop.awaitDelivered("ImageDeploy", "app");
+        loop.assertAllDeliveredOnce();
     }
 
     private void rollOutAndDelete(String ns, String mode) {

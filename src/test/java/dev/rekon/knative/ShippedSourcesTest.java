@@ -43,9 +43,9 @@ class ShippedSourcesTest {
         admin.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName("kn-shipped")
                 .withLabels(Map.of("rekon.dev/watched", "true")).endMetadata().build()).createOr(n -> n.update());
         var project = SharedFiles.projectDir();
-        List<SourceSpec> sources = SourceSpec.load(admin, project.resolve("knative/eventing/sources.yaml"),
-                project.resolve("knative/eventing/imagedeploy-source.yaml"));
-        assertTrue(sources.size() >= 7, "sources: " + sources.stream().map(SourceSpec::name).toList());
+        List<SourceSpec> sources = SourceSpec.load(admin, dev.rekon.testing.knative.KnativeLoop.SOURCE_FILES.stream()
+                .map(project::resolve).toArray(java.nio.file.Path[]::new));
+        assertTrue(sources.size() >= 8, "sources: " + sources.stream().map(SourceSpec::name).toList());
         for (SourceSpec source : sources) {
             assertFalse(source.resources().isEmpty(), source.name());
             for (SourceSpec.Watched w : source.resources()) {

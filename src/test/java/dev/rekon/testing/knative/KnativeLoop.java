@@ -29,8 +29,9 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 public final class KnativeLoop implements AutoCloseable {
 
     public static final String SYSTEM_NAMESPACE = "knative-eventing";
-    private static final String[] SOURCE_FILES = { "knative/eventing/sources.yaml",
-            "knative/eventing/imagedeploy-source.yaml" };
+    /** Every file of knative/eventing that holds sources, the optional ones included. */
+    public static final List<String> SOURCE_FILES = List.of("knative/eventing/sources.yaml",
+            "knative/eventing/imagedeploy-source.yaml", "knative/eventing/optional/kpush-imagedeploys.yaml");
 
     private final LocalCluster cluster;
     private final Path workDir;
@@ -65,8 +66,8 @@ public final class KnativeLoop implements AutoCloseable {
     /** The sources of the shipped files, by name (ApiServerSources and adapter Deployments). */
     public SourceSpec source(String name) {
         Path project = SharedFiles.projectDir();
-        return SourceSpec.named(SourceSpec.load(cluster.adminClient(), project.resolve(SOURCE_FILES[0]),
-                project.resolve(SOURCE_FILES[1])), name);
+        return SourceSpec.named(SourceSpec.load(cluster.adminClient(),
+                SOURCE_FILES.stream().map(project::resolve).toArray(Path[]::new)), name);
     }
 
     /** Makes Knative's access check for the source (failing the test when refused), then starts its adapter. */
