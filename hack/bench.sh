@@ -4,8 +4,8 @@
 # port, runs bounded loads, prints markdown tables and writes target/bench/cold.json and results.json.
 # Optional arguments (to scale down): how many ImageDeploys the scale figure uses (default 10000), how many
 # ClusterBuildpacks (10 versions each, default 1000) and Builders (default 500) the Builder figure uses.
-# A subset of the figures (cold, latency, noop, scale, builders, status, resync, modules, declared, publish; noop needs
-# latency), e.g. only the cold part:
+# A subset of the figures (cold, latency, noop, scale, builders, status, resync, modules, declared, publish, knative;
+# noop needs latency), e.g. only the cold part:
 #   JAVA_TOOL_OPTIONS=-Drekon.bench.only=cold hack/bench.sh
 # or, the same, only=cold hack/bench.sh
 # Beside another commit's run: copy its target/bench/results.json away and name it, e.g.
@@ -16,7 +16,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 only="${only:-}"
 only="${only:-$(sed -n 's/.*-Drekon\.bench\.only=\([^ ]*\).*/\1/p' <<<"${JAVA_TOOL_OPTIONS:-}")}"
-only="${only:-cold,latency,noop,scale,builders,status,resync,modules,declared,publish}"
+only="${only:-cold,latency,noop,scale,builders,status,resync,modules,declared,publish,knative}"
 
 # The AOT cache, when the JVM can record one (the training run builds the application too).
 aot_cache() {
@@ -69,6 +69,15 @@ publish() {
   bash hack/driver.sh dev.rekon.bench.PublishBench "${REKON_BENCH_PUBLISH_EVENTS:-50}"
 }
 
+# A burst of real Knative events (KnativeBurst): as many converged ImageDeploys (default 2000) on a tenth as many
+# Images, Knative's ApiServerSource adapters of the shipped rollout sources (hack/knative-adapters.sh builds them)
+# and the test broker routing by the shipped Triggers; a label added to all of them: events answered, not 2xx,
+# objects written, the functions' API calls, time to drain, peak RSS of the functions and of the adapters.
+knative() {
+  bash hack/knative-adapters.sh >/dev/null
+  bash hack/driver.sh dev.rekon.bench.KnativeBurst "${REKON_BENCH_KNATIVE_IMAGEDEPLOYS:-2000}"
+}
+
 # One build for every part, so that the AOT cache recorded into it is the one the parts start with.
 bash hack/control-plane.sh >/dev/null
 ./mvnw -B -q test-compile package -DskipTests
@@ -80,5 +89,6 @@ if [[ ",$only," == *,resync,* ]]; then resync "$@"; fi
 if [[ ",$only," == *,modules,* ]]; then modules; fi
 if [[ ",$only," == *,declared,* ]]; then declared; fi
 if [[ ",$only," == *,publish,* ]]; then publish; fi
+if [[ ",$only," == *,knative,* ]]; then knative; fi
 if [[ ",$only," == *,cold,* ]]; then cold; fi
 if [[ ",$only," =~ ,(latency|noop|scale|builders), ]]; then warm "$@"; fi

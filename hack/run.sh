@@ -49,6 +49,18 @@ for _ in $(seq 1 60); do
   sleep 1
 done
 
+# The walkthrough lines are the README's own (each code block after a "printed by hack/run.sh" marker), so the
+# two never differ; only this run's port and git secret are put in where they are not the defaults.
+walkthrough() {
+  awk '/^<!-- printed by hack\/run\.sh/ { want = 1; t = $0; sub(/^<!-- printed by hack\/run\.sh:? ?/, "", t);
+                                          sub(/ ?-->$/, "", t); if (t != "") print "# " t; next }
+       want && /^```sh$/ { inblock = 1; next }
+       inblock && /^```$/ { inblock = 0; want = 0; print ""; next }
+       inblock { print }' README.md \
+    | sed -e "s#localhost:8080#localhost:$PORT#g" -e "s#127\.0\.0\.1:8080#127.0.0.1:$PORT#g" \
+      -e "s#local-git-secret#$GIT_SECRET#g"
+}
+
 cat <<MSG
 
 Rekon is running on http://127.0.0.1:$PORT (logs: target/rekon.log, target/local-stack.log)
@@ -58,58 +70,8 @@ Rekon is running on http://127.0.0.1:$PORT (logs: target/rekon.log, target/local
   git repository:       $GIT_URL (user:password ${GIT_USER}; push webhooks -> /webhooks/git, secret $GIT_SECRET)
   status page:          http://127.0.0.1:$PORT/ (JSON: http://127.0.0.1:$PORT/status)
 
-Try the image-rollout walkthrough (README, "Image rollouts"):
-
-  export KUBECONFIG=$KUBECONFIG_FILE
-  kubectl apply -f knative/examples/rollouts/image.yaml -f knative/examples/rollouts/imagedeploy.yaml
-
-  curl -sS http://127.0.0.1:$PORT/ \\
-    -H 'ce-specversion: 1.0' -H 'ce-id: demo-1' -H 'ce-source: local' \\
-    -H 'ce-type: dev.knative.apiserver.resource.update' \\
-    -H 'ce-kind: Image' -H 'ce-apiversion: kpack.io/v1alpha2' -H 'ce-namespace: demo' -H 'ce-name: hello' \\
-    -H 'Content-Type: application/json' --data @knative/examples/rollouts/image-built-event.json
-
-  kubectl -n demo get deployment hello -o jsonpath='{.spec.template.spec.containers[0].image}{"\n"}'
-
-Try the module lifecycle (README, "Modules"): push a component version, Rekon publishes it, a Kyma on
-channel fast installs it:
-
-  kubectl create namespace kcp-system
-  hack/push-sample-module.sh $REGISTRY target/sample-module kcp-system $REGISTRY 0.4.1
-  kubectl -n kcp-system get moduletemplates,modulereleasemetas
-  printf 'apiVersion: operator.kyma-project.io/v1beta2\nkind: Kyma\nmetadata: {name: default, namespace: kcp-system}\nspec:\n  channel: fast\n  modules: [{name: kpack, managed: true}]\n' | kubectl apply -f -
-  curl -sS http://127.0.0.1:$PORT/ -H 'ce-specversion: 1.0' -H 'ce-id: kyma-1' -H 'ce-source: local' \\
-    -H 'ce-type: dev.rekon.modules.reconcile' -H 'Content-Type: application/json' \\
-    -d '{"namespace":"kcp-system","name":"default"}'
-
-Try declared state from git (README, "Declared state from git"): push two ConfigMaps, follow the branch,
-then push a change that drops one:
-
-  git clone -q $GIT_AUTH_URL /tmp/rekon-demo && mkdir -p /tmp/rekon-demo/apps
-  printf 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: settings}\ndata: {greeting: hello}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: extra}\n' >/tmp/rekon-demo/apps/settings.yaml
-  git -C /tmp/rekon-demo add -A && git -C /tmp/rekon-demo -c user.name=demo -c user.email=demo@localhost commit -qm first && git -C /tmp/rekon-demo push -q origin HEAD:main
-
-  kubectl create namespace team-a
-  kubectl -n team-a create secret generic git-creds --from-literal=username=${GIT_USER%%:*} --from-literal=password=${GIT_USER#*:}
-  kubectl apply -f knative/examples/declared/applier.yaml
-  sed 's#https://git.example.com/platform/team-a.git#$GIT_URL#' knative/examples/declared/declaredstate.yaml | kubectl apply -f -
-
-  curl -sS http://127.0.0.1:$PORT/ \\
-    -H 'ce-specversion: 1.0' -H 'ce-id: ds-1' -H 'ce-source: local' \\
-    -H 'ce-type: dev.rekon.declared.reconcile' -H 'Content-Type: application/json' \\
-    -d '{"namespace":"team-a","name":"apps"}'
-  kubectl -n team-a get declaredstates
-
-  printf 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: settings}\ndata: {greeting: bonjour}\n' >/tmp/rekon-demo/apps/settings.yaml
-  git -C /tmp/rekon-demo -c user.name=demo -c user.email=demo@localhost commit -qam second && git -C /tmp/rekon-demo push -q origin HEAD:main
-
-  BODY='{"ref":"refs/heads/main","repository":{"clone_url":"$GIT_URL"}}'
-  curl -sS -X POST http://127.0.0.1:$PORT/webhooks/git -H 'Content-Type: application/json' \\
-    -H 'X-GitHub-Event: push' -H "X-GitHub-Delivery: \$(date +%s%N)" \\
-    -H "X-Hub-Signature-256: sha256=\$(printf '%s' "\$BODY" | openssl dgst -sha256 -hmac '$GIT_SECRET' -hex | sed 's/^.* //')" \\
-    --data "\$BODY"
-  kubectl -n team-a get configmaps -l rekon.dev/declared-state=team-a.apps
-
-Ctrl-C stops everything.
+The walkthroughs of README.md, run from the repository root in a second terminal:
 MSG
+walkthrough
+echo "Ctrl-C stops everything."
 wait "${pids[@]}"

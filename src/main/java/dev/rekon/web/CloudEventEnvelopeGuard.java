@@ -21,7 +21,8 @@ import io.vertx.ext.web.RoutingContext;
  * becomes a 5xx (which Knative would redeliver forever) or a misleading 404. Structured mode is validated with the
  * CloudEvents SDK ({@link StructuredCloudEvents}); binary mode (Funqy's own) needs the four required
  * {@code ce-} headers with a known {@code ce-specversion} (400 naming what is missing), JSON data (415 naming the
- * accepted content types) and that data as a JSON object (400). A request that is neither is 400. The parsed
+ * accepted content types) and that data as a JSON object (400). A request that is neither is 400; a batch
+ * ({@value #BATCH_TYPE}) is 415, saying batches are not accepted. The parsed
  * structured event is left in the context under {@link #STRUCTURED} for later guards.
  */
 @Singleton
@@ -33,6 +34,12 @@ public class CloudEventEnvelopeGuard {
     public static final String STRUCTURED = "rekon.structured-cloudevent";
 
     static final String STRUCTURED_TYPE = "application/cloudevents+json";
+    static final String BATCH_TYPE = "application/cloudevents-batch+json";
+    /** A batch is refused whole: each event is its own reconcile with its own reply, which a batch has no room for. */
+    static final Refusal BATCH_REFUSED = new Refusal(415, "UnsupportedMediaType", "batched CloudEvents ("
+            + BATCH_TYPE + ") are not accepted: send each event in a request of its own, in binary mode (headers"
+            + " ce-specversion, ce-id, ce-source, ce-type; data as application/json) or in structured mode"
+            + " (Content-Type: application/cloudevents+json)");
     static final List<String> REQUIRED = List.of("specversion", "id", "source", "type");
     static final String MODES = "send a CloudEvent in binary mode (headers ce-specversion, ce-id, ce-source, ce-type;"
             + " data as application/json) or in structured mode (Content-Type: " + STRUCTURED_TYPE + ")";
@@ -46,7 +53,8 @@ public class CloudEventEnvelopeGuard {
         byte[] body = ctx.body() == null || ctx.body().buffer() == null ? new byte[0] : ctx.body().buffer().getBytes();
         String mediaType = mediaType(headers.get("Content-Type"));
         boolean structured = headers.get("ce-type") == null && STRUCTURED_TYPE.equals(mediaType);
-        Refusal refusal = structured ? structured(body) : binary(headers, mediaType, body);
+        Refusal refusal = BATCH_TYPE.equals(mediaType) ? BATCH_REFUSED
+                : structured ? structured(body) : binary(headers, mediaType, body);
         if (refusal != null) {
             ErrorReplies.send(ctx, refusal.status(), refusal.error(), refusal.message());
             return;

@@ -22,7 +22,8 @@ import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 /**
  * One real etcd + kube-apiserver per JVM (RBAC on; {@value #CURRENT} unless {@code REKON_K8S_VERSION} names
  * another, such as 1.20.2 for the compatibility run), started through fabric8's kube-api-test in
- * offline mode from the binaries {@code hack/control-plane.sh} lays out, with every CRD installed.
+ * offline mode from the binaries {@code hack/control-plane.sh} lays out, with every CRD installed, both listening
+ * on 127.0.0.1 only ({@link LoopbackControlPlane}).
  * No controller-manager runs: tests act as the controllers they need.
  */
 public final class LocalCluster {
@@ -102,7 +103,8 @@ public final class LocalCluster {
             logTo(workDir.resolve("apiserver.log"));
             sleepPastMidnightIfNeeded();
             KubeAPIServer server = new KubeAPIServer(KubeAPIServerConfigBuilder.anAPIServerConfig()
-                    .withTestDir(cache.toString())
+                    .withTestDir(LoopbackControlPlane.testDir(cache, VERSION, workDir).toString())
+                    .withApiServerFlags(LoopbackControlPlane.APISERVER_FLAGS)
                     .withOfflineMode(true)
                     .withApiServerVersion(VERSION)
                     .withUpdateKubeConfig(false)
@@ -184,6 +186,11 @@ public final class LocalCluster {
 
     /** Points Kubernetes clients created from now on at this cluster as the ServiceAccount (its RBAC applies). */
     public void useAs(String namespace, String serviceAccount) {
+        System.setProperty("kubeconfig", kubeconfigFor(namespace, serviceAccount).toString());
+    }
+
+    /** Writes a kubeconfig that authenticates as the ServiceAccount (a token valid for an hour) and returns it. */
+    public Path kubeconfigFor(String namespace, String serviceAccount) {
         Path file = kubeconfigFile.resolveSibling("kubeconfig-" + namespace + "-" + serviceAccount);
         String yaml = """
                 apiVersion: v1
@@ -212,7 +219,7 @@ public final class LocalCluster {
         } catch (IOException e) {
             throw new IllegalStateException("cannot write " + file, e);
         }
-        System.setProperty("kubeconfig", file.toString());
+        return file;
     }
 
     /** A token from the TokenRequest API (no token Secrets exist without a controller-manager). */
