@@ -52,10 +52,19 @@ public class ReconcileLoop {
     record WorkKind(Object area, String what) {
     }
 
-    /** A loop over a fixed guard, for callers outside CDI such as service tests. */
+    /**
+     * A loop over a fixed guard, for callers outside CDI such as service tests: one worker, so that the keys of a
+     * pass are worked in the order given and a table can say which writes come in which order.
+     */
     public static ReconcileLoop of(NamespaceGuard guard) {
+        return of(guard, 1);
+    }
+
+    /** A loop over a fixed guard working up to {@code parallelism} keys at once. */
+    public static ReconcileLoop of(NamespaceGuard guard, int parallelism) {
         ReconcileLoop loop = new ReconcileLoop();
         loop.guard = guard;
+        loop.parallelism = parallelism;
         return loop;
     }
 
