@@ -8,6 +8,7 @@ import java.util.concurrent.TimeUnit;
 
 import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -53,6 +54,7 @@ public class ApiCallMetrics implements Interceptor {
     private final ClientRateLimit rateLimit;
     private volatile KubernetesSerialization serialization;
 
+    @Inject
     ApiCallMetrics(MeterRegistry registry,
             @ConfigProperty(name = "rekon.reconcile.parallelism", defaultValue = "8") int parallelism,
             @ConfigProperty(name = "rekon.kubernetes.qps") Optional<Double> qps,
