@@ -46,6 +46,9 @@ public class ReconcileLoop {
     @ConfigProperty(name = "rekon.reconcile.parallelism", defaultValue = "" + DEFAULT_PARALLELISM)
     int parallelism = DEFAULT_PARALLELISM;
 
+    @Inject
+    LastPlans lastPlans;
+
     private volatile WorkQueue queue;
 
     /** What kind of work a queued key is: an area's reconcile, pass, or reschedule (merged only with its own). */
@@ -65,7 +68,13 @@ public class ReconcileLoop {
         ReconcileLoop loop = new ReconcileLoop();
         loop.guard = guard;
         loop.parallelism = parallelism;
+        loop.lastPlans = new LastPlans();
         return loop;
+    }
+
+    /** The last plan of each key, as this loop recorded them (for the areas that keep them). */
+    public LastPlans lastPlans() {
+        return lastPlans;
     }
 
     /** The process's one work queue, for paths that schedule keys themselves (a status pass, a declared push). */
@@ -115,7 +124,13 @@ public class ReconcileLoop {
         if (!area.acrossNamespaces() && !guard.allows(area.namespace(key))) {
             return Optional.empty();
         }
-        return area.load(key, false).map(area::plan);
+        return area.load(key, false).map(views -> planned(area, key, views));
+    }
+
+    private <K, V, P extends Reconciler.Plan> P planned(Reconciler<K, V, P> area, K key, V views) {
+        P plan = area.plan(views);
+        lastPlans.planned(area, area.lastPlanKey(key), views, plan);
+        return plan;
     }
 
     /**
@@ -237,15 +252,16 @@ public class ReconcileLoop {
         }
     }
 
-    private static <K, V, P extends Reconciler.Plan> Reply attempt(Reconciler<K, V, P> area, K key, boolean fresh,
+    private <K, V, P extends Reconciler.Plan> Reply attempt(Reconciler<K, V, P> area, K key, boolean fresh,
             boolean write, Consumer<P> applied) {
         Optional<V> views = area.load(key, fresh);
         if (views.isEmpty()) {
             return area.gone(key);
         }
-        P plan = area.plan(views.get());
+        P plan = planned(area, key, views.get());
         if (write) {
             area.apply(plan);
+            lastPlans.carriedOut(area, area.lastPlanKey(key), plan);
             applied.accept(plan);
         }
         return plan.reply();

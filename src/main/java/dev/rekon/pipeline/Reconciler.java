@@ -105,6 +105,27 @@ public interface Reconciler<K, V, P extends Reconciler.Plan> {
         return key;
     }
 
+    /**
+     * The name under which the loop keeps this area's last plan of each key ({@link LastPlans}), for a page that
+     * shows them; null (the default): none kept.
+     */
+    default String lastPlansArea() {
+        return null;
+    }
+
+    /** Which of the area's last plans a key's plan replaces: the key's {@link #identity} by default. */
+    default Object lastPlanKey(K key) {
+        return identity(key);
+    }
+
+    /**
+     * What the loop keeps of a plan made from these views when {@link #lastPlansArea} names the area (a page row),
+     * or null to keep nothing of the key. Pure, as the plan is.
+     */
+    default Object remember(V views, P plan) {
+        return null;
+    }
+
     /** The area's facts a refusal about this key carries (a module's name and versions); none by default. */
     default Map<String, String> facts(K key) {
         return Map.of();
