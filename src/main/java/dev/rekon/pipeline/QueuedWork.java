@@ -1,8 +1,11 @@
 package dev.rekon.pipeline;
 
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
+
+import org.jboss.logging.MDC;
 
 /**
  * One piece of work in the {@link WorkQueue}: its key and kind, the input it runs with (replaced when a newer one
@@ -17,6 +20,8 @@ final class QueuedWork<I, T> {
     final CompletableFuture<T> done = new CompletableFuture<>();
     I input;
     Function<I, T> work;
+    /** The submitter's log context (an event's traceparent), for the logs the work makes on a worker. */
+    Map<String, Object> logContext = MDC.getMap();
     long due;
     boolean awaited;
 
@@ -43,15 +48,19 @@ final class QueuedWork<I, T> {
         I merged = merge.merge(input, n.input);
         input = merged != null ? merged : n.input;
         work = n.work;
+        logContext = n.logContext;
         awaited |= n.awaited;
         return this;
     }
 
     void run() {
+        logContext.forEach(MDC::put);
         try {
             done.complete(work.apply(input));
         } catch (RuntimeException | Error e) {
             done.completeExceptionally(e);
+        } finally {
+            MDC.clear();
         }
     }
 }
