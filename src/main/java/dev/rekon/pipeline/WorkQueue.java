@@ -11,6 +11,9 @@ import java.util.Map;
 import java.util.PriorityQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
@@ -50,7 +53,11 @@ public final class WorkQueue implements AutoCloseable {
     private static final int SWEEP_ABOVE = 10_000;
 
     private final int parallelism;
-    private final Object lock = new Object();
+    private final ReentrantLock lock = new ReentrantLock();
+    /** A key became ready or delayed work was added: one idle worker is woken, never all of them. */
+    private final Condition workReady = lock.newCondition();
+    /** A key was released or work ended: for threads waiting to work a key here, and for awaitIdle. */
+    private final Condition settled = lock.newCondition();
     private final Map<Object, KeySlot> slots = new HashMap<>();
     private final ArrayDeque<KeySlot> awaited = new ArrayDeque<>();
     private final ArrayDeque<KeySlot> background = new ArrayDeque<>();
@@ -103,7 +110,8 @@ public final class WorkQueue implements AutoCloseable {
     public <I> CompletableFuture<?> after(Object key, Object kind, Duration delay, Duration spacing, I input,
             Function<I, ?> work) {
         long now = System.nanoTime();
-        synchronized (lock) {
+        lock.lock();
+        try {
             KeySlot slot = slot(key);
             QueuedWork<?, ?> waiting = slot.delayed.get(kind);
             if (waiting != null) {
@@ -117,19 +125,24 @@ public final class WorkQueue implements AutoCloseable {
             }
             slot.delayed.put(kind, w);
             delayed.add(w);
-            lock.notifyAll();
+            workReady.signal();
             return w.done;
+        } finally {
+            lock.unlock();
         }
     }
 
     /** Makes the delayed work of the kinds named due now, and waits for all of it, at most {@code timeout}. */
     public boolean runWaitingNow(Predicate<Object> kinds, Duration timeout) {
-        synchronized (lock) {
+        lock.lock();
+        try {
             List<QueuedWork<?, ?>> due = delayed.stream().filter(w -> kinds.test(w.kind)).toList();
             delayed.removeAll(due);
             due.forEach(w -> w.due = 0);
             delayed.addAll(due);
-            lock.notifyAll();
+            workReady.signalAll();
+        } finally {
+            lock.unlock();
         }
         return awaitIdle(kinds, timeout);
     }
@@ -137,20 +150,23 @@ public final class WorkQueue implements AutoCloseable {
     /** Waits until no work of the kinds named waits or runs, at most {@code timeout}; true when none does. */
     public boolean awaitIdle(Predicate<Object> kinds, Duration timeout) {
         long end = System.nanoTime() + timeout.toNanos();
-        synchronized (lock) {
+        lock.lock();
+        try {
             while (slots.values().stream().anyMatch(s -> s.busyWith(kinds))) {
                 long left = end - System.nanoTime();
                 if (left <= 0) {
                     return false;
                 }
                 try {
-                    lock.wait(Math.max(1, left / 1_000_000));
+                    settled.await(Math.max(1, left / 1_000_000), TimeUnit.MILLISECONDS);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     return false;
                 }
             }
             return true;
+        } finally {
+            lock.unlock();
         }
     }
 
@@ -158,7 +174,8 @@ public final class WorkQueue implements AutoCloseable {
     @Override
     public void close() {
         List<QueuedWork<?, ?>> dropped = new ArrayList<>();
-        synchronized (lock) {
+        lock.lock();
+        try {
             closed = true;
             slots.values().forEach(s -> {
                 dropped.addAll(s.pending);
@@ -166,14 +183,20 @@ public final class WorkQueue implements AutoCloseable {
             });
             dropped.addAll(delayed);
             delayed.clear();
-            lock.notifyAll();
+            workReady.signalAll();
+            settled.signalAll();
+        } finally {
+            lock.unlock();
         }
         dropped.forEach(w -> w.done.completeExceptionally(new TransientFailureException("Rekon is shutting down", null)));
     }
 
     private <I, T> CompletableFuture<T> enqueue(QueuedWork<I, T> w, boolean awaitedBySomeone) {
-        synchronized (lock) {
+        lock.lock();
+        try {
             return enqueueLocked(slot(w.key), w, awaitedBySomeone).done;
+        } finally {
+            lock.unlock();
         }
     }
 
@@ -203,18 +226,19 @@ public final class WorkQueue implements AutoCloseable {
             background.add(slot);
         }
         slot.queued = true;
-        lock.notifyAll();
+        workReady.signal();
     }
 
     private <I, T> T runHere(Object key, I input, Function<I, T> work) {
         Thread me = Thread.currentThread();
         KeySlot slot;
-        synchronized (lock) {
+        lock.lock();
+        try {
             slot = slot(key);
             slot.waiters++;
             try {
                 while (slot.owner != null && slot.owner != me) {
-                    lock.wait();
+                    settled.await();
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -224,6 +248,8 @@ public final class WorkQueue implements AutoCloseable {
             }
             slot.owner = me;
             slot.holds++;
+        } finally {
+            lock.unlock();
         }
         Boolean outer = INSIDE.get();
         INSIDE.set(Boolean.TRUE);
@@ -234,10 +260,13 @@ public final class WorkQueue implements AutoCloseable {
             if (outer == null) {
                 INSIDE.remove();
             }
-            synchronized (lock) {
+            lock.lock();
+            try {
                 if (--slot.holds == 0) {
                     released(slot);
                 }
+            } finally {
+                lock.unlock();
             }
         }
     }
@@ -246,7 +275,8 @@ public final class WorkQueue implements AutoCloseable {
         while (true) {
             KeySlot slot;
             QueuedWork<?, ?> w;
-            synchronized (lock) {
+            lock.lock();
+            try {
                 while ((slot = take()) == null) {
                     if (closed) {
                         return;
@@ -254,7 +284,11 @@ public final class WorkQueue implements AutoCloseable {
                     try {
                         QueuedWork<?, ?> next = delayed.peek();
                         long wait = next == null ? 0 : Math.max(1, (next.due - System.nanoTime()) / 1_000_000);
-                        lock.wait(wait);
+                        if (wait == 0) {
+                            workReady.await();
+                        } else {
+                            workReady.await(wait, TimeUnit.MILLISECONDS);
+                        }
                     } catch (InterruptedException e) {
                         return;
                     }
@@ -266,16 +300,21 @@ public final class WorkQueue implements AutoCloseable {
                 long now = System.nanoTime();
                 slot.lastStart.put(w.kind, now);
                 slot.keepUntil = Math.max(slot.keepUntil, now + w.spacing.toNanos());
+            } finally {
+                lock.unlock();
             }
             INSIDE.set(Boolean.TRUE);
             try {
                 w.run();
             } finally {
                 INSIDE.remove();
-                synchronized (lock) {
+                lock.lock();
+                try {
                     slot.holds = 0;
                     slot.running = null;
                     released(slot);
+                } finally {
+                    lock.unlock();
                 }
             }
         }
@@ -314,7 +353,7 @@ public final class WorkQueue implements AutoCloseable {
             long now = System.nanoTime();
             slots.values().removeIf(s -> s.idle() && s.keepUntil <= now);
         }
-        lock.notifyAll();
+        settled.signalAll();
     }
 
     private KeySlot slot(Object key) {

@@ -7,9 +7,9 @@ import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import dev.rekon.cluster.ApiCallMetrics;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import dev.rekon.cluster.ApiCallMetrics;
 
 /**
  * Who manifest objects are read and written as: a ServiceAccount by impersonation (as kapp and Flux apply as a
