@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -24,8 +23,9 @@ import dev.rekon.core.TransientFailureException;
  * process at a time, whatever the kind of work; work of one kind that arrives for a key while an earlier one still
  * waits its turn is merged into it (by default when it is the same input; a reschedule keeps the newest input), so
  * it runs once; different keys run in parallel on at most {@link #parallelism()} worker threads; work may wait a
- * delay first, and may be spaced (at most one start per spacing for a key and kind). Work someone waits on (an
- * event's reply) is taken before background work (a resync pass's keys, reschedules).
+ * delay first, and may be spaced (at most one start per spacing for a key and kind). Work someone waits on runs
+ * on its caller's thread ({@link #run}: an event's reply), still alone on its key; the workers take what is
+ * submitted (a resync pass's keys, reschedules).
  * <p>
  * Work started from inside work (a reconcile of the Builders a Buildpack affects, a retry's inner loop) runs on the
  * same thread, still alone on its key, so that a bounded pool cannot wait on itself. The model is client-go's
@@ -88,14 +88,13 @@ public final class WorkQueue implements AutoCloseable {
     }
 
     /**
-     * Runs the work for {@code key} and answers its result, throwing what it threw: queued before background work
-     * and waited for, or on this thread when it is already working a key or inside a {@link ConflictRetry} attempt.
+     * Runs the work for {@code key} on the calling thread once no other thread works the key, and answers its
+     * result, throwing what it threw: an event's reply is made on its own request thread (bounded by the server's
+     * worker pool and Knative's {@code containerConcurrency}), so events never queue behind a pass's keys and pay
+     * no hand-off; the key stays one thread's at a time, whoever else works it.
      */
     public <I, T> T run(Object key, Object kind, I input, Merge<I> merge, Function<I, T> work) {
-        if (working() || ConflictRetry.inAttempt()) {
-            return runHere(key, input, work);
-        }
-        return join(enqueue(new QueuedWork<>(key, kind, input, merge, work, 0, Duration.ZERO), true));
+        return runHere(key, input, work);
     }
 
     /** Queues the work for {@code key} behind what someone waits on; the future completes with its result. */
@@ -358,22 +357,5 @@ public final class WorkQueue implements AutoCloseable {
 
     private KeySlot slot(Object key) {
         return slots.computeIfAbsent(key, KeySlot::new);
-    }
-
-    private static <T> T join(CompletableFuture<T> done) {
-        try {
-            return done.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new TransientFailureException("interrupted while waiting for a reconcile", e);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            if (e.getCause() instanceof Error err) {
-                throw err;
-            }
-            throw new TransientFailureException(String.valueOf(e.getCause()), e.getCause());
-        }
     }
 }
