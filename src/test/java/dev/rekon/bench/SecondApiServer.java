@@ -41,18 +41,35 @@ public final class SecondApiServer {
 
     /** Copies the running apiserver's command line, swaps the port, and starts it. */
     public static SecondApiServer start(LocalCluster cluster, Path dir) {
+        return start(cluster, dir, java.util.Map.of());
+    }
+
+    /**
+     * The same, with {@code flags} ({@code --name} to value) set instead of the running one's: a server that
+     * throttles early ({@code --max-requests-inflight}), say.
+     */
+    public static SecondApiServer start(LocalCluster cluster, Path dir, java.util.Map<String, String> flags) {
         try {
             Files.createDirectories(dir);
-            List<String> original = apiServerCommand();
+            List<String> original = apiServerCommand(URI.create(cluster.apiServerUrl()).getPort());
             int port = freePort();
             List<String> command = new ArrayList<>();
             for (int i = 0; i < original.size(); i++) {
+                String arg = original.get(i);
+                if (flags.containsKey(arg)) {
+                    i++;
+                    continue;
+                }
+                if (arg.contains("=") && flags.containsKey(arg.substring(0, arg.indexOf('=')))) {
+                    continue;
+                }
                 command.add(original.get(i));
                 if (original.get(i).equals("--secure-port")) {
                     command.add(String.valueOf(port));
                     i++;
                 }
             }
+            flags.forEach((name, value) -> command.add(name + "=" + value));
             int firstPort = URI.create(cluster.apiServerUrl()).getPort();
             Path kubeconfig = dir.resolve("kubeconfig-second");
             Files.writeString(kubeconfig, cluster.kubeconfigYaml().replace(":" + firstPort, ":" + port));
@@ -129,7 +146,8 @@ public final class SecondApiServer {
         }
     }
 
-    private static List<String> apiServerCommand() throws IOException {
+    /** The command line of this process's kube-apiserver serving {@code port} (a test JVM may run more than one). */
+    private static List<String> apiServerCommand(int port) throws IOException {
         for (ProcessHandle p : ProcessHandle.current().descendants().toList()) {
             Path cmdline = Path.of("/proc/" + p.pid() + "/cmdline");
             if (!Files.isReadable(cmdline)) {
@@ -137,11 +155,22 @@ public final class SecondApiServer {
             }
             String raw = new String(Files.readAllBytes(cmdline), StandardCharsets.UTF_8);
             List<String> args = List.of(raw.split("\0"));
-            if (!args.isEmpty() && args.get(0).endsWith("kube-apiserver")) {
+            if (!args.isEmpty() && args.get(0).endsWith("kube-apiserver") && serves(args, port)) {
                 return args;
             }
         }
         throw new IllegalStateException("no kube-apiserver child process found");
+    }
+
+    private static boolean serves(List<String> args, int port) {
+        String p = String.valueOf(port);
+        for (int i = 0; i < args.size(); i++) {
+            if ((args.get(i).equals("--secure-port") && i + 1 < args.size() && args.get(i + 1).equals(p))
+                    || args.get(i).equals("--secure-port=" + p)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     static int freePort() {
