@@ -31,6 +31,7 @@ import dev.rekon.declared.status.DeclaredBoard;
 import dev.rekon.manifests.Identity;
 import dev.rekon.manifests.LiveObject;
 import dev.rekon.manifests.apply.ManifestCluster;
+import dev.rekon.manifests.plan.ServedKinds;
 import dev.rekon.pipeline.Reconciler;
 
 /**
@@ -77,9 +78,12 @@ public class DeclaredStateReconciler implements Reconciler<DeclaredKey, Declared
         SourceState source = state.deleting() ? new SourceState.Deleting() : branches.read(state);
         Set<String> clusterKinds = gateway.clusterKinds();
         Set<ObjectRef> refs = new LinkedHashSet<>(InventoryIds.read(state.status()));
+        Set<String> unserved = new HashSet<>();
         if (source instanceof SourceState.Read r && !state.namespaces().isEmpty()) {
-            DesiredObjects.of(r.documents(), state.namespaces().get(0), key.owner(), clusterKinds)
-                    .forEach(d -> refs.add(d.ref()));
+            List<ObjectRef> declared = DesiredObjects.of(r.documents(), state.namespaces().get(0), key.owner(),
+                    clusterKinds).stream().map(DesiredObjects.Desired::ref).toList();
+            refs.addAll(declared);
+            ServedKinds.kindsOf(declared).stream().filter(k -> !served(k, declared)).forEach(unserved::add);
         }
         ManifestCluster cluster = gateway.objects(state);
         Map<String, LiveObject> live = refs.isEmpty() ? Map.of() : cluster.live(key.owner(), refs);
@@ -100,8 +104,14 @@ public class DeclaredStateReconciler implements Reconciler<DeclaredKey, Declared
                 }
             }
         }
-        return Optional.of(new DeclaredViews(key, state, source, live, clusterKinds, scanned, protectedRefs,
+        return Optional.of(new DeclaredViews(key, state, source, live, clusterKinds, unserved, scanned, protectedRefs,
                 config.namespacePolicy(), crossNamespace, clock.instant()));
+    }
+
+    /** Whether discovery finds the kind of {@code key}, one of the declared objects' kinds. */
+    private boolean served(String key, List<ObjectRef> declared) {
+        ObjectRef any = declared.stream().filter(r -> ServedKinds.key(r).equals(key)).findFirst().orElseThrow();
+        return gateway.serves(any.apiVersion(), any.kind());
     }
 
     /**

@@ -22,11 +22,13 @@ import dev.rekon.manifests.ManifestBodies;
 import dev.rekon.manifests.plan.ManifestChecks;
 import dev.rekon.manifests.plan.ManifestDiff;
 import dev.rekon.manifests.plan.ManifestPlanner;
+import dev.rekon.manifests.plan.ServedKinds;
 
 /**
  * Decides what one DeclaredState needs, from its views alone. A revision is atomic: before any write it is refused
  * whole (the last good one stays, nothing is pruned) when its branch could not be read, a file does not parse, two
- * documents declare one object, an object lies outside {@code spec.namespaces} or {@code rekon.namespaces}, or
+ * documents declare one object, an object is of a kind the server does not serve (and no CRD of the revision
+ * declares), an object lies outside {@code spec.namespaces} or {@code rekon.namespaces}, or
  * an object exists that this DeclaredState did not apply and may not adopt. Otherwise the shared engine's diff:
  * missing and drifted objects applied in stages, what the revision dropped pruned in reverse; orphans listed (and,
  * with {@code Delete}, deleted after their grace period); Ready only once what was applied is ready. A
@@ -62,6 +64,14 @@ public final class DeclaredPlanner {
                     + String.join("; ", duplicates) + "; keep one of each", read.commit());
         }
         List<ObjectNode> objects = desired.stream().map(Desired::object).toList();
+        Optional<ObjectNode> unserved = ServedKinds.firstUnserved(objects, v.unserved());
+        if (unserved.isPresent()) {
+            Desired d = desired.stream().filter(x -> x.object() == unserved.get()).findFirst().orElseThrow();
+            return DeclaredReplies.refused(v, ServedKinds.REASON, d.source().where() + ": " + d.ref() + " is of kind "
+                    + d.ref().kind() + " in " + d.ref().apiVersion() + ", which the API server does not serve; install"
+                    + " its CustomResourceDefinition (or declare it in this revision) or fix apiVersion and kind;"
+                    + " nothing of this revision was applied", read.commit());
+        }
         Optional<ManifestChecks.Refusal> scope = SpecChecks.scope(v, objects);
         if (scope.isPresent()) {
             return DeclaredReplies.refused(v, scope.get().reason(), scope.get().message(), read.commit());
