@@ -41,7 +41,9 @@ public class DeclaredResync implements AreaResync {
             return AreaResult.skipped(AREA, missing.get());
         }
         AreaTally tally = new AreaTally(AREA);
-        for (DeclaredKey key : service.everyState(scope.namespace())) {
+        // One memo for the pass: each repository's branch listed once; a report lists none.
+        TipMemo tips = scope.report() ? TipMemo.lastKnown() : TipMemo.perInput();
+        for (DeclaredKey key : service.everyState(scope.namespace(), tips)) {
             tally.count(key.ref(), () -> scope.report() ? service.report(key) : service.reconcile(key));
         }
         return tally.result();

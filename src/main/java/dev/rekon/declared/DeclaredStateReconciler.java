@@ -28,6 +28,7 @@ import dev.rekon.declared.plan.DesiredObjects;
 import dev.rekon.declared.plan.InventoryIds;
 import dev.rekon.declared.plan.SourceState;
 import dev.rekon.declared.status.DeclaredBoard;
+import dev.rekon.declared.watch.DeclaredStates;
 import dev.rekon.manifests.Identity;
 import dev.rekon.manifests.LiveObject;
 import dev.rekon.manifests.apply.ManifestCluster;
@@ -35,7 +36,9 @@ import dev.rekon.manifests.plan.ServedKinds;
 import dev.rekon.pipeline.Reconciler;
 
 /**
- * A DeclaredState as the one reconcile loop runs it: reads the DeclaredState, its branch ({@link BranchReader}),
+ * A DeclaredState as the one reconcile loop runs it: reads the DeclaredState (from its watch; from the apiserver
+ * after a lost race, or when the watch may lag behind what is known), its branch ({@link BranchReader}: the tip
+ * once per input, carried by the key),
  * the live objects its revision and inventory name (and, for a scan, everything in its namespaces), plans with
  * {@link DeclaredPlanner}, and has {@link DeclaredWrites} carry the plan out. Every plan, carried out or only
  * reported, is the DeclaredState's row on the status page ({@link DeclaredBoard}).
@@ -61,6 +64,10 @@ public class DeclaredStateReconciler implements Reconciler<DeclaredKey, Declared
     @Inject
     DeclaredBoard board;
 
+    @Inject
+    DeclaredStates states;
+
+
     @ConfigProperty(name = "rekon.declared.cross-namespace", defaultValue = "false")
     boolean crossNamespace;
 
@@ -71,11 +78,12 @@ public class DeclaredStateReconciler implements Reconciler<DeclaredKey, Declared
 
     @Override
     public Optional<DeclaredViews> load(DeclaredKey key, boolean fresh) {
-        DeclaredStateView state = gateway.state(key.namespace(), key.name()).orElse(null);
+        DeclaredStateView state = (fresh ? Optional.<DeclaredStateView>empty()
+                : states.cached(key.namespace(), key.name())).or(() -> live(key)).orElse(null);
         if (state == null || state.deleting() && !state.finalized()) {
             return Optional.empty();
         }
-        SourceState source = state.deleting() ? new SourceState.Deleting() : branches.read(state);
+        SourceState source = state.deleting() ? new SourceState.Deleting() : branches.read(state, key.tips());
         Set<String> clusterKinds = gateway.clusterKinds();
         Set<ObjectRef> refs = new LinkedHashSet<>(InventoryIds.read(state.status()));
         Set<String> unserved = new HashSet<>();
@@ -99,7 +107,7 @@ public class DeclaredStateReconciler implements Reconciler<DeclaredKey, Declared
                 for (ObjectRef kind : gateway.namespacedKinds(ns)) {
                     scanned.addAll(listable(cluster, kind));
                 }
-                for (DeclaredStateView other : gateway.states(ns)) {
+                for (DeclaredStateView other : states.all(ns)) {
                     protectedRefs.addAll(named(other));
                 }
             }
@@ -112,6 +120,13 @@ public class DeclaredStateReconciler implements Reconciler<DeclaredKey, Declared
     private boolean served(String key, List<ObjectRef> declared) {
         ObjectRef any = declared.stream().filter(r -> ServedKinds.key(r).equals(key)).findFirst().orElseThrow();
         return gateway.serves(any.apiVersion(), any.kind());
+    }
+
+    /** The DeclaredState as the apiserver holds it now; the watch then answers for it once it holds as much. */
+    private Optional<DeclaredStateView> live(DeclaredKey key) {
+        Optional<DeclaredStateView> read = gateway.state(key.namespace(), key.name());
+        read.ifPresent(s -> states.seen(s.namespace(), s.name(), s.resourceVersion()));
+        return read;
     }
 
     /**
@@ -159,7 +174,10 @@ public class DeclaredStateReconciler implements Reconciler<DeclaredKey, Declared
 
     @Override
     public void apply(DeclaredPlan plan) {
-        writes.carryOut(plan);
+        String written = writes.carryOut(plan);
+        if (written != null) {
+            states.seen(plan.key().namespace(), plan.key().name(), written);
+        }
         board.carriedOut(plan);
     }
 }

@@ -9,7 +9,7 @@ import jakarta.inject.Inject;
 
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.Reply;
-import dev.rekon.declared.apply.DeclaredGateway;
+import dev.rekon.declared.watch.DeclaredStates;
 import dev.rekon.declared.status.DeclaredBoard;
 import dev.rekon.pipeline.ReconcileLoop;
 
@@ -27,7 +27,7 @@ public class DeclaredStateService {
     private final ReentrantLock[] locks = new ReentrantLock[STRIPES];
 
     @Inject
-    DeclaredGateway gateway;
+    DeclaredStates states;
 
     @Inject
     DeclaredStateReconciler reconciler;
@@ -44,9 +44,20 @@ public class DeclaredStateService {
         }
     }
 
-    /** A DeclaredState was created, changed or deleted, or a person asks for it. */
+    /** A person asks for a DeclaredState. */
     public Reply changed(String namespace, String name) {
         return reconcile(new DeclaredKey(namespace, name, false));
+    }
+
+    /**
+     * A DeclaredState was created, changed or deleted: at {@code resourceVersion} (null when the event does not
+     * say), so that a watch still behind it is not planned from.
+     */
+    public Reply stateChanged(String namespace, String name, String resourceVersion) {
+        if (loop.refusal(namespace, new DeclaredKey(namespace, name, false).ref()).isEmpty()) {
+            states.seen(namespace, name, resourceVersion);
+        }
+        return changed(namespace, name);
     }
 
     /**
@@ -81,8 +92,12 @@ public class DeclaredStateService {
         return loop.report(reconciler, key);
     }
 
-    /** Every DeclaredState in scope (a namespace, or all Rekon may act in), scanning for orphans. */
-    public List<DeclaredKey> everyState(String namespace) {
-        return gateway.states(namespace).stream().map(s -> new DeclaredKey(s.namespace(), s.name(), true)).toList();
+    /**
+     * Every DeclaredState in scope (a namespace, or all Rekon may act in), from their watch, scanning for orphans;
+     * all of them share {@code tips}, so a pass lists each repository's branch once.
+     */
+    public List<DeclaredKey> everyState(String namespace, TipMemo tips) {
+        return states.allOffTheEventPath(namespace).stream().map(s -> new DeclaredKey(s.namespace(), s.name(), true, tips))
+                .toList();
     }
 }

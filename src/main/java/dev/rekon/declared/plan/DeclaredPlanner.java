@@ -51,6 +51,9 @@ public final class DeclaredPlanner {
         if (v.source() instanceof SourceState.Refused r) {
             return DeclaredReplies.refused(v, r.reason(), r.message(), r.commit());
         }
+        if (v.source() instanceof SourceState.Unchecked) {
+            return DeclaredReplies.unchecked(v);
+        }
         return v.source() instanceof SourceState.Read r ? apply(v, r) : DeclaredReplies.suspended(v);
     }
 
@@ -107,8 +110,10 @@ public final class DeclaredPlanner {
                 : "revision " + revision + " is rolling out: " + String.join("; ", rollingOut);
         status.ready(ready, rollingOut.isEmpty() ? "ReconciliationSucceeded" : "Progressing", message)
                 .reconciling(!rollingOut.isEmpty(), rollingOut.isEmpty() ? "Succeeded" : "Progressing", message);
+        // A report plans from the tip the last pass listed, and says since when.
+        String shown = read.checked() == null ? message : message + " (tip not checked since " + read.checked() + ")";
         DeclaredPlan.Report report = new DeclaredPlan.Report(revision, ready,
-                rollingOut.isEmpty() ? "ReconciliationSucceeded" : "Progressing", message, after.size(), diff.apply().size(),
+                rollingOut.isEmpty() ? "ReconciliationSucceeded" : "Progressing", shown, after.size(), diff.apply().size(),
                 rollingOut,
                 diff.pruneRefs(), orphans.orphans(), null);
         boolean changes = !diff.converged() || !orphans.delete().isEmpty();
