@@ -31,6 +31,7 @@ import dev.rekon.declared.status.DeclaredBoard;
 import dev.rekon.declared.watch.DeclaredStates;
 import dev.rekon.manifests.Identity;
 import dev.rekon.manifests.LiveObject;
+import dev.rekon.manifests.apply.Impersonation;
 import dev.rekon.manifests.apply.ManifestCluster;
 import dev.rekon.manifests.plan.ServedKinds;
 import dev.rekon.pipeline.Reconciler;
@@ -98,15 +99,10 @@ public class DeclaredStateReconciler implements Reconciler<DeclaredKey, Declared
         List<LiveObject> scanned = null;
         Set<String> protectedRefs = Set.of();
         if (key.scanOrphans() && source instanceof SourceState.Read) {
-            scanned = new ArrayList<>();
+            List<String> namespaces = state.namespaces().stream().filter(config.namespacePolicy()::allows).toList();
+            scanned = scan(key.tips(), state, cluster, namespaces);
             protectedRefs = new HashSet<>();
-            for (String ns : state.namespaces()) {
-                if (!config.namespacePolicy().allows(ns)) {
-                    continue;
-                }
-                for (ObjectRef kind : gateway.namespacedKinds(ns)) {
-                    scanned.addAll(listable(cluster, kind));
-                }
+            for (String ns : namespaces) {
                 for (DeclaredStateView other : states.all(ns)) {
                     protectedRefs.addAll(named(other));
                 }
@@ -130,16 +126,48 @@ public class DeclaredStateReconciler implements Reconciler<DeclaredKey, Declared
     }
 
     /**
+     * Every object of every namespaced kind in {@code namespaces}, metadata only, each list shared by the input's
+     * DeclaredStates (as Argo CD's and Flux's caches share theirs): as Rekon itself, one list of each kind across
+     * every namespace for the whole pass; as a ServiceAccount, one list of each kind per namespace for all that
+     * share it, since what it may list is its own.
+     */
+    private List<LiveObject> scan(TipMemo memo, DeclaredStateView state, ManifestCluster cluster, List<String> namespaces) {
+        String identity = state.serviceAccountName() == null ? null
+                : Impersonation.username(state.namespace(), state.serviceAccountName());
+        Set<String> wanted = Set.copyOf(namespaces);
+        List<LiveObject> out = new ArrayList<>();
+        for (ObjectRef kind : gateway.namespacedKinds(null)) {
+            List<LiveObject> everywhere = identity == null && config.namespacePolicy().everyNamespace()
+                    ? memo.scan(null, kind, () -> listable(cluster, kind)) : null;
+            if (everywhere != null && everywhere != REFUSED) {
+                everywhere.stream().filter(o -> wanted.contains(o.ref().namespace())).forEach(out::add);
+                continue;
+            }
+            for (String ns : namespaces) {
+                ObjectRef inNamespace = new ObjectRef(kind.apiVersion(), kind.kind(), ns, "");
+                List<LiveObject> listed = memo.scan(identity, inNamespace, () -> listable(cluster, inNamespace));
+                if (listed != REFUSED) {
+                    out.addAll(listed);
+                }
+            }
+        }
+        return out;
+    }
+
+    /** What a list the identity may not make answers: nothing of that kind is listed there (see {@link #listable}). */
+    private static final List<LiveObject> REFUSED = java.util.Collections.unmodifiableList(new ArrayList<>());
+
+    /**
      * Every object of a kind in a namespace, as the DeclaredState's identity may see them; none of a kind it may not
-     * list. A ServiceAccount granted what its manifests need cannot list Endpoints or Secrets, and could delete no
+     * list ({@link #REFUSED}: Rekon's own list across namespaces then lists namespace by namespace). A ServiceAccount granted what its manifests need cannot list Endpoints or Secrets, and could delete no
      * orphan of them either; without this one such kind refused the whole scan, so a resync never put anything back.
      */
     private static List<LiveObject> listable(ManifestCluster cluster, ObjectRef kind) {
         try {
-            return cluster.all(kind);
+            return cluster.metadata(kind);
         } catch (RefusedException e) {
             if (e.code() == 403) {
-                return List.of();
+                return REFUSED;
             }
             throw e;
         }

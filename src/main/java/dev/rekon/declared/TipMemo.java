@@ -4,17 +4,20 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
+import dev.rekon.core.ObjectRef;
 import dev.rekon.declared.source.GitCredentials;
 import dev.rekon.declared.source.GitRemote;
 import dev.rekon.declared.source.Revision;
+import dev.rekon.manifests.LiveObject;
 
 /**
- * What one input has read of git and of git credentials, shared by every DeclaredState it concerns and by every
- * attempt of each: a push or an event resolves a branch tip once; a resync pass once per distinct repository,
+ * What one input has read of git, of git credentials and, for the orphan scan, of each namespaced kind, shared by
+ * every DeclaredState it concerns and by every attempt of each (a pass's report-mode plan and its write included): a push or an event resolves a branch tip once; a resync pass once per distinct repository,
  * branch and credentials, however many DeclaredStates follow it; a retry after a lost race reads no git at all.
  * Remotes are told apart by their credentials too, so a DeclaredState never reads a repository through another's.
  * A report ({@link #lastKnown}) reads no git: it plans from the tip the last pass of this replica resolved.
@@ -25,6 +28,7 @@ public final class TipMemo {
     private final ConcurrentHashMap<String, Once<Optional<GitCredentials>>> credentials = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, Once<Optional<String>>> tips = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, Once<Revision>> revisions = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, Once<List<LiveObject>>> scans = new ConcurrentHashMap<>();
 
     private TipMemo(boolean resolves) {
         this.resolves = resolves;
@@ -55,6 +59,15 @@ public final class TipMemo {
 
     Revision revision(GitRemote remote, String commit, String path, Supplier<Revision> read) {
         return revisions.computeIfAbsent(id(remote) + "|" + commit + "|" + path, k -> new Once<>(read)).get();
+    }
+
+    /**
+     * The orphan scan's list of one kind ({@code kind}'s namespace, or every namespace when null) as
+     * {@code identity} sees it (null: Rekon itself), made once per input for every DeclaredState that needs it.
+     */
+    List<LiveObject> scan(String identity, ObjectRef kind, Supplier<List<LiveObject>> list) {
+        return scans.computeIfAbsent((identity == null ? "-" : identity) + "|" + kind.apiVersion() + "|" + kind.kind()
+                + "|" + (kind.namespace() == null ? "*" : kind.namespace()), k -> new Once<>(list)).get();
     }
 
     /** A remote as its URL, branch and credentials (as a SHA-256, so that no two credentials share a tip). */

@@ -69,18 +69,21 @@ class DeclaredCacheFirstEndToEndTest extends DeclaredFixtures {
         long before = listings();
         double states = calls("GET", "rekon.dev/declaredstates");
         double secrets = calls("GET", "secrets");
+        double configMaps = calls("GET", "configmaps");
         double patches = calls("PATCH", "rekon.dev/declaredstates/status") + calls("PATCH", "rekon.dev/declaredstates");
         resync().body("areas[0].unchanged", equalTo(STATES));
         assertEquals(0, calls("PATCH", "rekon.dev/declaredstates/status") + calls("PATCH", "rekon.dev/declaredstates")
                 - patches, "a converged pass writes nothing");
         assertEquals(1, listings() - before, "one ls-remote for ten DeclaredStates following one branch");
-        // Reads and lists share the timer's key: what is left is the orphan scan's list of the kind, one per
-        // DeclaredState (each scans its namespace as its own identity). Before: a read, that list, and a list of
-        // the namespace's DeclaredStates for each, and a list of all for the pass (31).
-        assertEquals(STATES, calls("GET", "rekon.dev/declaredstates") - states,
-                "the DeclaredStates come from their watch; only the orphan scan lists them");
-        assertEquals(1 + STATES, calls("GET", "secrets") - secrets,
-                "their one Secret read once per pass (before: once per DeclaredState), and the scan's list of Secrets");
+        // Reads and lists share the timer's key: what is left is the orphan scan's one list of the kind for the
+        // whole pass. Before: a read, a scan's list and a list of the namespace's DeclaredStates for each
+        // DeclaredState, and a list of all for the pass (31).
+        assertEquals(1, calls("GET", "rekon.dev/declaredstates") - states,
+                "the DeclaredStates come from their watch; the orphan scan lists the kind once per pass");
+        assertEquals(2, calls("GET", "secrets") - secrets,
+                "their one Secret read once per pass (before: once per DeclaredState), and one scan list of Secrets");
+        assertEquals(1 + STATES, calls("GET", "configmaps") - configMaps, "each namespaced kind listed once per pass"
+                + " for all ten DeclaredStates (before: once each), beside each one's list of its own by its label");
     }
 
     @Test
