@@ -41,8 +41,8 @@ import dev.rekon.pipeline.Reconciler;
  * after a lost race, or when the watch may lag behind what is known), its branch ({@link BranchReader}: the tip
  * once per input, carried by the key),
  * the live objects its revision and inventory name (and, for a scan, everything in its namespaces), plans with
- * {@link DeclaredPlanner}, and has {@link DeclaredWrites} carry the plan out. Every plan, carried out or only
- * reported, is the DeclaredState's row on the status page ({@link DeclaredBoard}).
+ * {@link DeclaredPlanner} (pure), and has {@link DeclaredWrites} carry the plan out; a plan carried out is then the
+ * DeclaredState's row on the status page ({@link DeclaredBoard}), as a pass records the plans it only reports.
  */
 @ApplicationScoped
 public class DeclaredStateReconciler implements Reconciler<DeclaredKey, DeclaredViews, DeclaredPlan> {
@@ -188,16 +188,13 @@ public class DeclaredStateReconciler implements Reconciler<DeclaredKey, Declared
 
     @Override
     public Reply gone(DeclaredKey key) {
-        board.gone(key);
         return Reply.unchanged("DeclaredStateNotFound", "DeclaredState " + key.namespace() + "/" + key.name()
                 + " is gone", List.of());
     }
 
     @Override
     public DeclaredPlan plan(DeclaredViews views) {
-        DeclaredPlan plan = DeclaredPlanner.plan(views);
-        board.planned(plan);
-        return plan;
+        return DeclaredPlanner.plan(views);
     }
 
     @Override
@@ -206,6 +203,6 @@ public class DeclaredStateReconciler implements Reconciler<DeclaredKey, Declared
         if (written != null) {
             states.seen(plan.key().namespace(), plan.key().name(), written);
         }
-        board.carriedOut(plan);
+        board.recorded(plan, true);
     }
 }

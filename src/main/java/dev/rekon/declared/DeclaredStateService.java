@@ -10,7 +10,7 @@ import jakarta.inject.Inject;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.Reply;
 import dev.rekon.declared.watch.DeclaredStates;
-import dev.rekon.declared.status.DeclaredBoard;
+import dev.rekon.cluster.Conditions;
 import dev.rekon.pipeline.ReconcileLoop;
 
 /**
@@ -35,8 +35,6 @@ public class DeclaredStateService {
     @Inject
     ReconcileLoop loop;
 
-    @Inject
-    DeclaredBoard board;
 
     public DeclaredStateService() {
         for (int i = 0; i < STRIPES; i++) {
@@ -63,7 +61,7 @@ public class DeclaredStateService {
     /**
      * A Deployment, StatefulSet, DaemonSet or Job a DeclaredState applied changed or was deleted. A delete is put
      * back at once (or found pruned); a change is planned again only while the DeclaredState waits for a rollout (as
-     * its last plan on this replica says, or when there is none yet), so that Ready follows a rollout that finished
+     * the Ready condition its last plan decided says, or when the watch does not hold it yet), so that Ready follows a rollout that finished
      * without waiting for the resync. Other changes answer unchanged, at no git or API cost.
      */
     public Reply appliedObjectChanged(ObjectRef object, DeclaredKey key, boolean deleted) {
@@ -71,11 +69,23 @@ public class DeclaredStateService {
         if (refusal.isPresent()) {
             return refusal.get();
         }
-        if (!deleted && !board.waitsForRollout(key)) {
+        if (!deleted && !waitsForRollout(key)) {
             return Reply.unchanged("NotRollingOut", object + " changed; DeclaredState " + key.namespace() + "/"
                     + key.name() + " waits for no rollout, so nothing is planned again", List.of(object, key.ref()));
         }
         return reconcile(key);
+    }
+
+    /**
+     * Whether the DeclaredState's last plan, on any replica, left it waiting for what it applied to roll out (or not
+     * Ready): its Ready condition, as the plan decided it, is not True. True when the watch does not hold it yet,
+     * since only planning can tell.
+     */
+    private boolean waitsForRollout(DeclaredKey key) {
+        return states.cached(key.namespace(), key.name()).map(s -> {
+            var ready = Conditions.find(s.status().path("conditions"), "Ready");
+            return ready == null || !"True".equals(ready.path("status").asText());
+        }).orElse(true);
     }
 
     public Reply reconcile(DeclaredKey key) {

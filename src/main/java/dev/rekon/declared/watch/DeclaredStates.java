@@ -67,6 +67,12 @@ public class DeclaredStates {
                 .toList()).orElseGet(() -> all(namespace));
     }
 
+    /** The {@code <namespace>/<name>} of every DeclaredState the synced watch holds, or empty while it has not. */
+    public Optional<java.util.Set<String>> names(String namespace) {
+        return watches.of(facet).cached(namespace, null).map(l -> l.stream().map(v -> v.view().namespace() + "/"
+                + v.view().name()).collect(java.util.stream.Collectors.toSet()));
+    }
+
     /** The DeclaredState exists at {@code resourceVersion} or later (null: at a version the watch may not hold). */
     public void seen(String namespace, String name, String resourceVersion) {
         long now = System.currentTimeMillis();
