@@ -17,6 +17,8 @@ cd "$(dirname "$0")/.."
 only="${only:-}"
 only="${only:-$(sed -n 's/.*-Drekon\.bench\.only=\([^ ]*\).*/\1/p' <<<"${JAVA_TOOL_OPTIONS:-}")}"
 only="${only:-cold,latency,noop,scale,builders,status,resync,modules,declared,publish,knative}"
+# The drivers read the same selection (Bench measures only the warm parts named here).
+export REKON_BENCH_ONLY="$only"
 
 # The AOT cache, when the JVM can record one (the training run builds the application too).
 aot_cache() {

@@ -73,14 +73,13 @@ public class BuildpackResync implements AreaResync {
             return AreaResult.skipped(AREA, missing.get());
         }
         AreaTally tally = new AreaTally(AREA);
-        List<RecheckView> buildpacks;
-        try {
-            buildpacks = catalog.rechecks(scope.namespace()).stream().filter(b -> guard.allows(b.ref().namespace()))
-                    .toList();
-        } catch (TransientFailureException | RefusedException e) {
-            tally.failed(null, "ReadFailed", "could not read the Buildpacks and ClusterBuildpacks: " + e.getMessage());
+        Optional<List<RecheckView>> listed = AreaPass.listed(tally, "ReadFailed",
+                "the Buildpacks and ClusterBuildpacks", () -> catalog.rechecks(scope.namespace()).stream()
+                        .filter(b -> guard.allows(b.ref().namespace())).toList());
+        if (listed.isEmpty()) {
             return tally.result();
         }
+        List<RecheckView> buildpacks = listed.get();
         RecheckPass pass = new RecheckPass(gateway);
         PlannedStatuses planned = new PlannedStatuses(catalog);
         AreaPass.run(loop, rechecks, buildpacks.stream().map(b -> new BuildpackRecheckReconciler.Key(b, pass)).toList(),

@@ -1,12 +1,11 @@
 package dev.rekon.buildpacks;
 
-import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 import dev.rekon.buildpacks.apply.BuildpackGateway;
 import dev.rekon.buildpacks.plan.RecheckView;
@@ -22,7 +21,8 @@ import dev.rekon.registry.DockerConfig;
  * What one buildpacks resync pass shares between its keys: one manifest HEAD per image and ServiceAccount (objects
  * naming the same image with the same pull secrets share it, and a key's write attempt sees the HEAD its plan
  * saw), each ServiceAccount's pull secrets read once; and what the refreshes of the pass wrote, for the Builders'
- * part to count. One pass at a time, one key after the other.
+ * part to count. Its keys run on the loop's threads in parallel: a HEAD is read by the first key that needs it
+ * while the others naming it wait for its answer.
  */
 final class RecheckPass {
 
@@ -31,10 +31,10 @@ final class RecheckPass {
     }
 
     private final BuildpackGateway gateway;
-    private final Map<String, Head> heads = new HashMap<>();
-    private final Map<String, Optional<DockerConfig>> secrets = new HashMap<>();
-    private final Set<ObjectRef> headFailed = new HashSet<>();
-    private final Map<ObjectRef, List<Reply>> refreshed = new LinkedHashMap<>();
+    private final Map<String, Head> heads = new ConcurrentHashMap<>();
+    private final Map<String, Optional<DockerConfig>> secrets = new ConcurrentHashMap<>();
+    private final Set<ObjectRef> headFailed = ConcurrentHashMap.newKeySet();
+    private final Map<ObjectRef, List<Reply>> refreshed = new ConcurrentHashMap<>();
 
     RecheckPass(BuildpackGateway gateway) {
         this.gateway = gateway;

@@ -2,11 +2,16 @@ package dev.rekon.cluster;
 
 import java.net.URI;
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
+
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -22,14 +27,22 @@ import io.micrometer.core.instrument.Timer;
 
 /**
  * Times every Kubernetes API call in {@code rekon.api.calls} (tags {@code method}, {@code resource} as
- * {@code group/plural[/subresource]}, {@code status}). It produces the application's client as Quarkus would
- * (same Config and serialization), with one interceptor added and {@link ChaChaFirst}'s cipher order; object names
- * never become tags.
+ * {@code group/plural[/subresource]}, {@code status}) and counts the apiserver's throttling answers (429, from
+ * priority and fairness or max-inflight) in {@code rekon.api.throttled}: the client retries those after the
+ * server's {@code Retry-After}, so a throttled call is late, not failed. It produces the application's client as
+ * Quarkus would (same Config and serialization), and every other client Rekon makes ({@link #client}: the
+ * impersonating ones), each with these interceptors, the shared {@link ClientRateLimit} ({@code rekon.kubernetes.qps}
+ * and {@code .burst}, by default sized from {@code rekon.reconcile.parallelism}) and {@link ChaChaFirst}'s cipher
+ * order; object names never become tags.
  */
 @Singleton
 public class ApiCallMetrics implements Interceptor {
 
     static final String TIMER = "rekon.api.calls";
+    static final String THROTTLED = "rekon.api.throttled";
+    static final long MAX_RETRY_AFTER_SECONDS = 30;
+    /** Requests a second per worker of the queue, and twice that as burst, unless set. */
+    static final int QPS_PER_WORKER = 100;
 
     /**
      * When the call started, carried on the request itself: the request an interceptor sees afterwards is a
@@ -38,17 +51,44 @@ public class ApiCallMetrics implements Interceptor {
     static final String START_HEADER = "X-Rekon-Started-Nanos";
 
     private final MeterRegistry registry;
+    private final ClientRateLimit rateLimit;
+    private volatile KubernetesSerialization serialization;
 
-    ApiCallMetrics(MeterRegistry registry) {
+    @Inject
+    ApiCallMetrics(MeterRegistry registry,
+            @ConfigProperty(name = "rekon.reconcile.parallelism", defaultValue = "8") int parallelism,
+            @ConfigProperty(name = "rekon.kubernetes.qps") Optional<Double> qps,
+            @ConfigProperty(name = "rekon.kubernetes.burst") Optional<Integer> burst) {
         this.registry = registry;
+        double perSecond = qps.orElse((double) QPS_PER_WORKER * parallelism);
+        this.rateLimit = new ClientRateLimit(perSecond, burst.orElse((int) Math.ceil(2 * perSecond)));
+    }
+
+    /** For tests: the default limits of the default parallelism. */
+    ApiCallMetrics(MeterRegistry registry) {
+        this(registry, 8, Optional.empty(), Optional.empty());
     }
 
     @Produces
     @Singleton
     KubernetesClient kubernetesClient(KubernetesSerialization serialization, Config config) {
-        return new KubernetesClientBuilder().withKubernetesSerialization(serialization).withConfig(config)
-                .withHttpClientFactory(new ChaChaFirst())
-                .withHttpClientBuilderConsumer(b -> b.addOrReplaceInterceptor("rekon-api-metrics", this)).build();
+        this.serialization = serialization;
+        return client(config);
+    }
+
+    /** A client of Rekon's on {@code config} (another identity, say): timed, counted and rate-limited as all are. */
+    public KubernetesClient client(Config config) {
+        KubernetesClientBuilder b = new KubernetesClientBuilder().withConfig(config);
+        if (serialization != null) {
+            b = b.withKubernetesSerialization(serialization);
+        }
+        return b.withHttpClientFactory(new ChaChaFirst()).withHttpClientBuilderConsumer(h -> h
+                .addOrReplaceInterceptor("rekon-rate-limit", rateLimit)
+                .addOrReplaceInterceptor("rekon-api-metrics", this)).build();
+    }
+
+    ClientRateLimit rateLimit() {
+        return rateLimit;
     }
 
     void close(@Disposes KubernetesClient client) {
@@ -65,12 +105,39 @@ public class ApiCallMetrics implements Interceptor {
         record(request, String.valueOf(response.code()));
     }
 
+    /**
+     * A 429 is sent again once the server's {@code Retry-After} has passed (1 s when it names none, at most
+     * {@value #MAX_RETRY_AFTER_SECONDS} s), without holding a thread; should the server throttle it again, the
+     * client's own retries follow, each waiting here again. (The client alone would retry after its backoff, not
+     * the server's word.)
+     */
+    @Override
+    public CompletableFuture<Boolean> afterFailure(HttpRequest.Builder builder, HttpResponse<?> response,
+            RequestTags tags) {
+        if (response.code() != 429) {
+            return CompletableFuture.completedFuture(false);
+        }
+        long seconds = retryAfterSeconds(response.header("Retry-After"));
+        return CompletableFuture.supplyAsync(() -> true, CompletableFuture.delayedExecutor(seconds, TimeUnit.SECONDS));
+    }
+
+    static long retryAfterSeconds(String header) {
+        try {
+            return Math.max(0, Math.min(MAX_RETRY_AFTER_SECONDS, Long.parseLong(header == null ? "1" : header.trim())));
+        } catch (NumberFormatException dateOrJunk) {
+            return 1;
+        }
+    }
+
     @Override
     public void afterConnectionFailure(HttpRequest request, Throwable failure) {
         record(request, "connection-failure");
     }
 
     private void record(HttpRequest request, String status) {
+        if ("429".equals(status)) {
+            registry.counter(THROTTLED, "method", request.method(), "resource", resource(request.uri())).increment();
+        }
         String start = request.header(START_HEADER);
         if (start == null) {
             return;

@@ -78,16 +78,17 @@ public class ModuleResync implements AreaResync {
             return AreaResult.skipped(AREA, missing.get());
         }
         AreaTally tally = new AreaTally(AREA);
-        List<ModuleDeployment> installed;
-        ChannelReleases releases;
-        try {
-            installed = gateway.allModuleDeployments().stream().filter(d -> scope.covers(d.ref().namespace())).toList();
-            releases = new ChannelReleases(gateway.list(KymaKind.RELEASE_META, null),
-                    gateway.list(KymaKind.TEMPLATE, null));
-        } catch (TransientFailureException | RefusedException e) {
-            tally.failed(null, "ReadFailed", "could not read the module Deployments and releases: " + e.getMessage());
+        Optional<List<ModuleDeployment>> listed = AreaPass.listed(tally, "ReadFailed",
+                "the module Deployments and releases",
+                () -> gateway.allModuleDeployments().stream().filter(d -> scope.covers(d.ref().namespace())).toList());
+        Optional<ChannelReleases> offered = listed.flatMap(l -> AreaPass.listed(tally, "ReadFailed",
+                "the module Deployments and releases", () -> new ChannelReleases(
+                        gateway.list(KymaKind.RELEASE_META, null), gateway.list(KymaKind.TEMPLATE, null))));
+        if (offered.isEmpty()) {
             return tally.result();
         }
+        List<ModuleDeployment> installed = listed.get();
+        ChannelReleases releases = offered.get();
         Map<String, List<ModuleDeployment>> byChannel = new TreeMap<>(installed.stream()
                 .collect(Collectors.groupingBy(d -> d.module() + "\n" + d.channel())));
         List<ModuleKey.Release> keys = new ArrayList<>();

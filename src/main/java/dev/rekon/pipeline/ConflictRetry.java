@@ -54,6 +54,11 @@ public final class ConflictRetry {
         }
     }
 
+    /** Whether the calling thread is inside an attempt (then a loop it starts runs once, on this thread). */
+    public static boolean inAttempt() {
+        return FRESH.get() != null;
+    }
+
     /** The one test for a lost race, wherever it was caught: the gateways throw {@link ConflictException}. */
     public static boolean isConflict(Throwable t) {
         for (Throwable c = t; c != null; c = c.getCause()) {

@@ -1,16 +1,21 @@
 package dev.rekon.pipeline;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
+import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.RefusedException;
@@ -21,18 +26,79 @@ import dev.rekon.core.Reply;
  * guard → load views → pure plan (status included) → apply → one reply. One {@link ConflictRetry} wraps load,
  * plan and apply of one object; a refusal is answered per object, naming it, with the area's facts. In report
  * mode the same views give the same plan, and nothing is written.
+ * <p>
+ * Every write goes through the one {@link WorkQueue}: a key (the object {@link Reconciler#identity} names) is
+ * worked by one thread at a time, a repeated input merges into one still waiting ({@link Reconciler#merge}),
+ * different keys run in parallel up to {@code rekon.reconcile.parallelism}, and a plan that asks to be planned again
+ * ({@link Reconciler.Plan#rescheduleAfter}) is queued again after its delay. Report mode writes nothing and is
+ * not queued.
  */
 @ApplicationScoped
 public class ReconcileLoop {
 
+    /** Keys worked at once: a few per core, since a key mostly waits on the apiserver (see the README). */
+    public static final int DEFAULT_PARALLELISM = 8;
+    private static final Duration SHUTDOWN = Duration.ofSeconds(10);
+
     @Inject
     NamespaceGuard guard;
 
-    /** A loop over a fixed guard, for callers outside CDI such as service tests. */
+    @ConfigProperty(name = "rekon.reconcile.parallelism", defaultValue = "" + DEFAULT_PARALLELISM)
+    int parallelism = DEFAULT_PARALLELISM;
+
+    @Inject
+    LastPlans lastPlans;
+
+    private volatile WorkQueue queue;
+
+    /** What kind of work a queued key is: an area's reconcile, pass, or reschedule (merged only with its own). */
+    record WorkKind(Object area, String what) {
+    }
+
+    /**
+     * A loop over a fixed guard, for callers outside CDI such as service tests: one worker, so that the keys of a
+     * pass are worked in the order given and a table can say which writes come in which order.
+     */
     public static ReconcileLoop of(NamespaceGuard guard) {
+        return of(guard, 1);
+    }
+
+    /** A loop over a fixed guard working up to {@code parallelism} keys at once. */
+    public static ReconcileLoop of(NamespaceGuard guard, int parallelism) {
         ReconcileLoop loop = new ReconcileLoop();
         loop.guard = guard;
+        loop.parallelism = parallelism;
+        loop.lastPlans = new LastPlans();
         return loop;
+    }
+
+    /** The last plan of each key, as this loop recorded them (for the areas that keep them). */
+    public LastPlans lastPlans() {
+        return lastPlans;
+    }
+
+    /** The process's one work queue, for paths that schedule keys themselves (a status pass, a declared push). */
+    public WorkQueue queue() {
+        WorkQueue q = queue;
+        if (q == null) {
+            synchronized (this) {
+                if (queue == null) {
+                    queue = new WorkQueue(parallelism);
+                }
+                q = queue;
+            }
+        }
+        return q;
+    }
+
+    /** On shutdown (Knative scaling down) what waits for its time runs now, then the workers stop. */
+    @PreDestroy
+    void stop() {
+        WorkQueue q = queue;
+        if (q != null) {
+            q.runWaitingNow(kind -> true, SHUTDOWN);
+            q.close();
+        }
     }
 
     /**
@@ -58,7 +124,13 @@ public class ReconcileLoop {
         if (!area.acrossNamespaces() && !guard.allows(area.namespace(key))) {
             return Optional.empty();
         }
-        return area.load(key, false).map(area::plan);
+        return area.load(key, false).map(views -> planned(area, key, views));
+    }
+
+    private <K, V, P extends Reconciler.Plan> P planned(Reconciler<K, V, P> area, K key, V views) {
+        P plan = area.plan(views);
+        lastPlans.planned(area, area.lastPlanKey(key), views, plan);
+        return plan;
     }
 
     /**
@@ -68,6 +140,29 @@ public class ReconcileLoop {
      * the retries is thrown, for the pass to count (the next pass tries the key again).
      */
     public <K, V, P extends Reconciler.Plan> Optional<Passed> pass(Reconciler<K, V, P> area, K key, boolean write) {
+        return queue().run(identity(area, key), new WorkKind(area, "pass"), key, area::merge,
+                k -> passHere(area, k, write));
+    }
+
+    /**
+     * {@link #pass} queued behind the work someone waits on, for a resync pass that submits all its keys and then
+     * waits for them: the future completes as {@link #pass} returns or throws.
+     */
+    public <K, V, P extends Reconciler.Plan> CompletableFuture<Optional<Passed>> submitPass(Reconciler<K, V, P> area,
+            K key, boolean write) {
+        if (WorkQueue.working() || ConflictRetry.inAttempt()) {
+            try {
+                return CompletableFuture.completedFuture(pass(area, key, write));
+            } catch (RuntimeException e) {
+                return CompletableFuture.failedFuture(e);
+            }
+        }
+        return queue().submit(identity(area, key), new WorkKind(area, "pass"), key, area::merge,
+                k -> passHere(area, k, write));
+    }
+
+    private <K, V, P extends Reconciler.Plan> Optional<Passed> passHere(Reconciler<K, V, P> area, K key,
+            boolean write) {
         Optional<P> plan;
         try {
             plan = plan(area, key);
@@ -98,13 +193,15 @@ public class ReconcileLoop {
      */
     public <K, V, P extends Reconciler.Plan> List<Reply> reconcileThen(Reconciler<K, V, P> area, K key,
             Function<P, List<Reply>> then) {
-        List<P> applied = new ArrayList<>(1);
-        List<Reply> parts = new ArrayList<>();
-        parts.add(run(area, key, true, applied::add));
-        if (!applied.isEmpty()) {
-            parts.addAll(then.apply(applied.get(applied.size() - 1)));
-        }
-        return parts;
+        return queue().run(identity(area, key), new WorkKind(area, "reconcileThen"), key, area::merge, k -> {
+            List<P> applied = new ArrayList<>(1);
+            List<Reply> parts = new ArrayList<>();
+            parts.add(runHere(area, k, true, applied::add));
+            if (!applied.isEmpty()) {
+                parts.addAll(then.apply(applied.get(applied.size() - 1)));
+            }
+            return parts;
+        });
     }
 
     /** Reconciles each object in turn, answering with one reply ({@link Replies}); {@code none} when there is none. */
@@ -119,30 +216,61 @@ public class ReconcileLoop {
 
     private <K, V, P extends Reconciler.Plan> Reply run(Reconciler<K, V, P> area, K key, boolean write,
             Consumer<P> applied) {
+        if (!write) {
+            return runHere(area, key, false, applied);
+        }
+        return queue().run(identity(area, key), new WorkKind(area, "reconcile"), key, area::merge,
+                k -> runHere(area, k, true, applied));
+    }
+
+    private static <K> Object identity(Reconciler<K, ?, ?> area, K key) {
+        Object id = area.identity(key);
+        return id != null ? id : key;
+    }
+
+    /** Guard, then one retry around load, plan and apply, on the calling thread; then the plan's reschedule. */
+    private <K, V, P extends Reconciler.Plan> Reply runHere(Reconciler<K, V, P> area, K key, boolean write,
+            Consumer<P> applied) {
         Optional<Reply> refusal = area.acrossNamespaces() ? Optional.empty()
                 : guard.refusal(area.namespace(key), area.subject(key));
         if (refusal.isPresent()) {
             return withFacts(refusal.get(), area.facts(key));
         }
         try {
-            return ConflictRetry.run(fresh -> attempt(area, key, fresh, write, applied));
+            List<P> last = new ArrayList<>(1);
+            Reply reply = ConflictRetry.run(fresh -> attempt(area, key, fresh, write, p -> {
+                last.clear();
+                last.add(p);
+                applied.accept(p);
+            }));
+            if (!last.isEmpty()) {
+                reschedule(area, key, last.get(0));
+            }
+            return reply;
         } catch (RefusedException e) {
             return refused(e, java.util.Collections.singletonList(area.subject(key)), area.facts(key));
         }
     }
 
-    private static <K, V, P extends Reconciler.Plan> Reply attempt(Reconciler<K, V, P> area, K key, boolean fresh,
+    private <K, V, P extends Reconciler.Plan> Reply attempt(Reconciler<K, V, P> area, K key, boolean fresh,
             boolean write, Consumer<P> applied) {
         Optional<V> views = area.load(key, fresh);
         if (views.isEmpty()) {
             return area.gone(key);
         }
-        P plan = area.plan(views.get());
+        P plan = planned(area, key, views.get());
         if (write) {
             area.apply(plan);
+            lastPlans.carriedOut(area, area.lastPlanKey(key), plan);
             applied.accept(plan);
         }
         return plan.reply();
+    }
+
+    /** A written plan that asks to be planned again: its key queued after the delay (one waiting per key). */
+    private <K, V, P extends Reconciler.Plan> void reschedule(Reconciler<K, V, P> area, K key, P plan) {
+        plan.rescheduleAfter().ifPresent(delay -> queue().after(identity(area, key), new WorkKind(area, "again"),
+                delay, Duration.ZERO, area.rescheduled(key), k -> reconcile(area, k)));
     }
 
     /** The one place a permanent refusal becomes an answer: rejected, naming the object it concerns. */

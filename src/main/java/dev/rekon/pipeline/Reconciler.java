@@ -29,6 +29,14 @@ public interface Reconciler<K, V, P extends Reconciler.Plan> {
         default boolean writes() {
             return reply().outcome() == dev.rekon.core.Outcome.APPLIED;
         }
+
+        /**
+         * Plan the key again after this delay, once this plan is written (JOSDK's {@code rescheduleAfter}): for
+         * what the plan cannot finish now, such as a rollout to wait for. None by default.
+         */
+        default Optional<java.time.Duration> rescheduleAfter() {
+            return Optional.empty();
+        }
     }
 
     /** The namespace the object lives in, checked against {@code rekon.namespaces}; null when cluster-scoped. */
@@ -73,6 +81,49 @@ public interface Reconciler<K, V, P extends Reconciler.Plan> {
      */
     default K writing(K key) {
         return key;
+    }
+
+    /**
+     * What one thread at a time works on: keys of the same identity never run at once, in any area or kind of work.
+     * The object the key names ({@link #subject}) by default.
+     */
+    default Object identity(K key) {
+        return subject(key);
+    }
+
+    /**
+     * The one key to run when {@code newer} arrives while {@code pending} (of the same identity) still waits its
+     * turn, or null to run both, one after the other. By default a repeated input (equal keys) runs once; an area
+     * whose keys carry what an input is about (a rollout's Images) merges only what loses nothing.
+     */
+    default K merge(K pending, K newer) {
+        return pending.equals(newer) ? newer : null;
+    }
+
+    /** The key a plan's reschedule ({@link Plan#rescheduleAfter}) runs with: the key itself by default. */
+    default K rescheduled(K key) {
+        return key;
+    }
+
+    /**
+     * The name under which the loop keeps this area's last plan of each key ({@link LastPlans}), for a page that
+     * shows them; null (the default): none kept.
+     */
+    default String lastPlansArea() {
+        return null;
+    }
+
+    /** Which of the area's last plans a key's plan replaces: the key's {@link #identity} by default. */
+    default Object lastPlanKey(K key) {
+        return identity(key);
+    }
+
+    /**
+     * What the loop keeps of a plan made from these views when {@link #lastPlansArea} names the area (a page row),
+     * or null to keep nothing of the key. Pure, as the plan is.
+     */
+    default Object remember(V views, P plan) {
+        return null;
     }
 
     /** The area's facts a refusal about this key carries (a module's name and versions); none by default. */

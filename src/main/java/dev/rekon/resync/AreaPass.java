@@ -1,8 +1,15 @@
 package dev.rekon.resync;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 import dev.rekon.core.ObjectRef;
+import dev.rekon.core.RefusedException;
 import dev.rekon.core.Reply;
 import dev.rekon.core.TransientFailureException;
 import dev.rekon.pipeline.ReconcileLoop;
@@ -11,12 +18,14 @@ import dev.rekon.pipeline.Reconciler;
 /**
  * The one shape of every area's resync pass: the keys the area found in its watches, each through the one loop
  * ({@link ReconcileLoop#pass}: planned in report mode, reconciled only when the plan writes and the pass may
- * write), one after the other, counted by the area's {@link Counter}. A key that fails transiently is counted
- * failed and left for the next pass; the pass goes on with the others.
+ * write), all submitted to the loop's work queue at once and waited for (so different keys run in parallel, up to
+ * {@code rekon.reconcile.parallelism}, and a key an event works at the same time waits its turn), each counted by
+ * the area's {@link Counter} as it ends. A key that fails transiently is counted failed and left for the next pass;
+ * the pass goes on with the others. A failed listing of the keys is counted here too ({@link #listed}).
  */
 public final class AreaPass {
 
-    /** How an area counts each key's part of a pass. */
+    /** How an area counts each key's part of a pass: on the pass's thread, one key after the other. */
     public interface Counter {
 
         /** {@code writes}: the key's plan writes (or, in report mode, would write). */
@@ -45,14 +54,47 @@ public final class AreaPass {
      */
     public static <K, S extends K, V, P extends Reconciler.Plan> void run(ReconcileLoop loop,
             Reconciler<K, V, P> area, Iterable<S> keys, ResyncScope scope, Function<S, Counter> counters) {
+        List<S> submittedKeys = new ArrayList<>();
+        List<CompletableFuture<Optional<ReconcileLoop.Passed>>> submitted = new ArrayList<>();
         for (S key : keys) {
-            ObjectRef object = area.subject(key);
-            Counter counter = counters.apply(key);
+            submittedKeys.add(key);
+            submitted.add(loop.submitPass(area, key, !scope.report()));
+        }
+        // Counted here, in the keys' order, as they end: a counter sees one key at a time, and the result lists
+        // its objects in the order of the keys, however the queue's threads interleaved.
+        for (int i = 0; i < submitted.size(); i++) {
+            S key = submittedKeys.get(i);
+            count(area.subject(key), counters.apply(key), submitted.get(i));
+        }
+    }
+
+    private static void count(ObjectRef object, Counter counter,
+            CompletableFuture<Optional<ReconcileLoop.Passed>> pass) {
+        try {
+            Optional<ReconcileLoop.Passed> passed;
             try {
-                loop.pass(area, key, !scope.report()).ifPresent(p -> counter.count(object, p));
-            } catch (TransientFailureException e) {
-                counter.failed(object, "TransientFailure", e.getMessage());
+                passed = pass.join();
+            } catch (CompletionException e) {
+                throw e.getCause() instanceof RuntimeException r ? r : e;
             }
+            // A counter may read too (a report plans what a refresh would do): its failure is the key's.
+            passed.ifPresent(p -> counter.count(object, p));
+        } catch (TransientFailureException e) {
+            counter.failed(object, "TransientFailure", e.getMessage());
+        }
+    }
+
+    /**
+     * What a pass lists to find its keys (from the apiserver or a registry): empty when the listing failed, for
+     * good or for now, which is counted once as a failure of the pass with {@code reason} ({@code what} says what
+     * could not be read); the pass goes on with what it could list, and the next pass lists again.
+     */
+    public static <T> Optional<T> listed(AreaTally tally, String reason, String what, Supplier<T> list) {
+        try {
+            return Optional.of(list.get());
+        } catch (TransientFailureException | RefusedException e) {
+            tally.failed(null, reason, "could not read " + what + ": " + e.getMessage());
+            return Optional.empty();
         }
     }
 }

@@ -90,6 +90,19 @@ public final class Bench {
         System.exit(0);
     }
 
+    /**
+     * The parts to measure: {@code -Drekon.bench.only} when given, else what {@code hack/bench.sh} selected (its
+     * {@code only}, exported as {@code REKON_BENCH_ONLY}), else every warm part.
+     */
+    static List<String> parts(String property, String script) {
+        for (String chosen : new String[] {property, script}) {
+            if (chosen != null && !chosen.isBlank()) {
+                return java.util.Arrays.stream(chosen.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+            }
+        }
+        return List.of("latency", "noop", "scale", "builders");
+    }
+
     static void run(Bench b, Path out, int scaleTo, int buildpacks, int builders) throws Exception {
         App app = b.app;
         System.out.println("[bench] this run's apiserver and etcd (their CPU is counted): pids " + b.controlPlane);
@@ -97,7 +110,7 @@ public final class Bench {
         b.table.add("|---|---|");
         b.startup();
         // A subset of the figures, to measure one part without the whole run; the no-op figure needs the latency one.
-        List<String> only = List.of(System.getProperty("rekon.bench.only", "latency,noop,scale,builders").split(","));
+        List<String> only = parts(System.getProperty("rekon.bench.only"), System.getenv("REKON_BENCH_ONLY"));
         if (only.contains("latency")) {
             b.latency();
         }

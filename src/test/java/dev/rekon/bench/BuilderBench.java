@@ -64,11 +64,17 @@ final class BuilderBench {
         return registry.hostPort() + "/bench/bp-" + i + ":1";
     }
 
-    /** The ids Builder {@code j} names: one popular id and spread ones, so each id is used by a few Builders. */
+    /**
+     * The ids Builder {@code j} names: one popular id and spread ones, so each id is used by a few Builders. With
+     * too few buildpacks beyond the popular ones (a scaled-down run), the spread ones come from all of them, so
+     * that enough distinct ids exist and the draw ends.
+     */
     static List<Integer> idsOf(int j, int buildpacks) {
-        List<Integer> ids = new ArrayList<>(List.of(j % POPULAR));
-        for (int t = 1; ids.size() < IDS_PER_BUILDER; t++) {
-            int id = POPULAR + (j * (IDS_PER_BUILDER - 1) + t) % Math.max(1, buildpacks - POPULAR);
+        int wanted = Math.min(IDS_PER_BUILDER, buildpacks);
+        List<Integer> ids = new ArrayList<>(List.of(j % Math.min(POPULAR, buildpacks)));
+        int from = buildpacks - POPULAR >= IDS_PER_BUILDER - 1 ? POPULAR : 0;
+        for (int t = 1; ids.size() < wanted; t++) {
+            int id = from + (j * (IDS_PER_BUILDER - 1) + t) % (buildpacks - from);
             if (!ids.contains(id)) {
                 ids.add(id);
             }

@@ -17,7 +17,9 @@ import io.fabric8.kubernetes.client.KubernetesClient;
  * The resync figures of {@code hack/bench.sh}: a pass over N converged ImageDeploys (default 10,000, each
  * referencing one of 100 kpack Images), its duration, the API calls it made (0 writes, no GET per object) and
  * Rekon's CPU; then the same with 1% drifted (one Image reports a build no event announced), where the
- * Deployment writes must equal the drifted ImageDeploys. Arguments: ImageDeploys (default 10000).
+ * Deployment writes must equal the drifted ImageDeploys; then the converged pass after it, and a raw PATCH loop of
+ * the same Deployments beside it. Arguments: ImageDeploys (default 10000), the percentage a build behind
+ * (default 1).
  */
 public final class ResyncBench {
 
@@ -35,13 +37,14 @@ public final class ResyncBench {
 
     public static void main(String[] args) throws Exception {
         int total = args.length > 0 ? Integer.parseInt(args[0]) : 10_000;
+        int behindPercent = args.length > 1 ? Integer.parseInt(args[1]) : 1;
         Path project = SharedFiles.projectDir();
         Path out = project.resolve("target/bench");
         Files.createDirectories(out);
         LocalCluster cluster = LocalCluster.get();
         App app = App.start(project, cluster.kubeconfigFile(), out.resolve("rekon-resync.log"), "rekon.resync.on-start=false");
         try {
-            new ResyncBench(cluster.adminClient(), app).run(total);
+            new ResyncBench(cluster.adminClient(), app).run(total, behindPercent);
         } catch (Exception | Error e) {
             e.printStackTrace();
             app.stop();
@@ -51,7 +54,7 @@ public final class ResyncBench {
         System.exit(0);
     }
 
-    void run(int total) throws Exception {
+    void run(int total, int behindPercent) throws Exception {
         int images = Math.min(100, total);
         Kpack.namespace(admin, NS);
         for (int i = 0; i < images; i++) {
@@ -76,10 +79,37 @@ public final class ResyncBench {
         Writes.settled(admin, NS);
         row("converged", total, 0, measure(total));
 
-        int drifted = (total + images - 1) / images; // the ImageDeploys of img-0: i % images == 0
-        Kpack.built(admin, NS, "img-0", Poster.digest("r/img-0", 2), 2);
+        // The ImageDeploys of the first Images (i % images < rebuilt) are a build behind, as if the events were lost.
+        int rebuilt = Math.max(1, images * behindPercent / 100);
+        java.util.List<String> behind = new java.util.ArrayList<>();
+        for (int n = 0; n < total; n++) {
+            if (n % images < rebuilt) {
+                behind.add("app-" + n);
+            }
+        }
+        for (int i = 0; i < rebuilt; i++) {
+            Kpack.built(admin, NS, "img-" + i, Poster.digest("r/img-" + i, 2), 2);
+        }
         SecondApiServer.sleep(2000);
-        row("1% drifted", total, drifted, measure(total));
+        Figure pass = measure(total);
+        row(behindPercent + "% a build behind", total, behind.size(), pass);
+        row("converged after", total, 0, measure(total));
+        double raw = rawPatchLoop(behind);
+        System.out.printf("| raw PATCH loop of the same %,d Deployments (one after the other, one warm client, no "
+                + "reads) | %.0f ms; the pass took **%.2f×** |%n", behind.size(), raw, pass.millis() / raw);
+        System.out.printf("[bench] machine load: %s%n", java.nio.file.Files.readString(Path.of("/proc/loadavg")).trim());
+    }
+
+    /** What a careful client does for the same Deployments: one strategic-merge PATCH each, in turn, no GET. */
+    private double rawPatchLoop(java.util.List<String> deployments) {
+        try (KubernetesClient raw = new io.fabric8.kubernetes.client.KubernetesClientBuilder()
+                .withConfig(admin.getConfiguration()).build()) {
+            RawPatches patches = new RawPatches(admin, raw, NS);
+            patches.patch(deployments.get(0)); // warm: connection, TLS and the client's own classes
+            long t0 = System.nanoTime();
+            deployments.forEach(patches::patch);
+            return (System.nanoTime() - t0) / 1e6;
+        }
     }
 
     private Poster.Answer resync() {

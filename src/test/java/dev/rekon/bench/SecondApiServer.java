@@ -41,18 +41,35 @@ public final class SecondApiServer {
 
     /** Copies the running apiserver's command line, swaps the port, and starts it. */
     public static SecondApiServer start(LocalCluster cluster, Path dir) {
+        return start(cluster, dir, java.util.Map.of());
+    }
+
+    /**
+     * The same, with {@code flags} ({@code --name} to value) set instead of the running one's: a server that
+     * throttles early ({@code --max-requests-inflight}), say.
+     */
+    public static SecondApiServer start(LocalCluster cluster, Path dir, java.util.Map<String, String> flags) {
         try {
             Files.createDirectories(dir);
             List<String> original = apiServerCommand();
             int port = freePort();
             List<String> command = new ArrayList<>();
             for (int i = 0; i < original.size(); i++) {
+                String arg = original.get(i);
+                if (flags.containsKey(arg)) {
+                    i++;
+                    continue;
+                }
+                if (arg.contains("=") && flags.containsKey(arg.substring(0, arg.indexOf('=')))) {
+                    continue;
+                }
                 command.add(original.get(i));
                 if (original.get(i).equals("--secure-port")) {
                     command.add(String.valueOf(port));
                     i++;
                 }
             }
+            flags.forEach((name, value) -> command.add(name + "=" + value));
             int firstPort = URI.create(cluster.apiServerUrl()).getPort();
             Path kubeconfig = dir.resolve("kubeconfig-second");
             Files.writeString(kubeconfig, cluster.kubeconfigYaml().replace(":" + firstPort, ":" + port));

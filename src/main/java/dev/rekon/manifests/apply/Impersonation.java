@@ -7,14 +7,15 @@ import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import dev.rekon.cluster.ApiCallMetrics;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 
 /**
  * Who manifest objects are read and written as: a ServiceAccount by impersonation (as kapp and Flux apply as a
  * named ServiceAccount, so Rekon's own role needs only {@code impersonate} on it plus reads), one client per
- * ServiceAccount, kept; or Rekon's own client when none is named.
+ * ServiceAccount, kept; or Rekon's own client when none is named. Each is made by {@link ApiCallMetrics}, so its
+ * calls and its 429s are counted in {@code /q/metrics} and share the client rate limit like every other call.
  */
 @ApplicationScoped
 public class Impersonation {
@@ -22,15 +23,18 @@ public class Impersonation {
     @Inject
     KubernetesClient client;
 
-    private final Map<String, KubernetesClient> clients = new ConcurrentHashMap<>();
+    @Inject
+    ApiCallMetrics clients;
+
+    private final Map<String, KubernetesClient> impersonating = new ConcurrentHashMap<>();
 
     /** The client for {@code namespace/name}'s ServiceAccount, or Rekon's own when {@code name} is null. */
     public KubernetesClient as(String namespace, String name) {
         if (name == null || name.isBlank()) {
             return client;
         }
-        return clients.computeIfAbsent(username(namespace, name), user -> new KubernetesClientBuilder()
-                .withConfig(new ConfigBuilder(client.getConfiguration()).withImpersonateUsername(user).build()).build());
+        return impersonating.computeIfAbsent(username(namespace, name), user -> clients.client(
+                new ConfigBuilder(client.getConfiguration()).withImpersonateUsername(user).build()));
     }
 
     public static String username(String namespace, String name) {
@@ -39,6 +43,6 @@ public class Impersonation {
 
     @PreDestroy
     void close() {
-        clients.values().forEach(KubernetesClient::close);
+        impersonating.values().forEach(KubernetesClient::close);
     }
 }

@@ -27,6 +27,7 @@ import dev.rekon.modules.lifecycle.plan.ModuleObjects;
 import dev.rekon.modules.lifecycle.plan.Release;
 import dev.rekon.modules.lifecycle.plan.Resolution;
 import dev.rekon.modules.lifecycle.status.LifecycleBoard;
+import dev.rekon.modules.lifecycle.status.LifecycleRows;
 import dev.rekon.pipeline.Reconciler;
 
 /**
@@ -55,9 +56,6 @@ public class KymaModuleReconciler implements Reconciler<KymaModule, LifecycleVie
 
     @Inject
     Clock clock;
-
-    @Inject
-    LifecycleBoard board;
 
     @Override
     public ObjectRef subject(KymaModule key) {
@@ -131,15 +129,28 @@ public class KymaModuleReconciler implements Reconciler<KymaModule, LifecycleVie
 
     @Override
     public LifecyclePlan plan(LifecycleViews views) {
-        LifecyclePlan plan = LifecyclePlanner.plan(views);
-        board.planned(views, plan);
-        return plan;
+        return LifecyclePlanner.plan(views);
     }
 
     @Override
     public void apply(LifecyclePlan plan) {
         writes.carryOut(plan);
-        board.carriedOut(plan);
+    }
+
+    /** The page's lifecycle rows are the loop's last plans of each module ({@link LifecycleBoard}). */
+    @Override
+    public String lastPlansArea() {
+        return LifecycleBoard.AREA;
+    }
+
+    @Override
+    public Object lastPlanKey(KymaModule key) {
+        return key;
+    }
+
+    @Override
+    public Object remember(LifecycleViews views, LifecyclePlan plan) {
+        return LifecycleRows.planned(views, plan).orElse(null);
     }
 
     @Override

@@ -58,6 +58,15 @@ public class PublishReconciler implements Reconciler<PublishKey, PublishViews, P
         return key.module() == null ? null : key.templateRef();
     }
 
+    /**
+     * Every version of a module moves the channels of its one ModuleReleaseMeta, forward only: one version of a
+     * module at a time, so that a pass's versions never race each other's channel moves.
+     */
+    @Override
+    public Object identity(PublishKey key) {
+        return key.module() == null ? key : key.releaseMetaRef();
+    }
+
     @Override
     public String namespace(PublishKey key) {
         return key.namespace();

@@ -95,15 +95,8 @@ public class PublishResync implements AreaResync {
 
     /** What the registry listed; a refusal or an outage counted as a failure of the pass, which goes on. */
     private static List<String> listed(AreaTally tally, String what, Supplier<ComponentSource.Listed> list) {
-        try {
-            ComponentSource.Listed l = list.get();
-            if (l.refusal() != null) {
-                tally.failed(null, "ListingRefused", l.refusal());
-            }
-            return l.items();
-        } catch (TransientFailureException e) {
-            tally.failed(null, "Unavailable", "listing " + what + ": " + e.getMessage());
-            return List.of();
-        }
+        Optional<ComponentSource.Listed> l = AreaPass.listed(tally, "Unavailable", "the listing of " + what, list);
+        l.filter(r -> r.refusal() != null).ifPresent(r -> tally.failed(null, "ListingRefused", r.refusal()));
+        return l.map(ComponentSource.Listed::items).orElse(List.of());
     }
 }

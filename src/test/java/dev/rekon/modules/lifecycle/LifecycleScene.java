@@ -45,7 +45,7 @@ final class LifecycleScene {
 
     final InMemoryLifecycle cluster = new InMemoryLifecycle();
     final RecordingEvents events = new RecordingEvents();
-    final LifecycleBoard board = new LifecycleBoard();
+    final LifecycleBoard board;
     final Map<String, byte[]> blobs = new HashMap<>();
     final KymaModuleService service;
 
@@ -56,6 +56,7 @@ final class LifecycleScene {
     /** A scene where Rekon may act only in the namespaces of {@code policy}. */
     LifecycleScene(NamespacePolicy policy) {
         service = service(policy);
+        board = LifecycleBoard.over(service.loop.lastPlans());
     }
 
     /** The manifest at a version: 0.x keeps a ConfigMap that 1.x drops; the Deployment's image is the version. */
@@ -189,7 +190,6 @@ final class LifecycleScene {
             }
         };
         r.clock = Clock.fixed(Instant.parse("2026-11-23T10:00:00Z"), ZoneOffset.UTC);
-        r.board = board;
         KymaModuleService s = new KymaModuleService();
         s.gateway = cluster;
         s.reconciler = r;

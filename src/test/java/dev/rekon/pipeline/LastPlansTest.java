@@ -1,0 +1,89 @@
+package dev.rekon.pipeline;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Optional;
+
+import org.junit.jupiter.api.Test;
+
+import dev.rekon.core.NamespacePolicy;
+import dev.rekon.core.ObjectRef;
+import dev.rekon.core.Reply;
+
+/** The loop, not the planner, keeps each key's last plan for the page: planned, then carried out, or forgotten. */
+class LastPlansTest {
+
+    record Done(String views, Reply reply) implements Reconciler.Plan {
+    }
+
+    /** Plans from the key's text; remembers "row of <views>" unless the views say "quiet". */
+    static final class Area implements Reconciler<String, String, Done> {
+        String views = "v1";
+
+        @Override
+        public ObjectRef subject(String key) {
+            return new ObjectRef("v1", "ConfigMap", "team", key);
+        }
+
+        @Override
+        public Optional<String> load(String key, boolean fresh) {
+            return Optional.of(views);
+        }
+
+        @Override
+        public Reply gone(String key) {
+            return Reply.unchanged("Gone", key, List.of());
+        }
+
+        @Override
+        public Done plan(String views) {
+            return new Done(views, Reply.applied("Written", views, List.of()));
+        }
+
+        @Override
+        public void apply(Done plan) {
+        }
+
+        @Override
+        public String lastPlansArea() {
+            return "test";
+        }
+
+        @Override
+        public Object remember(String views, Done plan) {
+            return views.equals("quiet") ? null : "row of " + views;
+        }
+    }
+
+    final ReconcileLoop loop = ReconcileLoop.of(NamespaceGuard.of(NamespacePolicy.parse("team")));
+    final Area area = new Area();
+    final ObjectRef shop = area.subject("shop");
+
+    @Test
+    void aReportedPlanIsKeptAsPlannedAndAWrittenOneAsCarriedOut() {
+        loop.report(area, "shop");
+        LastPlans.Last<String> reported = loop.lastPlans().<String>of("test", shop).orElseThrow();
+        assertEquals("row of v1", reported.remembered());
+        assertFalse(reported.carriedOut());
+
+        area.views = "v2";
+        loop.reconcile(area, "shop");
+        LastPlans.Last<String> written = loop.lastPlans().<String>of("test", shop).orElseThrow();
+        assertEquals("row of v2", written.remembered());
+        assertTrue(written.carriedOut());
+        assertEquals("v2", ((Done) written.plan()).views());
+        assertEquals(1, loop.lastPlans().of("test").size());
+    }
+
+    @Test
+    void aPlanTheAreaRemembersNothingOfForgetsTheKey() {
+        loop.reconcile(area, "shop");
+        area.views = "quiet";
+        loop.plan(area, "shop");
+        assertTrue(loop.lastPlans().of("test", shop).isEmpty());
+        assertEquals(List.of(), loop.lastPlans().of("other"));
+    }
+}
