@@ -71,6 +71,19 @@ public class TreeCalls {
         return true;
     }
 
+    /**
+     * The objects of a list path (e.g. {@code /api/v1/secrets}, {@code /apis/apps/v1/namespaces/a/deployments})
+     * as metadata only, Kubernetes' {@code PartialObjectMetadataList}: names, labels, owners, uid and
+     * resourceVersion, none of the data.
+     */
+    public JsonNode metadataList(String path) {
+        HttpClient http = client.getHttpClient();
+        HttpRequest request = http.newHttpRequestBuilder().uri(base + path)
+                .header("Accept", "application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1,application/json")
+                .build();
+        return answer(request, send(http, request));
+    }
+
     private String deleteOptions(String uid, String resourceVersion) {
         var options = mapper.createObjectNode().put("kind", "DeleteOptions").put("apiVersion", "v1")
                 .put("propagationPolicy", "Background");

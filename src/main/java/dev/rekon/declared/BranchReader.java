@@ -1,11 +1,13 @@
 package dev.rekon.declared;
 
+import java.time.Clock;
 import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import dev.rekon.core.RefusedException;
+import dev.rekon.core.TransientFailureException;
 import dev.rekon.declared.apply.DeclaredGateway;
 import dev.rekon.declared.intent.DeclaredStateView;
 import dev.rekon.declared.plan.SourceState;
@@ -16,10 +18,11 @@ import dev.rekon.declared.source.Revision;
 import dev.rekon.declared.source.RevisionRefusedException;
 
 /**
- * Reads what a DeclaredState's branch holds now: its credentials, the tip (ls-remote), and the tip's documents
- * (from the on-disk cache, or one shallow fetch). A permanent failure (no such repository or branch, credentials
- * refused, content refused) becomes a {@link SourceState.Refused} the planner answers; a transient one (the git
- * server unreachable) is thrown, so the event is redelivered and nothing is pruned.
+ * Reads what a DeclaredState's branch holds for one input: its credentials, the tip (listed once per input and
+ * remote, {@link TipMemo}), and the tip's documents, read by commit from the on-disk cache. A permanent failure
+ * (no such repository or branch, credentials refused, content refused) becomes a {@link SourceState.Refused} the
+ * planner answers; a transient one (the git server unreachable) is thrown, so the event is redelivered and nothing
+ * is pruned. A report reads no git: it plans from the tip the last input resolved ({@link LastTips}).
  */
 @ApplicationScoped
 public class BranchReader {
@@ -30,13 +33,20 @@ public class BranchReader {
     @Inject
     DeclaredGateway gateway;
 
-    public SourceState read(DeclaredStateView s) {
+    @Inject
+    LastTips lastTips;
+
+    @Inject
+    Clock clock;
+
+    public SourceState read(DeclaredStateView s, TipMemo memo) {
         if (s.suspend()) {
             return new SourceState.Suspended();
         }
         GitCredentials credentials = null;
         if (s.secretName() != null) {
-            Optional<GitCredentials> found = gateway.credentials(s.namespace(), s.secretName());
+            Optional<GitCredentials> found = memo.credentials(s.namespace(), s.secretName(),
+                    () -> gateway.credentials(s.namespace(), s.secretName()));
             if (found.isEmpty()) {
                 return new SourceState.Refused("SecretNotFound", "Secret " + s.namespace() + "/" + s.secretName()
                         + " (spec.git.secretRef) does not exist or has no 'password' key", null);
@@ -44,19 +54,54 @@ public class BranchReader {
             credentials = found.get();
         }
         GitRemote remote = new GitRemote(s.url(), s.branch(), credentials);
+        if (!memo.resolves()) {
+            return lastKnown(remote, s.path(), memo);
+        }
         try {
-            Optional<Revision> tip = git.readTip(remote, s.path());
+            Optional<String> tip = memo.tip(remote, () -> git.resolveTip(remote));
             if (tip.isEmpty()) {
-                return new SourceState.Refused("BranchNotFound", s.url() + " has no branch '" + s.branch()
-                        + "'; push it, or set spec.git.branch", null);
+                return refused(remote, "BranchNotFound", s.url() + " has no branch '" + s.branch()
+                        + "'; push it, or set spec.git.branch");
             }
-            return new SourceState.Read(tip.get().commit(), tip.get().documents());
+            lastTips.record(remote, new LastTips.Checked(tip.get(), null, null, clock.instant()));
+            return documents(remote, tip.get(), s.path(), memo, null);
         } catch (RevisionRefusedException e) {
             return new SourceState.Refused(e.reason(), e.getMessage(), e.commit());
         } catch (RefusedException e) {
             String reason = e.code() == 401 || e.code() == 403 ? "AuthenticationFailed"
                     : e.code() == 404 ? "GitRepositoryNotFound" : "GitRefused";
-            return new SourceState.Refused(reason, e.getMessage(), null);
+            return refused(remote, reason, e.getMessage());
+        }
+    }
+
+    private SourceState documents(GitRemote remote, String commit, String path, TipMemo memo, java.time.Instant checked) {
+        try {
+            Revision r = memo.revision(remote, commit, path, () -> git.read(remote, commit, path));
+            return new SourceState.Read(r.commit(), r.documents(), checked);
+        } catch (RevisionRefusedException e) {
+            return new SourceState.Refused(e.reason(), e.getMessage(), e.commit());
+        }
+    }
+
+    private SourceState refused(GitRemote remote, String reason, String message) {
+        lastTips.record(remote, new LastTips.Checked(null, reason, message, clock.instant()));
+        return new SourceState.Refused(reason, message, null);
+    }
+
+    /** The tip the last input listed, its documents from the cache; none listed yet (or evicted since): unchecked. */
+    private SourceState lastKnown(GitRemote remote, String path, TipMemo memo) {
+        Optional<LastTips.Checked> last = lastTips.of(remote);
+        if (last.isEmpty()) {
+            return new SourceState.Unchecked();
+        }
+        LastTips.Checked c = last.get();
+        if (c.commit() == null) {
+            return new SourceState.Refused(c.reason(), c.message() + " (tip not checked since " + c.at() + ")", null);
+        }
+        try {
+            return documents(remote, c.commit(), path, memo, c.at());
+        } catch (TransientFailureException e) {
+            return new SourceState.Unchecked();
         }
     }
 }

@@ -36,10 +36,11 @@ public class DeclaredGitPushes implements GitPushRouter {
     public Reply pushed(GitPush push) {
         List<String> keys = push.repositoryUrls().stream().map(r -> r + "@" + push.branch()).toList();
         List<Reply> replies = new ArrayList<>();
+        TipMemo tips = TipMemo.perInput();
         for (Versioned<DeclaredStateView> v : watches.of(facet).cachedOrListed(null, keys)) {
             DeclaredStateView s = v.view();
             if (push.names(s.url()) && push.branch().equals(s.branch())) {
-                replies.add(service.reconcile(new DeclaredKey(s.namespace(), s.name(), false)));
+                replies.add(service.reconcile(new DeclaredKey(s.namespace(), s.name(), false, tips)));
             }
         }
         return Replies.combine(replies, Reply.unchanged(NO_DECLARED_STATE, "no DeclaredState follows "

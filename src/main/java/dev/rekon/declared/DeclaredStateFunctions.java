@@ -34,7 +34,10 @@ public class DeclaredStateFunctions {
             attributes = @EventAttribute(name = "kind", value = DeclaredKey.KIND))
     public Reply declaredState(CloudEvent<JsonNode> event) {
         ApiServerEvent e = ApiServerEvent.parseNamespaced(event);
-        return service.changed(e.namespace(), e.name());
+        // A delete's version is the last one the watch may still hold as present: read it from the apiserver.
+        String version = e.object() == null || e.verb() == ApiServerEvent.Verb.DELETE ? null
+                : e.object().path("metadata").path("resourceVersion").asText(null);
+        return service.stateChanged(e.namespace(), e.name(), version);
     }
 
     /** A Deployment a DeclaredState applied changed or went away (its rollout, a hand's delete). */

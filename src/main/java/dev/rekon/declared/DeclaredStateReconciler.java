@@ -28,16 +28,21 @@ import dev.rekon.declared.plan.DesiredObjects;
 import dev.rekon.declared.plan.InventoryIds;
 import dev.rekon.declared.plan.SourceState;
 import dev.rekon.declared.status.DeclaredBoard;
+import dev.rekon.declared.watch.DeclaredStates;
 import dev.rekon.manifests.Identity;
 import dev.rekon.manifests.LiveObject;
+import dev.rekon.manifests.apply.Impersonation;
 import dev.rekon.manifests.apply.ManifestCluster;
+import dev.rekon.manifests.plan.ServedKinds;
 import dev.rekon.pipeline.Reconciler;
 
 /**
- * A DeclaredState as the one reconcile loop runs it: reads the DeclaredState, its branch ({@link BranchReader}),
+ * A DeclaredState as the one reconcile loop runs it: reads the DeclaredState (from its watch; from the apiserver
+ * after a lost race, or when the watch may lag behind what is known), its branch ({@link BranchReader}: the tip
+ * once per input, carried by the key),
  * the live objects its revision and inventory name (and, for a scan, everything in its namespaces), plans with
- * {@link DeclaredPlanner}, and has {@link DeclaredWrites} carry the plan out. Every plan, carried out or only
- * reported, is the DeclaredState's row on the status page ({@link DeclaredBoard}).
+ * {@link DeclaredPlanner} (pure), and has {@link DeclaredWrites} carry the plan out; a plan carried out is then the
+ * DeclaredState's row on the status page ({@link DeclaredBoard}), as a pass records the plans it only reports.
  */
 @ApplicationScoped
 public class DeclaredStateReconciler implements Reconciler<DeclaredKey, DeclaredViews, DeclaredPlan> {
@@ -60,6 +65,10 @@ public class DeclaredStateReconciler implements Reconciler<DeclaredKey, Declared
     @Inject
     DeclaredBoard board;
 
+    @Inject
+    DeclaredStates states;
+
+
     @ConfigProperty(name = "rekon.declared.cross-namespace", defaultValue = "false")
     boolean crossNamespace;
 
@@ -70,51 +79,95 @@ public class DeclaredStateReconciler implements Reconciler<DeclaredKey, Declared
 
     @Override
     public Optional<DeclaredViews> load(DeclaredKey key, boolean fresh) {
-        DeclaredStateView state = gateway.state(key.namespace(), key.name()).orElse(null);
+        DeclaredStateView state = (fresh ? Optional.<DeclaredStateView>empty()
+                : states.cached(key.namespace(), key.name())).or(() -> live(key)).orElse(null);
         if (state == null || state.deleting() && !state.finalized()) {
             return Optional.empty();
         }
-        SourceState source = state.deleting() ? new SourceState.Deleting() : branches.read(state);
+        SourceState source = state.deleting() ? new SourceState.Deleting() : branches.read(state, key.tips());
         Set<String> clusterKinds = gateway.clusterKinds();
         Set<ObjectRef> refs = new LinkedHashSet<>(InventoryIds.read(state.status()));
+        Set<String> unserved = new HashSet<>();
         if (source instanceof SourceState.Read r && !state.namespaces().isEmpty()) {
-            DesiredObjects.of(r.documents(), state.namespaces().get(0), key.owner(), clusterKinds)
-                    .forEach(d -> refs.add(d.ref()));
+            List<ObjectRef> declared = DesiredObjects.of(r.documents(), state.namespaces().get(0), key.owner(),
+                    clusterKinds).stream().map(DesiredObjects.Desired::ref).toList();
+            refs.addAll(declared);
+            ServedKinds.kindsOf(declared).stream().filter(k -> !served(k, declared)).forEach(unserved::add);
         }
         ManifestCluster cluster = gateway.objects(state);
         Map<String, LiveObject> live = refs.isEmpty() ? Map.of() : cluster.live(key.owner(), refs);
         List<LiveObject> scanned = null;
         Set<String> protectedRefs = Set.of();
         if (key.scanOrphans() && source instanceof SourceState.Read) {
-            scanned = new ArrayList<>();
+            List<String> namespaces = state.namespaces().stream().filter(config.namespacePolicy()::allows).toList();
+            scanned = scan(key.tips(), state, cluster, namespaces);
             protectedRefs = new HashSet<>();
-            for (String ns : state.namespaces()) {
-                if (!config.namespacePolicy().allows(ns)) {
-                    continue;
-                }
-                for (ObjectRef kind : gateway.namespacedKinds(ns)) {
-                    scanned.addAll(listable(cluster, kind));
-                }
-                for (DeclaredStateView other : gateway.states(ns)) {
+            for (String ns : namespaces) {
+                for (DeclaredStateView other : states.all(ns)) {
                     protectedRefs.addAll(named(other));
                 }
             }
         }
-        return Optional.of(new DeclaredViews(key, state, source, live, clusterKinds, scanned, protectedRefs,
+        return Optional.of(new DeclaredViews(key, state, source, live, clusterKinds, unserved, scanned, protectedRefs,
                 config.namespacePolicy(), crossNamespace, clock.instant()));
     }
 
+    /** Whether discovery finds the kind of {@code key}, one of the declared objects' kinds. */
+    private boolean served(String key, List<ObjectRef> declared) {
+        ObjectRef any = declared.stream().filter(r -> ServedKinds.key(r).equals(key)).findFirst().orElseThrow();
+        return gateway.serves(any.apiVersion(), any.kind());
+    }
+
+    /** The DeclaredState as the apiserver holds it now; the watch then answers for it once it holds as much. */
+    private Optional<DeclaredStateView> live(DeclaredKey key) {
+        Optional<DeclaredStateView> read = gateway.state(key.namespace(), key.name());
+        read.ifPresent(s -> states.seen(s.namespace(), s.name(), s.resourceVersion()));
+        return read;
+    }
+
+    /**
+     * Every object of every namespaced kind in {@code namespaces}, metadata only, each list shared by the input's
+     * DeclaredStates (as Argo CD's and Flux's caches share theirs): as Rekon itself, one list of each kind across
+     * every namespace for the whole pass; as a ServiceAccount, one list of each kind per namespace for all that
+     * share it, since what it may list is its own.
+     */
+    private List<LiveObject> scan(TipMemo memo, DeclaredStateView state, ManifestCluster cluster, List<String> namespaces) {
+        String identity = state.serviceAccountName() == null ? null
+                : Impersonation.username(state.namespace(), state.serviceAccountName());
+        Set<String> wanted = Set.copyOf(namespaces);
+        List<LiveObject> out = new ArrayList<>();
+        for (ObjectRef kind : gateway.namespacedKinds(null)) {
+            List<LiveObject> everywhere = identity == null && config.namespacePolicy().everyNamespace()
+                    ? memo.scan(null, kind, () -> listable(cluster, kind)) : null;
+            if (everywhere != null && everywhere != REFUSED) {
+                everywhere.stream().filter(o -> wanted.contains(o.ref().namespace())).forEach(out::add);
+                continue;
+            }
+            for (String ns : namespaces) {
+                ObjectRef inNamespace = new ObjectRef(kind.apiVersion(), kind.kind(), ns, "");
+                List<LiveObject> listed = memo.scan(identity, inNamespace, () -> listable(cluster, inNamespace));
+                if (listed != REFUSED) {
+                    out.addAll(listed);
+                }
+            }
+        }
+        return out;
+    }
+
+    /** What a list the identity may not make answers: nothing of that kind is listed there (see {@link #listable}). */
+    private static final List<LiveObject> REFUSED = java.util.Collections.unmodifiableList(new ArrayList<>());
+
     /**
      * Every object of a kind in a namespace, as the DeclaredState's identity may see them; none of a kind it may not
-     * list. A ServiceAccount granted what its manifests need cannot list Endpoints or Secrets, and could delete no
+     * list ({@link #REFUSED}: Rekon's own list across namespaces then lists namespace by namespace). A ServiceAccount granted what its manifests need cannot list Endpoints or Secrets, and could delete no
      * orphan of them either; without this one such kind refused the whole scan, so a resync never put anything back.
      */
     private static List<LiveObject> listable(ManifestCluster cluster, ObjectRef kind) {
         try {
-            return cluster.all(kind);
+            return cluster.metadata(kind);
         } catch (RefusedException e) {
             if (e.code() == 403) {
-                return List.of();
+                return REFUSED;
             }
             throw e;
         }
@@ -135,21 +188,21 @@ public class DeclaredStateReconciler implements Reconciler<DeclaredKey, Declared
 
     @Override
     public Reply gone(DeclaredKey key) {
-        board.gone(key);
         return Reply.unchanged("DeclaredStateNotFound", "DeclaredState " + key.namespace() + "/" + key.name()
                 + " is gone", List.of());
     }
 
     @Override
     public DeclaredPlan plan(DeclaredViews views) {
-        DeclaredPlan plan = DeclaredPlanner.plan(views);
-        board.planned(plan);
-        return plan;
+        return DeclaredPlanner.plan(views);
     }
 
     @Override
     public void apply(DeclaredPlan plan) {
-        writes.carryOut(plan);
-        board.carriedOut(plan);
+        String written = writes.carryOut(plan);
+        if (written != null) {
+            states.seen(plan.key().namespace(), plan.key().name(), written);
+        }
+        board.recorded(plan, true);
     }
 }

@@ -9,8 +9,8 @@ import jakarta.inject.Inject;
 
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.Reply;
-import dev.rekon.declared.apply.DeclaredGateway;
-import dev.rekon.declared.status.DeclaredBoard;
+import dev.rekon.declared.watch.DeclaredStates;
+import dev.rekon.cluster.Conditions;
 import dev.rekon.pipeline.ReconcileLoop;
 
 /**
@@ -27,7 +27,7 @@ public class DeclaredStateService {
     private final ReentrantLock[] locks = new ReentrantLock[STRIPES];
 
     @Inject
-    DeclaredGateway gateway;
+    DeclaredStates states;
 
     @Inject
     DeclaredStateReconciler reconciler;
@@ -35,8 +35,6 @@ public class DeclaredStateService {
     @Inject
     ReconcileLoop loop;
 
-    @Inject
-    DeclaredBoard board;
 
     public DeclaredStateService() {
         for (int i = 0; i < STRIPES; i++) {
@@ -44,15 +42,26 @@ public class DeclaredStateService {
         }
     }
 
-    /** A DeclaredState was created, changed or deleted, or a person asks for it. */
+    /** A person asks for a DeclaredState. */
     public Reply changed(String namespace, String name) {
         return reconcile(new DeclaredKey(namespace, name, false));
     }
 
     /**
+     * A DeclaredState was created, changed or deleted: at {@code resourceVersion} (null when the event does not
+     * say), so that a watch still behind it is not planned from.
+     */
+    public Reply stateChanged(String namespace, String name, String resourceVersion) {
+        if (loop.refusal(namespace, new DeclaredKey(namespace, name, false).ref()).isEmpty()) {
+            states.seen(namespace, name, resourceVersion);
+        }
+        return changed(namespace, name);
+    }
+
+    /**
      * A Deployment, StatefulSet, DaemonSet or Job a DeclaredState applied changed or was deleted. A delete is put
      * back at once (or found pruned); a change is planned again only while the DeclaredState waits for a rollout (as
-     * its last plan on this replica says, or when there is none yet), so that Ready follows a rollout that finished
+     * the Ready condition its last plan decided says, or when the watch does not hold it yet), so that Ready follows a rollout that finished
      * without waiting for the resync. Other changes answer unchanged, at no git or API cost.
      */
     public Reply appliedObjectChanged(ObjectRef object, DeclaredKey key, boolean deleted) {
@@ -60,11 +69,23 @@ public class DeclaredStateService {
         if (refusal.isPresent()) {
             return refusal.get();
         }
-        if (!deleted && !board.waitsForRollout(key)) {
+        if (!deleted && !waitsForRollout(key)) {
             return Reply.unchanged("NotRollingOut", object + " changed; DeclaredState " + key.namespace() + "/"
                     + key.name() + " waits for no rollout, so nothing is planned again", List.of(object, key.ref()));
         }
         return reconcile(key);
+    }
+
+    /**
+     * Whether the DeclaredState's last plan, on any replica, left it waiting for what it applied to roll out (or not
+     * Ready): its Ready condition, as the plan decided it, is not True. True when the watch does not hold it yet,
+     * since only planning can tell.
+     */
+    private boolean waitsForRollout(DeclaredKey key) {
+        return states.cached(key.namespace(), key.name()).map(s -> {
+            var ready = Conditions.find(s.status().path("conditions"), "Ready");
+            return ready == null || !"True".equals(ready.path("status").asText());
+        }).orElse(true);
     }
 
     public Reply reconcile(DeclaredKey key) {
@@ -81,8 +102,12 @@ public class DeclaredStateService {
         return loop.report(reconciler, key);
     }
 
-    /** Every DeclaredState in scope (a namespace, or all Rekon may act in), scanning for orphans. */
-    public List<DeclaredKey> everyState(String namespace) {
-        return gateway.states(namespace).stream().map(s -> new DeclaredKey(s.namespace(), s.name(), true)).toList();
+    /**
+     * Every DeclaredState in scope (a namespace, or all Rekon may act in), from their watch, scanning for orphans;
+     * all of them share {@code tips}, so a pass lists each repository's branch once.
+     */
+    public List<DeclaredKey> everyState(String namespace, TipMemo tips) {
+        return states.allOffTheEventPath(namespace).stream().map(s -> new DeclaredKey(s.namespace(), s.name(), true, tips))
+                .toList();
     }
 }

@@ -168,6 +168,53 @@ class DeclaredPlannerTest {
     }
 
     @Test
+    void aKindTheServerDoesNotServeRefusesTheRevisionWholeNamingItsFile() {
+        ObjectNode keep = configMap(null, "keep", "1");
+        DeclaredScene s = new DeclaredScene().declares("a-first.yaml", configMap(null, "first", "1"))
+                .declares("thing.yaml", DeclaredScene.yaml("apiVersion: nope.example/v1\nkind: Thing\nmetadata: {name: t1}\n"))
+                .applied(keep).recorded("0ld", cm("keep"));
+        s.unserved.add("nope.example/v1/Thing");
+        DeclaredPlan p = s.plan();
+        assertEquals(DeclaredPlan.Action.REFUSED, p.action());
+        assertEquals(Outcome.REJECTED, p.reply().outcome());
+        assertEquals("KindNotServed", p.reply().reason());
+        assertTrue(p.reply().message().contains("thing.yaml:1"), p.reply().message());
+        assertTrue(p.reply().message().contains("Thing team-a/t1"), p.reply().message());
+        assertTrue(p.reply().message().contains("nope.example/v1"), p.reply().message());
+        assertTrue(p.apply().isEmpty() && p.prune().isEmpty() && p.writeAhead() == null, "nothing is written");
+        JsonNode ready = condition(written(p), "Ready");
+        assertEquals("False", ready.path("status").asText());
+        assertEquals("KindNotServed", ready.path("reason").asText());
+        assertTrue(ready.path("message").asText().contains("thing.yaml:1"), ready.toString());
+        assertEquals("main@sha1:c0ffee", written(p).path("lastAttemptedRevision").asText());
+        assertEquals("main@sha1:0ld", written(p).path("revision").asText(), "the last good revision stays");
+    }
+
+    @Test
+    void aKindWhoseCrdTheRevisionDeclaresIsAppliedAfterIt() {
+        DeclaredScene s = new DeclaredScene().declares("a.yaml", DeclaredScene.yaml("""
+                apiVersion: apiextensions.k8s.io/v1
+                kind: CustomResourceDefinition
+                metadata: {name: widgets.example.com}
+                spec:
+                  group: example.com
+                  scope: Namespaced
+                  names: {kind: Widget, plural: widgets}
+                  versions: [{name: v1, served: true, storage: true}]
+                """), DeclaredScene.yaml("apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\n"));
+        s.unserved.add("example.com/v1/Widget");
+        DeclaredPlan p = s.plan();
+        assertEquals(Outcome.APPLIED, p.reply().outcome(), p.reply().message());
+        assertEquals(List.of("CustomResourceDefinition", "Widget"), kinds(p.apply()));
+
+        // A version the CRD does not declare is still not served.
+        s.documents.set(1, new dev.rekon.declared.source.DeclaredDocument("a.yaml", 12,
+                DeclaredScene.yaml("apiVersion: example.com/v2\nkind: Widget\nmetadata: {name: w}\n")));
+        s.unserved.add("example.com/v2/Widget");
+        assertEquals("KindNotServed", s.plan().reply().reason());
+    }
+
+    @Test
     void anotherNamespaceInTheSpecNeedsCrossNamespace() {
         DeclaredScene s = new DeclaredScene().declares("a.yaml", configMap("team-b", "x", "1"))
                 .spec("namespaces", List.of("team-a", "team-b"));

@@ -37,6 +37,8 @@ final class DeclaredScene {
     final Map<String, LiveObject> live = new HashMap<>();
     List<LiveObject> scanned;
     final Set<String> protectedRefs = new HashSet<>();
+    /** Kinds discovery does not find, as {@code <apiVersion>/<Kind>}. */
+    final Set<String> unserved = new HashSet<>();
     SourceState source;
     NamespacePolicy policy = NamespacePolicy.parse("*");
     boolean cross;
@@ -122,7 +124,7 @@ final class DeclaredScene {
             s = new SourceState.Deleting();
         }
         return DeclaredPlanner.plan(new DeclaredViews(new DeclaredKey("team-a", "apps", scanned != null), view, s, live,
-                Set.of(), scanned, protectedRefs, policy, cross, now));
+                Set.of(), unserved, scanned, protectedRefs, policy, cross, now));
     }
 
     static ObjectRef cm(String name) {

@@ -32,6 +32,9 @@ public interface DeclaredGateway {
     /** The cluster-scoped kinds the server serves, as {@code group/Kind}. */
     Set<String> clusterKinds();
 
+    /** Whether discovery finds the kind in that group version (a CRD just installed is found too). */
+    boolean serves(String apiVersion, String kind);
+
     /**
      * Every namespaced kind the server serves that can be listed and may hold orphans (no Events, Leases,
      * EndpointSlices: the cluster's own), as a reference in {@code namespace}, name "".

@@ -32,7 +32,8 @@ public class DeclaredWrites {
     @Inject
     Clock clock;
 
-    public void carryOut(DeclaredPlan plan) {
+    /** Carries the plan out; answers the DeclaredState's resourceVersion after its last write, or null when none. */
+    public String carryOut(DeclaredPlan plan) {
         String version = plan.state().resourceVersion();
         if (plan.addFinalizer()) {
             version = gateway.finalizer(plan.state(), version, true);
@@ -57,9 +58,10 @@ public class DeclaredWrites {
             version = gateway.writeStatus(plan.state(), version, plan.status());
         }
         if (plan.removeFinalizer()) {
-            gateway.finalizer(plan.state(), version, false);
+            version = gateway.finalizer(plan.state(), version, false);
         }
         record(plan);
+        return version.equals(plan.state().resourceVersion()) ? null : version;
     }
 
     private void record(DeclaredPlan plan) {

@@ -106,6 +106,11 @@ public class KubeDeclaredGateway implements DeclaredGateway {
     }
 
     @Override
+    public boolean serves(String apiVersion, String kind) {
+        return kinds.kind(apiVersion, kind).isPresent();
+    }
+
+    @Override
     public List<ObjectRef> namespacedKinds(String namespace) {
         List<ObjectRef> out = new ArrayList<>();
         kinds.served().stream().filter(ApiKinds.Kind::namespaced).filter(k -> !OrphanRules.neverOrphans(k.apiVersion(), k.kind()))

@@ -22,11 +22,13 @@ import dev.rekon.manifests.ManifestBodies;
 import dev.rekon.manifests.plan.ManifestChecks;
 import dev.rekon.manifests.plan.ManifestDiff;
 import dev.rekon.manifests.plan.ManifestPlanner;
+import dev.rekon.manifests.plan.ServedKinds;
 
 /**
  * Decides what one DeclaredState needs, from its views alone. A revision is atomic: before any write it is refused
  * whole (the last good one stays, nothing is pruned) when its branch could not be read, a file does not parse, two
- * documents declare one object, an object lies outside {@code spec.namespaces} or {@code rekon.namespaces}, or
+ * documents declare one object, an object is of a kind the server does not serve (and no CRD of the revision
+ * declares), an object lies outside {@code spec.namespaces} or {@code rekon.namespaces}, or
  * an object exists that this DeclaredState did not apply and may not adopt. Otherwise the shared engine's diff:
  * missing and drifted objects applied in stages, what the revision dropped pruned in reverse; orphans listed (and,
  * with {@code Delete}, deleted after their grace period); Ready only once what was applied is ready. A
@@ -49,6 +51,9 @@ public final class DeclaredPlanner {
         if (v.source() instanceof SourceState.Refused r) {
             return DeclaredReplies.refused(v, r.reason(), r.message(), r.commit());
         }
+        if (v.source() instanceof SourceState.Unchecked) {
+            return DeclaredReplies.unchecked(v);
+        }
         return v.source() instanceof SourceState.Read r ? apply(v, r) : DeclaredReplies.suspended(v);
     }
 
@@ -62,6 +67,14 @@ public final class DeclaredPlanner {
                     + String.join("; ", duplicates) + "; keep one of each", read.commit());
         }
         List<ObjectNode> objects = desired.stream().map(Desired::object).toList();
+        Optional<ObjectNode> unserved = ServedKinds.firstUnserved(objects, v.unserved());
+        if (unserved.isPresent()) {
+            Desired d = desired.stream().filter(x -> x.object() == unserved.get()).findFirst().orElseThrow();
+            return DeclaredReplies.refused(v, ServedKinds.REASON, d.source().where() + ": " + d.ref() + " is of kind "
+                    + d.ref().kind() + " in " + d.ref().apiVersion() + ", which the API server does not serve; install"
+                    + " its CustomResourceDefinition (or declare it in this revision) or fix apiVersion and kind;"
+                    + " nothing of this revision was applied", read.commit());
+        }
         Optional<ManifestChecks.Refusal> scope = SpecChecks.scope(v, objects);
         if (scope.isPresent()) {
             return DeclaredReplies.refused(v, scope.get().reason(), scope.get().message(), read.commit());
@@ -97,8 +110,10 @@ public final class DeclaredPlanner {
                 : "revision " + revision + " is rolling out: " + String.join("; ", rollingOut);
         status.ready(ready, rollingOut.isEmpty() ? "ReconciliationSucceeded" : "Progressing", message)
                 .reconciling(!rollingOut.isEmpty(), rollingOut.isEmpty() ? "Succeeded" : "Progressing", message);
+        // A report plans from the tip the last pass listed, and says since when.
+        String shown = read.checked() == null ? message : message + " (tip not checked since " + read.checked() + ")";
         DeclaredPlan.Report report = new DeclaredPlan.Report(revision, ready,
-                rollingOut.isEmpty() ? "ReconciliationSucceeded" : "Progressing", message, after.size(), diff.apply().size(),
+                rollingOut.isEmpty() ? "ReconciliationSucceeded" : "Progressing", shown, after.size(), diff.apply().size(),
                 rollingOut,
                 diff.pruneRefs(), orphans.orphans(), null);
         boolean changes = !diff.converged() || !orphans.delete().isEmpty();

@@ -81,6 +81,14 @@ public final class DeclaredReplies {
                         "DeclaredState " + v.key().namespace() + "/" + v.key().name() + ": " + message, List.of()));
     }
 
+    /** A report for a DeclaredState whose tip no input of this replica has listed: it says so, and writes nothing. */
+    static DeclaredPlan unchecked(DeclaredViews v) {
+        String message = "the branch tip has not been read on this replica yet; the next event or resync pass reads it";
+        return new DeclaredPlan(v.key(), v.state(), Action.NONE, false, null, List.of(), List.of(), List.of(), null,
+                false, report(v, "TipNotChecked", message), Reply.unchanged("TipNotChecked", "DeclaredState "
+                        + v.key().namespace() + "/" + v.key().name() + ": " + message, List.of()));
+    }
+
     static Reply finalized(DeclaredViews v, List<LiveObject> deleted) {
         List<ObjectRef> refs = deleted.stream().map(LiveObject::ref).toList();
         String what = v.state().prune() ? deleted.size() + " object(s) it applied deleted"

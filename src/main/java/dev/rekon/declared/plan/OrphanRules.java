@@ -56,7 +56,9 @@ public final class OrphanRules {
         return switch (o.ref().kind()) {
             case "ServiceAccount" -> "default".equals(name);
             case "ConfigMap" -> "kube-root-ca.crt".equals(name);
-            case "Secret" -> "kubernetes.io/service-account-token".equals(o.object().path("type").asText());
+            // A scan reads metadata only: a token Secret is known by the annotation its controller sets.
+            case "Secret" -> "kubernetes.io/service-account-token".equals(o.object().path("type").asText())
+                    || o.object().path("metadata").path("annotations").has("kubernetes.io/service-account.name");
             case "Endpoints" -> sibling(v, o, "Service", name);
             case "PersistentVolumeClaim" -> ORDINAL.matcher(name).matches() && v.scanned().stream()
                     .anyMatch(s -> "StatefulSet".equals(s.ref().kind()) && s.ref().namespace().equals(o.ref().namespace())

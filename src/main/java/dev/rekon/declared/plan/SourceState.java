@@ -1,5 +1,6 @@
 package dev.rekon.declared.plan;
 
+import java.time.Instant;
 import java.util.List;
 
 import dev.rekon.declared.source.DeclaredDocument;
@@ -11,11 +12,24 @@ public sealed interface SourceState {
     record Suspended() implements SourceState {
     }
 
-    /** The branch tip's commit and the documents under {@code spec.git.path}, in path order. */
-    record Read(String commit, List<DeclaredDocument> documents) implements SourceState {
+    /**
+     * The branch tip's commit and the documents under {@code spec.git.path}, in path order.
+     *
+     * @param checked when the tip was last listed, for a report that reads no git (it plans from what the last pass
+     *                resolved); null when it was listed for this very input
+     */
+    record Read(String commit, List<DeclaredDocument> documents, Instant checked) implements SourceState {
         public Read {
             documents = List.copyOf(documents);
         }
+
+        public Read(String commit, List<DeclaredDocument> documents) {
+            this(commit, documents, null);
+        }
+    }
+
+    /** A report that reads no git, for a DeclaredState whose tip no pass of this replica has listed yet. */
+    record Unchecked() implements SourceState {
     }
 
     /**

@@ -16,4 +16,18 @@ public interface GitSource {
      * relative to the repository root; null, empty or {@code "."} is the root.
      */
     Optional<Revision> readTip(GitRemote remote, String path);
+
+    /**
+     * The branch's tip commit, or empty when the branch does not exist: one listing of the branch (what an
+     * ls-remote costs), and, when the cache lacks that commit, its shallow fetch on the same connection, so that
+     * {@link #read} then finds it without the network.
+     */
+    Optional<String> resolveTip(GitRemote remote);
+
+    /**
+     * The objects under {@code path} at {@code commit}, read from the on-disk cache alone (no network). A commit
+     * the cache no longer holds (removed since it was resolved) is a transient failure: the next input resolves and
+     * fetches again.
+     */
+    Revision read(GitRemote remote, String commit, String path);
 }

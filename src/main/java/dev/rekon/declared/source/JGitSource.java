@@ -46,6 +46,7 @@ public class JGitSource implements GitSource {
     private final int timeoutSeconds;
     private final long heldBytes;
     private final AtomicLong fetches = new AtomicLong();
+    private final AtomicLong listings = new AtomicLong();
 
     @Inject
     public JGitSource(DeclaredSourceConfig config) {
@@ -64,6 +65,11 @@ public class JGitSource implements GitSource {
         this.heldBytes = heldBytes;
     }
 
+    /** How many times this source has listed a branch (what an ls-remote costs): one per tip resolved. */
+    public long listings() {
+        return listings.get();
+    }
+
     /** How many fetches this source has made: a read served from the cache adds none. */
     public long fetches() {
         return fetches.get();
@@ -79,6 +85,7 @@ public class JGitSource implements GitSource {
         checkUrl(remote);
         String folder = folder(path);
         return inCache(remote, (repo, fetched) -> {
+            listings.incrementAndGet();
             Optional<TipFetch.Tip> tip = TipFetch.fetch(repo, remote, timeoutSeconds, fetches);
             if (tip.isEmpty()) {
                 return Optional.empty();
@@ -88,6 +95,35 @@ public class JGitSource implements GitSource {
                 return Optional.of(new Revision(tip.get().id().name(), documents(repo, tip.get().id(), folder, remote)));
             } catch (RevisionRefusedException e) {
                 throw e.at(tip.get().id().name());
+            }
+        });
+    }
+
+    @Override
+    public Optional<String> resolveTip(GitRemote remote) {
+        checkUrl(remote);
+        return inCache(remote, (repo, fetched) -> {
+            listings.incrementAndGet();
+            Optional<TipFetch.Tip> tip = TipFetch.fetch(repo, remote, timeoutSeconds, fetches);
+            tip.ifPresent(t -> fetched.set(t.fetched()));
+            return tip.map(t -> t.id().name());
+        });
+    }
+
+    @Override
+    public Revision read(GitRemote remote, String commit, String path) {
+        checkUrl(remote);
+        String folder = folder(path);
+        return inCache(remote, (repo, fetched) -> {
+            ObjectId id = ObjectId.fromString(commit);
+            if (!repo.getObjectDatabase().has(id)) {
+                throw new TransientFailureException("commit " + commit + " of " + remote.url() + " is no longer in"
+                        + " the git cache (removed since its tip was read); the next attempt fetches it again", null);
+            }
+            try {
+                return new Revision(commit, documents(repo, id, folder, remote));
+            } catch (RevisionRefusedException e) {
+                throw e.at(commit);
             }
         });
     }

@@ -14,7 +14,8 @@ import dev.rekon.status.DeclaredRow;
 
 /**
  * The DeclaredStates' rows of the status page, kept from the plans the one reconcile loop makes on this replica
- * (events, pushes, resync passes, report-mode resyncs): the page renders the planner's own plans, and answering
+ * (events, pushes, resync passes, report-mode resyncs), recorded once planned and carried out (or only reported),
+ * never by the planner: the page renders the planner's own plans, and answering
  * {@code GET /status} costs no API call and no git request; a row is as fresh as the last plan of its
  * DeclaredState (the start-up resync plans every one; a report-mode resync plans them again without writing).
  * Problem rows come first.
@@ -25,41 +26,32 @@ public class DeclaredBoard {
     private static final Comparator<DeclaredRow> ORDER = Comparator.comparing((DeclaredRow r) -> !r.problem())
             .thenComparing(DeclaredRow::namespace).thenComparing(DeclaredRow::name);
 
-    /** A row and the plan it came from, so that carrying out an older plan never overwrites a newer row. */
+    /** A row and the plan it came from. */
     private record Entry(DeclaredPlan plan, DeclaredRow row) {
     }
 
     private final Map<String, Entry> rows = new ConcurrentHashMap<>();
 
-    /** A plan was made (to be carried out, or only reported). */
-    public void planned(DeclaredPlan plan) {
-        rows.put(id(plan.key()), new Entry(plan, row(plan, false)));
-    }
-
-    /** The plan was carried out in full: what it applied, pruned and deleted is done. */
-    public void carriedOut(DeclaredPlan plan) {
-        rows.computeIfPresent(id(plan.key()), (k, e) -> e.plan() != plan ? e
-                : plan.action() == DeclaredPlan.Action.FINALIZE ? null : new Entry(plan, row(plan, true)));
+    /**
+     * The last plan of a DeclaredState, as the loop made it: carried out ({@code done}: what it applied, pruned and
+     * deleted is done; a DeclaredState let go has no row) or only reported. Recorded after plan and apply, never by
+     * the planner.
+     */
+    public void recorded(DeclaredPlan plan, boolean done) {
+        if (done && plan.action() == DeclaredPlan.Action.FINALIZE) {
+            rows.remove(id(plan.key()));
+        } else {
+            rows.put(id(plan.key()), new Entry(plan, row(plan, done)));
+        }
     }
 
     /**
-     * Whether the DeclaredState's last plan on this replica waits for what it applied to roll out (or is not
-     * Ready); true when there is none yet, since only planning can tell.
+     * The rows of DeclaredStates in a namespace, or of all when it is null, of those that {@code exist}
+     * ({@code <namespace>/<name>}; a DeclaredState deleted since its last plan has none).
      */
-    public boolean waitsForRollout(DeclaredKey key) {
-        Entry e = rows.get(id(key));
-        return e == null || !e.plan().report().rollingOut().isEmpty() || !"True".equals(e.plan().report().ready());
-    }
-
-    /** A DeclaredState that is gone has no row. */
-    public void gone(DeclaredKey key) {
-        rows.remove(id(key));
-    }
-
-    /** The rows of DeclaredStates in a namespace, or of all when it is null. */
-    public List<DeclaredRow> rows(String namespace) {
+    public List<DeclaredRow> rows(String namespace, java.util.function.Predicate<String> exist) {
         return rows.values().stream().map(Entry::row).filter(r -> namespace == null || namespace.equals(r.namespace()))
-                .sorted(ORDER).toList();
+                .filter(r -> exist.test(r.namespace() + "/" + r.name())).sorted(ORDER).toList();
     }
 
     private static String id(DeclaredKey key) {

@@ -7,22 +7,30 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import dev.rekon.declared.DeclaredResync;
+import dev.rekon.declared.watch.DeclaredStates;
 import dev.rekon.status.AreaReport;
 import dev.rekon.status.DeclaredRow;
 import dev.rekon.status.DeclaredSection;
 import dev.rekon.status.StatusRead;
 import dev.rekon.status.StatusReport;
 
-/** The DeclaredStates' part of the page: each one's last plan on this replica ({@link DeclaredBoard}). */
+/**
+ * The DeclaredStates' part of the page: each one's last plan on this replica ({@link DeclaredBoard}), of those the
+ * watch still holds (all, while it has not synced).
+ */
 @ApplicationScoped
 public class DeclaredReport implements AreaReport {
 
     @Inject
     DeclaredBoard board;
 
+    @Inject
+    DeclaredStates states;
+
     @Override
     public StatusReport addTo(StatusReport report, StatusRead read, String namespace, Instant now) {
-        List<DeclaredRow> rows = board.rows(namespace);
+        java.util.Set<String> exist = states.names(namespace).orElse(null);
+        List<DeclaredRow> rows = board.rows(namespace, id -> exist == null || exist.contains(id));
         return report.withDeclared(new DeclaredSection(DeclaredSection.SCOPE,
                 (int) rows.stream().filter(DeclaredRow::problem).count(), rows));
     }

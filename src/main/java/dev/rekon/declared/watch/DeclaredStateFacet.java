@@ -13,8 +13,8 @@ import dev.rekon.declared.intent.DeclaredStateView;
 import dev.rekon.webhooks.git.RepoUrls;
 
 /**
- * DeclaredStates as the push router and the status page find them: by the repository and branch they follow
- * ({@link #followKey}), or all of a namespace.
+ * DeclaredStates as the push router, the loop and the status page find them: by the repository and branch they
+ * follow ({@link #followKey}), by name ({@link #nameKey}), or all of a namespace.
  */
 @Singleton
 public class DeclaredStateFacet extends KindFacet<DeclaredStateView> {
@@ -31,7 +31,12 @@ public class DeclaredStateFacet extends KindFacet<DeclaredStateView> {
     @Override
     public Collection<String> indexKeys(DeclaredStateView view) {
         String key = followKey(view.url(), view.branch());
-        return key == null ? List.of() : List.of(key);
+        return key == null ? List.of(nameKey(view.name())) : List.of(key, nameKey(view.name()));
+    }
+
+    /** The key a DeclaredState is found by its name (within its namespace); no follow key has this form. */
+    public static String nameKey(String name) {
+        return "name:" + name;
     }
 
     /** {@code <normalised repository>@<branch>}, or null when the URL names no repository. */

@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -86,6 +87,29 @@ public final class KubeManifestObjects implements ManifestCluster {
     @Override
     public List<LiveObject> all(ObjectRef kind) {
         return listAll(kind).stream().map(this::liveOf).toList();
+    }
+
+    @Override
+    public List<LiveObject> metadata(ObjectRef kind) {
+        ApiKinds.Kind served = kinds.kind(kind.apiVersion(), kind.kind()).orElse(null);
+        if (served == null) {
+            return List.of();
+        }
+        String base = kind.apiVersion().contains("/") ? "/apis/" + kind.apiVersion() : "/api/" + kind.apiVersion();
+        String path = base + (served.namespaced() && kind.namespace() != null ? "/namespaces/" + kind.namespace() : "")
+                + "/" + served.plural();
+        JsonNode list = unlessUnserved(kind, "list " + kind.kind() + (kind.namespace() == null ? "" : " in "
+                + kind.namespace()), () -> calls.metadataList(path), null);
+        List<LiveObject> out = new java.util.ArrayList<>();
+        for (JsonNode item : list == null ? json.createArrayNode() : list.path("items")) {
+            ObjectNode o = json.createObjectNode().put("apiVersion", kind.apiVersion()).put("kind", kind.kind());
+            o.set("metadata", item.path("metadata"));
+            JsonNode meta = item.path("metadata");
+            ObjectRef ref = new ObjectRef(kind.apiVersion(), kind.kind(), meta.path("namespace").asText(null),
+                    meta.path("name").asText());
+            out.add(new LiveObject(ref, meta.path("labels").path(ownerLabel).asText(null), o));
+        }
+        return out;
     }
 
     private static ObjectRef refOf(GenericKubernetesResource r) {

@@ -18,4 +18,11 @@ public interface ManifestCluster extends ManifestWriter {
 
     /** Every object of a kind ({@code kind}'s apiVersion and kind) in its namespace, or cluster-wide when null. */
     List<LiveObject> all(ObjectRef kind);
+
+    /**
+     * The same as metadata only (each object's apiVersion, kind and metadata, as Kubernetes'
+     * {@code PartialObjectMetadataList} answers): what an orphan scan needs, at a fraction of the bytes; of a
+     * namespaced kind in every namespace when {@code kind} names none.
+     */
+    List<LiveObject> metadata(ObjectRef kind);
 }

@@ -66,6 +66,45 @@ class DeclaredHealthEndToEndTest extends DeclaredFixtures {
         assertNotNull(admin.apps().deployments().inNamespace(ns).withName("web").get(), "put back at once");
     }
 
+    @Test
+    void whetherItWaitsForARolloutIsItsReadyConditionNotOneReplicasMemory() {
+        // Another replica applied and planned it: Ready True in its status, no plan of it on this replica.
+        work.write("web.yaml", DEPLOYMENT).commitAndPush("web");
+        declaredState("  suspend: true\n");
+        admin.apps().deployments().inNamespace(ns).resource(Serialization.unmarshal(DEPLOYMENT.replace(
+                "metadata: {name: web}", "metadata: {name: web, labels: {rekon.dev/declared-state: " + ns + ".apps}}"),
+                Deployment.class)).create();
+        admin.genericKubernetesResources(API_VERSION, "DeclaredState").inNamespace(ns).withName("apps").editStatus(o -> {
+            o.getAdditionalProperties().put("status", java.util.Map.of("conditions", java.util.List.of(java.util.Map.of(
+                    "type", "Ready", "status", "True", "reason", "ReconciliationSucceeded", "message", "applied",
+                    "lastTransitionTime", "2026-11-27T10:00:00Z", "observedGeneration", 1))));
+            return o;
+        });
+        // A push to a branch nobody follows starts the DeclaredStates' watch, planning nothing.
+        githubPush("nobody-follows", false).statusCode(200).body("reply.reason", equalTo("NoDeclaredState"));
+        sleep(3000);
+        int requests = git.requests().size();
+        deploymentEvent("update").body("outcome", equalTo("unchanged")).body("reason", equalTo("NotRollingOut"));
+        assertEquals(requests, git.requests().size(), "not planned: its Ready condition says it waits for nothing");
+        // Its Ready condition turns False (as a plan on another replica decides): a change is planned again.
+        admin.genericKubernetesResources(API_VERSION, "DeclaredState").inNamespace(ns).withName("apps").editStatus(o -> {
+            o.getAdditionalProperties().put("status", java.util.Map.of("conditions", java.util.List.of(java.util.Map.of(
+                    "type", "Ready", "status", "Unknown", "reason", "Progressing", "message", "web rolling out",
+                    "lastTransitionTime", "2026-11-27T10:00:00Z", "observedGeneration", 1))));
+            return o;
+        });
+        Await.until("a change to be planned again", Duration.ofSeconds(10),
+                () -> "Suspended".equals(deploymentEvent("update").extract().path("reason")));
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     /** What the Deployment controller writes once the rollout is done. */
     private void rolledOut() {
         Deployment d = admin.apps().deployments().inNamespace(ns).withName("web").get();

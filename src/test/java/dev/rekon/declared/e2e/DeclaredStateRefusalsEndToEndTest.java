@@ -146,6 +146,30 @@ class DeclaredStateRefusalsEndToEndTest extends DeclaredFixtures {
     }
 
     @Test
+    void aKindTheServerDoesNotServeIsRefusedWholeNamingItsFile() {
+        String good = good();
+        String rv = cm("keep").getMetadata().getResourceVersion();
+        // A ConfigMap sorts before the Thing and one after it: neither may be applied.
+        String tip = work.write("a-first.yaml", configMap("first", "1"))
+                .write("thing.yaml", "apiVersion: nope.example/v1\nkind: Thing\nmetadata: {name: t1}\n")
+                .write("z-last.yaml", configMap("last", "1")).delete("keep.yaml").commitAndPush("a Thing");
+
+        rejected(reconcile(), "KindNotServed").body("message", allOf(containsString("thing.yaml:1"),
+                containsString("Thing " + ns + "/t1"), containsString("nope.example/v1")));
+        nothingChanged(good, rv, "KindNotServed");
+        assertNull(cm("first"), "nothing sorting before the Thing is applied");
+        assertTrue(condition("Ready").path("message").asText().contains("thing.yaml:1"),
+                condition("Ready").toString());
+        assertTrue(condition("Ready").path("message").asText().contains("t1"), condition("Ready").toString());
+        assertEquals("main@sha1:" + tip, status().path("lastAttemptedRevision").asText(), "the tip was attempted");
+
+        // The same refusal from the DeclaredState's own event and from a resync: 200, never a 5xx.
+        rejected(event(), "KindNotServed");
+        resync().body("areas[0].failed", equalTo(1)).body("areas[0].objects[0].reason", equalTo("KindNotServed"));
+        nothingChanged(good, rv, "KindNotServed");
+    }
+
+    @Test
     void aUrlWithoutARepositoryIsRefusedAndNothingIsWritten() {
         work.write("settings.yaml", configMap("settings", "1")).commitAndPush("first");
         declaredState("{url: \"" + git.url("no-such-" + repo) + "\", branch: main, secretRef: {name: git-creds}}",

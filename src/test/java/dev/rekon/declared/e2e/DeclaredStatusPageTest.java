@@ -13,9 +13,14 @@ import java.util.Map;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
+import dev.rekon.testing.Events;
+import dev.rekon.testing.LocalGitServer;
 import dev.rekon.testing.RekonTestResource;
 import dev.rekon.testing.SharedFiles;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.SecretBuilder;
+import io.fabric8.kubernetes.client.utils.Serialization;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
@@ -39,6 +44,26 @@ class DeclaredStatusPageTest extends DeclaredFixtures {
         resync();
 
         String second = work.delete("b.yaml").write("c.yaml", configMap("c", "1")).commitAndPush("second");
+        // A report reads no git: it plans from the tip the last pass listed, and says since when.
+        reportResync().body("reason", equalTo("InSync"));
+        assertEquals("main@sha1:" + first, row().get("revision"));
+        assertTrue(String.valueOf(row().get("message")).contains("tip not checked since"), String.valueOf(row()));
+        // Once an input has listed the new tip (here a DeclaredState following the same branch, whose folder the
+        // tip lacks: refused, so it writes nothing to ours), the report plans from it.
+        String elsewhere = ns + "-b";
+        namespace(elsewhere);
+        admin.secrets().inNamespace(elsewhere).resource(new SecretBuilder().withNewMetadata().withName("git-creds")
+                .endMetadata().addToStringData("username", LocalGitServer.USER)
+                .addToStringData("password", LocalGitServer.PASSWORD).build()).create();
+        admin.resource(Serialization.unmarshal("""
+                apiVersion: rekon.dev/v1alpha1
+                kind: DeclaredState
+                metadata: {name: other, namespace: NS}
+                spec:
+                  git: {url: "URL", branch: main, path: nowhere, secretRef: {name: git-creds}}
+                  namespaces: [NS]
+                """.replace("NS", elsewhere).replace("URL", git.url(repo)), GenericKubernetesResource.class)).create();
+        listedByAnother(elsewhere);
         reportResync().body("reason", equalTo("WouldChange")).body("areas[0].objects[0].reason", equalTo("RevisionApplied"));
         Map<String, Object> row = row();
         assertEquals("main@sha1:" + first, row.get("applied"));
@@ -55,6 +80,7 @@ class DeclaredStatusPageTest extends DeclaredFixtures {
         assertEquals(List.of(), row().get("pendingPrunes"));
 
         work.write("broken.yaml", "kind: [\n").commitAndPush("broken");
+        listedByAnother(elsewhere);
         reportResync();
         Map<String, Object> refused = row();
         assertEquals("False", refused.get("ready"));
@@ -72,6 +98,12 @@ class DeclaredStatusPageTest extends DeclaredFixtures {
         Path png = SharedFiles.projectDir().resolve("target/declared-status-page.png");
         dev.rekon.status.StatusBrowserPages.screenshot(url, png);
         assertTrue(Files.size(png) > 5_000, "a screenshot in " + png);
+    }
+
+    /** The DeclaredState {@code other} of that namespace, following the same branch, lists its tip. */
+    void listedByAnother(String namespace) {
+        Events.binary("dev.rekon.declared.reconcile", Map.of(), "{\"namespace\":\"" + namespace
+                + "\",\"name\":\"other\"}").statusCode(200).body("outcome", equalTo("rejected"));
     }
 
     /** A resync in report mode: every DeclaredState planned again, nothing written; the page shows those plans. */

@@ -78,6 +78,28 @@ class JGitSourceTest {
     }
 
     @Test
+    void aResolvedTipIsReadByCommitWithoutTheNetwork() {
+        GitWorkdir work = server.clone("config");
+        String first = work.write("apps/a.yaml", CM.formatted("a")).commitAndPush("first");
+
+        assertEquals(Optional.of(first), source.resolveTip(remote(null)));
+        assertEquals(1, source.listings());
+        assertEquals(1, source.fetches());
+        work.write("apps/a.yaml", CM.formatted("a2")).commitAndPush("second");
+        int before = server.requests().size();
+        Revision read = source.read(remote(null), first, "apps");
+        assertEquals(List.of("apps/a.yaml:1"), read.documents().stream().map(DeclaredDocument::where).toList());
+        assertEquals(read, source.read(remote(null), first, "apps"), "the commit resolved, not the branch's tip now");
+        assertEquals(before, server.requests().size(), "read from the cache alone");
+        assertEquals(Optional.empty(), source.resolveTip(remote("absent")));
+        assertEquals(2, source.listings());
+
+        assertThrows(TransientFailureException.class, () -> source.read(remote(null),
+                "0123456789012345678901234567890123456789", "apps"), "a commit the cache does not hold");
+        assertThrows(RevisionRefusedException.class, () -> source.read(remote(null), first, "nowhere"));
+    }
+
+    @Test
     void tipAndItsObjectsOverOneConnection() {
         GitWorkdir work = server.clone("config");
         String first = work.write("a.yaml", CM.formatted("a")).commitAndPush("first");

@@ -1,0 +1,116 @@
+package dev.rekon.declared;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+
+import dev.rekon.core.ObjectRef;
+import dev.rekon.declared.source.GitCredentials;
+import dev.rekon.declared.source.GitRemote;
+import dev.rekon.declared.source.Revision;
+import dev.rekon.manifests.LiveObject;
+
+/**
+ * What one input has read of git, of git credentials and, for the orphan scan, of each namespaced kind, shared by
+ * every DeclaredState it concerns and by every attempt of each (a pass's report-mode plan and its write included): a push or an event resolves a branch tip once; a resync pass once per distinct repository,
+ * branch and credentials, however many DeclaredStates follow it; a retry after a lost race reads no git at all.
+ * Remotes are told apart by their credentials too, so a DeclaredState never reads a repository through another's.
+ * A report ({@link #lastKnown}) reads no git: it plans from the tip the last pass of this replica resolved.
+ */
+public final class TipMemo {
+
+    private final boolean resolves;
+    private final ConcurrentHashMap<String, Once<Optional<GitCredentials>>> credentials = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, Once<Optional<String>>> tips = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, Once<Revision>> revisions = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, Once<List<LiveObject>>> scans = new ConcurrentHashMap<>();
+
+    private TipMemo(boolean resolves) {
+        this.resolves = resolves;
+    }
+
+    /** One input's memo: it lists each branch tip it needs once. */
+    public static TipMemo perInput() {
+        return new TipMemo(true);
+    }
+
+    /** A report's: no tip is listed, the last one resolved stands. */
+    public static TipMemo lastKnown() {
+        return new TipMemo(false);
+    }
+
+    /** Whether this input lists branch tips (false: a report, planning from the last tips resolved). */
+    public boolean resolves() {
+        return resolves;
+    }
+
+    Optional<GitCredentials> credentials(String namespace, String secret, Supplier<Optional<GitCredentials>> read) {
+        return credentials.computeIfAbsent(namespace + "/" + secret, k -> new Once<>(read)).get();
+    }
+
+    Optional<String> tip(GitRemote remote, Supplier<Optional<String>> resolve) {
+        return tips.computeIfAbsent(id(remote), k -> new Once<>(resolve)).get();
+    }
+
+    Revision revision(GitRemote remote, String commit, String path, Supplier<Revision> read) {
+        return revisions.computeIfAbsent(id(remote) + "|" + commit + "|" + path, k -> new Once<>(read)).get();
+    }
+
+    /**
+     * The orphan scan's list of one kind ({@code kind}'s namespace, or every namespace when null) as
+     * {@code identity} sees it (null: Rekon itself), made once per input for every DeclaredState that needs it.
+     */
+    List<LiveObject> scan(String identity, ObjectRef kind, Supplier<List<LiveObject>> list) {
+        return scans.computeIfAbsent((identity == null ? "-" : identity) + "|" + kind.apiVersion() + "|" + kind.kind()
+                + "|" + (kind.namespace() == null ? "*" : kind.namespace()), k -> new Once<>(list)).get();
+    }
+
+    /** A remote as its URL, branch and credentials (as a SHA-256, so that no two credentials share a tip). */
+    static String id(GitRemote remote) {
+        GitCredentials c = remote.credentials();
+        if (c == null) {
+            return remote.url() + "@" + remote.branch() + "#-";
+        }
+        try {
+            byte[] hash = MessageDigest.getInstance("SHA-256").digest((c.username() + "\0" + c.password())
+                    .getBytes(StandardCharsets.UTF_8));
+            return remote.url() + "@" + remote.branch() + "#" + HexFormat.of().formatHex(hash);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * A value computed by the first caller, other callers waiting for it; a failure is kept like a value, so that a
+     * git server that is down is asked once per input, not once per DeclaredState.
+     */
+    private static final class Once<T> {
+        private Supplier<T> compute;
+        private T value;
+        private RuntimeException failure;
+
+        Once(Supplier<T> compute) {
+            this.compute = compute;
+        }
+
+        synchronized T get() {
+            if (compute != null) {
+                try {
+                    value = compute.get();
+                } catch (RuntimeException e) {
+                    failure = e;
+                }
+                compute = null;
+            }
+            if (failure != null) {
+                throw failure;
+            }
+            return value;
+        }
+    }
+}

@@ -1,0 +1,94 @@
+package dev.rekon.declared.watch;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import dev.rekon.cluster.Versioned;
+import dev.rekon.cluster.watch.SharedWatches;
+import dev.rekon.declared.intent.DeclaredStateView;
+
+/**
+ * The DeclaredStates as the loop reads them: from their one watch. A DeclaredState the watch does not hold yet,
+ * or holds older than a version this process wrote or an event carried ({@link #seen}), is not answered, so the
+ * caller reads it from the apiserver: a watch that lags never makes Rekon plan from a spec or status older than
+ * one it knew. What is seen is kept {@value #KEEP_MILLIS} ms, so that a lost watch event cannot pin live reads.
+ */
+@ApplicationScoped
+public class DeclaredStates {
+
+    static final long KEEP_MILLIS = 10_000;
+    static final long SYNC_WAIT_MILLIS = 10_000;
+
+    /** A version known to exist; null: something newer than the watch may hold, version unknown. */
+    private record Seen(String resourceVersion, long at) {
+    }
+
+    private final Map<String, Seen> seen = new ConcurrentHashMap<>();
+
+    @Inject
+    SharedWatches watches;
+
+    @Inject
+    DeclaredStateFacet facet;
+
+    /** The DeclaredState as its synced watch holds it, unless that may be older than what is known; else empty. */
+    public Optional<DeclaredStateView> cached(String namespace, String name) {
+        Seen s = seen.get(namespace + "/" + name);
+        if (s != null && System.currentTimeMillis() - s.at() > KEEP_MILLIS) {
+            seen.remove(namespace + "/" + name, s);
+            s = null;
+        }
+        Optional<List<Versioned<DeclaredStateView>>> held = watches.of(facet).cached(namespace,
+                List.of(DeclaredStateFacet.nameKey(name)));
+        if (held.isEmpty() || held.get().isEmpty()) {
+            return Optional.empty();
+        }
+        Versioned<DeclaredStateView> v = held.get().get(0);
+        return s != null && olderThan(v.resourceVersion(), s.resourceVersion()) ? Optional.empty()
+                : Optional.of(v.view());
+    }
+
+    /** Every DeclaredState in a namespace (null: everywhere Rekon may look), from the watch or, unsynced, a list. */
+    public List<DeclaredStateView> all(String namespace) {
+        return watches.of(facet).cachedOrListed(namespace, null).stream().map(Versioned::view).toList();
+    }
+
+    /**
+     * The same for a reader off the event path (a resync pass), which may wait up to {@value #SYNC_WAIT_MILLIS} ms
+     * for the watch to sync, so that the loads of its keys are then served from it.
+     */
+    public List<DeclaredStateView> allOffTheEventPath(String namespace) {
+        return watches.of(facet).waiting(namespace, null, SYNC_WAIT_MILLIS).map(l -> l.stream().map(Versioned::view)
+                .toList()).orElseGet(() -> all(namespace));
+    }
+
+    /** The {@code <namespace>/<name>} of every DeclaredState the synced watch holds, or empty while it has not. */
+    public Optional<java.util.Set<String>> names(String namespace) {
+        return watches.of(facet).cached(namespace, null).map(l -> l.stream().map(v -> v.view().namespace() + "/"
+                + v.view().name()).collect(java.util.stream.Collectors.toSet()));
+    }
+
+    /** The DeclaredState exists at {@code resourceVersion} or later (null: at a version the watch may not hold). */
+    public void seen(String namespace, String name, String resourceVersion) {
+        long now = System.currentTimeMillis();
+        seen.values().removeIf(s -> now - s.at() > KEEP_MILLIS);
+        seen.put(namespace + "/" + name, new Seen(resourceVersion, now));
+    }
+
+    /** Versions compared as numbers where they are (etcd's are); an unknown one counts as newer. */
+    static boolean olderThan(String watched, String known) {
+        if (known == null || watched == null) {
+            return true;
+        }
+        try {
+            return Long.parseLong(watched) < Long.parseLong(known);
+        } catch (NumberFormatException e) {
+            return !watched.equals(known);
+        }
+    }
+}
