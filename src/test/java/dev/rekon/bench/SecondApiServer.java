@@ -3,7 +3,6 @@ package dev.rekon.bench;
 import java.io.IOException;
 import java.net.HttpURLConnection;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -51,7 +50,7 @@ public final class SecondApiServer {
     public static SecondApiServer start(LocalCluster cluster, Path dir, java.util.Map<String, String> flags) {
         try {
             Files.createDirectories(dir);
-            List<String> original = apiServerCommand();
+            List<String> original = cluster.apiServerCommand();
             int port = freePort();
             List<String> command = new ArrayList<>();
             for (int i = 0; i < original.size(); i++) {
@@ -144,21 +143,6 @@ public final class SecondApiServer {
         } catch (IOException notYet) {
             return false;
         }
-    }
-
-    private static List<String> apiServerCommand() throws IOException {
-        for (ProcessHandle p : ProcessHandle.current().descendants().toList()) {
-            Path cmdline = Path.of("/proc/" + p.pid() + "/cmdline");
-            if (!Files.isReadable(cmdline)) {
-                continue;
-            }
-            String raw = new String(Files.readAllBytes(cmdline), StandardCharsets.UTF_8);
-            List<String> args = List.of(raw.split("\0"));
-            if (!args.isEmpty() && args.get(0).endsWith("kube-apiserver")) {
-                return args;
-            }
-        }
-        throw new IllegalStateException("no kube-apiserver child process found");
     }
 
     static int freePort() {
