@@ -57,8 +57,19 @@ public class RolloutKeys {
     /** The keys made from these views (pure); {@code namespace} null for all of them. */
     public static Found keys(List<ImageDeployView> idps, List<KpackImage> images, List<DeploymentView> deployments,
             Set<String> groups, String namespace, boolean withImages) {
+        return keys(idps, images, deployments, groups, namespace, withImages, Optional.empty());
+    }
+
+    /**
+     * The same, with the PromotedImages their followers name when the caller holds them (the page, from their
+     * watch); without them a follower's key reads the PromotedImage it follows.
+     */
+    public static Found keys(List<ImageDeployView> idps, List<KpackImage> images, List<DeploymentView> deployments,
+            Set<String> groups, String namespace, boolean withImages, Optional<List<KpackImage>> promoted) {
         Map<String, KpackImage> imageIndex = new HashMap<>();
         images.forEach(i -> imageIndex.put(i.namespace() + "/" + i.name(), i));
+        Map<String, KpackImage> promotedIndex = new HashMap<>();
+        promoted.ifPresent(l -> l.forEach(i -> promotedIndex.put(i.namespace() + "/" + i.name(), i)));
         Map<String, DeploymentView> deploymentIndex = new HashMap<>();
         deployments.forEach(d -> deploymentIndex.put(d.namespace() + "/" + d.name(), d));
         Map<String, ImageDeployView> idpIndex = new HashMap<>();
@@ -73,8 +84,12 @@ public class RolloutKeys {
                 // by a Deployment without Rekon's label: a conflict); the write reads it again (newer than the watch).
                 DeploymentView deployment = deploymentIndex.get(idp.namespace() + "/" + idp.deploymentName());
                 // The pass lists kpack Images, not PromotedImages: those the loop reads for the key.
-                rollouts.add(idp.followsPromotedImages() ? RolloutKey.resyncReading(idp, deployment)
-                        : RolloutKey.resync(idp, KpackImage.named(idp.namespace(), idp.refs(), imageIndex), deployment));
+                rollouts.add(!idp.followsPromotedImages()
+                        ? RolloutKey.resync(idp, KpackImage.named(idp.namespace(), idp.refs(), imageIndex), deployment)
+                        : promoted.isPresent()
+                                ? RolloutKey.resync(idp, KpackImage.named(idp.namespace(), idp.refs(), promotedIndex),
+                                        deployment)
+                                : RolloutKey.resyncReading(idp, deployment));
             }
         }
         List<PruneKey> prunes = new ArrayList<>();

@@ -27,6 +27,7 @@ import dev.rekon.rollouts.watch.DeploymentCache;
 import dev.rekon.rollouts.watch.DeploymentProgressFacet;
 import dev.rekon.rollouts.watch.ImageDeployIndex;
 import dev.rekon.rollouts.watch.KpackImageFacet;
+import dev.rekon.rollouts.watch.PromotedImageFacet;
 import dev.rekon.status.AreaReport;
 import dev.rekon.status.StatusRead;
 import dev.rekon.status.StatusReport;
@@ -62,6 +63,9 @@ public class RolloutReport implements AreaReport {
     KpackImageFacet images;
 
     @Inject
+    PromotedImageFacet promotedImages;
+
+    @Inject
     DeploymentProgressFacet progress;
 
     @Inject
@@ -85,7 +89,14 @@ public class RolloutReport implements AreaReport {
      * @param groups   the ImageDeploy groups served (owners of another group are kept)
      */
     public record Watched(List<ImageDeployView> imageDeploys, List<DeploymentView> deployments,
-            Map<String, StatusReport.Progress> progress, List<KpackImage> images, Set<String> groups) {
+            Map<String, StatusReport.Progress> progress, List<KpackImage> images, Set<String> groups,
+            List<KpackImage> promotedImages) {
+    
+        /** Views where no ImageDeploy follows a PromotedImage. */
+        public Watched(List<ImageDeployView> imageDeploys, List<DeploymentView> deployments,
+                Map<String, StatusReport.Progress> progress, List<KpackImage> images, Set<String> groups) {
+            this(imageDeploys, deployments, progress, images, groups, List.of());
+        }
     }
 
     /**
@@ -121,14 +132,17 @@ public class RolloutReport implements AreaReport {
         read.of(watches.of(progress), "managed Deployments' progress")
                 .forEach(p -> progressByName.put(p.namespace() + "/" + p.name(), p.progress()));
         List<KpackImage> kpackImages = read.of(watches.of(images), "kpack Images");
+        // Only a cluster where an ImageDeploy follows a PromotedImage watches them: others read nothing more.
+        List<KpackImage> promoted = idps.stream().anyMatch(ImageDeployView::followsPromotedImages)
+                ? read.of(watches.of(promotedImages), "PromotedImages") : List.of();
         return addTo(report, new Watched(idps, deployments, progressByName, kpackImages,
-                Set.copyOf(gateway.imageDeployGroups())), namespace);
+                Set.copyOf(gateway.imageDeployGroups()), promoted), namespace);
     }
 
     /** The report with the rows of the plans the loop makes, in report mode, for the keys of these views. */
     public StatusReport addTo(StatusReport report, Watched w, String namespace) {
         RolloutKeys.Found found = RolloutKeys.keys(w.imageDeploys(), w.images(), w.deployments(), w.groups(),
-                namespace, true);
+                namespace, true, Optional.of(w.promotedImages()));
         List<RolloutRow> rows = new ArrayList<>(found.rollouts().size());
         List<ImageDeployView> shown = new ArrayList<>(found.rollouts().size());
         for (RolloutKey key : found.rollouts()) {

@@ -3,7 +3,6 @@ package dev.rekon.bench;
 import java.io.IOException;
 import java.net.HttpURLConnection;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -51,7 +50,7 @@ public final class SecondApiServer {
     public static SecondApiServer start(LocalCluster cluster, Path dir, java.util.Map<String, String> flags) {
         try {
             Files.createDirectories(dir);
-            List<String> original = apiServerCommand(URI.create(cluster.apiServerUrl()).getPort());
+            List<String> original = cluster.apiServerCommand();
             int port = freePort();
             List<String> command = new ArrayList<>();
             for (int i = 0; i < original.size(); i++) {
@@ -144,33 +143,6 @@ public final class SecondApiServer {
         } catch (IOException notYet) {
             return false;
         }
-    }
-
-    /** The command line of this process's kube-apiserver serving {@code port} (a test JVM may run more than one). */
-    private static List<String> apiServerCommand(int port) throws IOException {
-        for (ProcessHandle p : ProcessHandle.current().descendants().toList()) {
-            Path cmdline = Path.of("/proc/" + p.pid() + "/cmdline");
-            if (!Files.isReadable(cmdline)) {
-                continue;
-            }
-            String raw = new String(Files.readAllBytes(cmdline), StandardCharsets.UTF_8);
-            List<String> args = List.of(raw.split("\0"));
-            if (!args.isEmpty() && args.get(0).endsWith("kube-apiserver") && serves(args, port)) {
-                return args;
-            }
-        }
-        throw new IllegalStateException("no kube-apiserver child process found");
-    }
-
-    private static boolean serves(List<String> args, int port) {
-        String p = String.valueOf(port);
-        for (int i = 0; i < args.size(); i++) {
-            if ((args.get(i).equals("--secure-port") && i + 1 < args.size() && args.get(i + 1).equals(p))
-                    || args.get(i).equals("--secure-port=" + p)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     static int freePort() {

@@ -1,11 +1,14 @@
 package dev.rekon.testing;
 
 import java.io.IOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalTime;
 import java.util.Base64;
+import java.util.List;
 import java.util.logging.FileHandler;
 import java.util.logging.Logger;
 import java.util.logging.SimpleFormatter;
@@ -173,6 +176,38 @@ public final class LocalCluster {
 
     public String apiServerUrl() {
         return adminConfig.getMasterUrl();
+    }
+
+    /**
+     * The command line of this cluster's own kube-apiserver: the child process serving its port. Other clusters'
+     * apiservers (a stage's, a throttled copy, one of an earlier application start) may run beside it, and their
+     * flags (etcd prefix, service-account keys) would not accept this cluster's tokens.
+     */
+    public List<String> apiServerCommand() {
+        String port = String.valueOf(URI.create(apiServerUrl()).getPort());
+        for (ProcessHandle p : ProcessHandle.current().descendants().toList()) {
+            Path cmdline = Path.of("/proc/" + p.pid() + "/cmdline");
+            try {
+                List<String> args = List.of(new String(Files.readAllBytes(cmdline),
+                        StandardCharsets.UTF_8).split("\0"));
+                if (!args.isEmpty() && args.get(0).endsWith("kube-apiserver") && servesPort(args, port)) {
+                    return args;
+                }
+            } catch (IOException gone) {
+                // the process ended while we looked: not ours
+            }
+        }
+        throw new IllegalStateException("no kube-apiserver child process serves port " + port);
+    }
+
+    private static boolean servesPort(List<String> args, String port) {
+        for (int i = 0; i < args.size(); i++) {
+            if (args.get(i).equals("--secure-port=" + port)
+                    || (args.get(i).equals("--secure-port") && i + 1 < args.size() && args.get(i + 1).equals(port))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -3,7 +3,6 @@ package dev.rekon.testing;
 import java.io.IOException;
 import java.net.HttpURLConnection;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.cert.X509Certificate;
@@ -44,7 +43,7 @@ public final class StageApiServer implements AutoCloseable {
         LocalCluster first = LocalCluster.get();
         try {
             Files.createDirectories(dir);
-            List<String> original = firstApiServerCommand();
+            List<String> original = first.apiServerCommand();
             int port = LocalRegistry.freePort();
             List<String> command = new ArrayList<>();
             for (int i = 0; i < original.size(); i++) {
@@ -126,19 +125,6 @@ public final class StageApiServer implements AutoCloseable {
     public synchronized void close() {
         admin.close();
         process.destroyForcibly();
-    }
-
-    private static List<String> firstApiServerCommand() throws IOException {
-        for (ProcessHandle p : ProcessHandle.current().descendants().toList()) {
-            Path cmdline = Path.of("/proc/" + p.pid() + "/cmdline");
-            if (Files.isReadable(cmdline)) {
-                List<String> args = List.of(new String(Files.readAllBytes(cmdline), StandardCharsets.UTF_8).split("\0"));
-                if (!args.isEmpty() && args.get(0).endsWith("kube-apiserver")) {
-                    return args;
-                }
-            }
-        }
-        throw new IllegalStateException("no kube-apiserver child process found");
     }
 
     private static SSLContext trustAll() {
