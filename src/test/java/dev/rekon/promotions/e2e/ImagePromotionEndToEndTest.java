@@ -109,6 +109,21 @@ class ImagePromotionEndToEndTest {
         });
     }
 
+    /**
+     * Waits until the stage's ImageDeploy reports {@code image} in its status: after a rollout its status is written
+     * by the status pass that follows the reply, and a promotion judges the stage by that status.
+     */
+    static void reports(String ns, String image) {
+        dev.rekon.testing.Await.until("ImageDeploy " + ns + "/hello reports " + image, () -> {
+            var idp = k8s.genericKubernetesResources("rekon.dev/v1alpha1", "ImageDeploy").inNamespace(ns)
+                    .withName("hello").get();
+            Object images = idp == null || idp.getAdditionalProperties().get("status") == null ? null
+                    : ((java.util.Map<?, ?>) idp.getAdditionalProperties().get("status")).get("images");
+            return images instanceof java.util.List<?> l && l.stream().anyMatch(
+                    i -> i instanceof java.util.Map<?, ?> m && image.equals(m.get("image")));
+        });
+    }
+
     static ValidatableResponse event(String kind, String ns, String name, Object object) {
         return Events.binary(UPDATE, Events.apiServerExtensions(kind.equals("Image") ? "kpack.io/v1alpha2"
                 : "rekon.dev/v1alpha1", kind, ns, name), Kpack.json(object)).statusCode(200);

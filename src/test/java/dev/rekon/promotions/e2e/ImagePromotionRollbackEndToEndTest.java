@@ -4,6 +4,7 @@ import static dev.rekon.promotions.e2e.ImagePromotionEndToEndTest.PROMOTED;
 import static dev.rekon.promotions.e2e.ImagePromotionEndToEndTest.PROMOTIONS;
 import static dev.rekon.promotions.e2e.ImagePromotionEndToEndTest.event;
 import static dev.rekon.promotions.e2e.ImagePromotionEndToEndTest.imageDeploy;
+import static dev.rekon.promotions.e2e.ImagePromotionEndToEndTest.reports;
 import static dev.rekon.promotions.e2e.ImagePromotionEndToEndTest.rolledOut;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -115,6 +116,7 @@ class ImagePromotionRollbackEndToEndTest {
         k8s.genericKubernetesResources(PROMOTIONS).inNamespace(DEV).resource(promotion()).createOr(r -> r.update());
         reconcile().body("reason", equalTo("Promoted"));
         promotedEvent().body("outcome", equalTo("applied"));
+        reports(STAGING, B1);
         rolledOut(STAGING);
         reconcile().body("outcome", equalTo("applied"));
         assertEquals("Proven", status("staging").path("phase").asText());
@@ -125,6 +127,7 @@ class ImagePromotionRollbackEndToEndTest {
         reconcile().body("reason", equalTo("Promoted"));
         promotedEvent().body("outcome", equalTo("applied"));
         assertEquals(B2, deployedImage(STAGING));
+        reports(STAGING, B2);
         missedItsDeadline(STAGING);
         reconcile().body("reason", equalTo("RolledBack"));
         JsonNode staging = status("staging");
@@ -136,6 +139,7 @@ class ImagePromotionRollbackEndToEndTest {
 
         promotedEvent().body("outcome", equalTo("applied"));
         assertEquals(B1, deployedImage(STAGING), "the stage's rollout takes the older build back");
+        reports(STAGING, B1);
         rolledOut(STAGING);
         reconcile().body("outcome", equalTo("unchanged"));
         assertEquals(List.of(B1, "RolledBack"), List.of(status("staging").path("image").asText(),
