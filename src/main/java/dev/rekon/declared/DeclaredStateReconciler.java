@@ -77,6 +77,15 @@ public class DeclaredStateReconciler implements Reconciler<DeclaredKey, Declared
         return key.ref();
     }
 
+    /**
+     * The DeclaredState alone, whatever the key carries (an orphan scan, a pass's tips): its event, a push to its
+     * branch and the resync pass never run at once, so that no lock of the area's own is needed.
+     */
+    @Override
+    public Object identity(DeclaredKey key) {
+        return key.ref();
+    }
+
     @Override
     public Optional<DeclaredViews> load(DeclaredKey key, boolean fresh) {
         DeclaredStateView state = (fresh ? Optional.<DeclaredStateView>empty()
