@@ -86,6 +86,16 @@ public class DeclaredStateReconciler implements Reconciler<DeclaredKey, Declared
         return key.ref();
     }
 
+    /**
+     * Two inputs (two pushes, an event and a push) each run, one after the other, so each answers what its own run
+     * did: the one that applies a tip says so, the next finds it applied. Only the same input submitted again (one
+     * {@link TipMemo}) runs once.
+     */
+    @Override
+    public DeclaredKey merge(DeclaredKey pending, DeclaredKey newer) {
+        return pending.tips() == newer.tips() && pending.equals(newer) ? newer : null;
+    }
+
     @Override
     public Optional<DeclaredViews> load(DeclaredKey key, boolean fresh) {
         DeclaredStateView state = (fresh ? Optional.<DeclaredStateView>empty()
