@@ -96,6 +96,15 @@ public class DeclaredStateReconciler implements Reconciler<DeclaredKey, Declared
         return pending.tips() == newer.tips() && pending.equals(newer) ? newer : null;
     }
 
+    /**
+     * A rollout's recheck plans from the tip the last input listed (no git read: it waits on the cluster, not the
+     * branch; a push brings a new tip itself), without an orphan scan.
+     */
+    @Override
+    public DeclaredKey rescheduled(DeclaredKey key) {
+        return new DeclaredKey(key.namespace(), key.name(), false, TipMemo.lastKnown());
+    }
+
     @Override
     public Optional<DeclaredViews> load(DeclaredKey key, boolean fresh) {
         DeclaredStateView state = (fresh ? Optional.<DeclaredStateView>empty()
