@@ -77,6 +77,34 @@ public class DeclaredStateReconciler implements Reconciler<DeclaredKey, Declared
         return key.ref();
     }
 
+    /**
+     * The DeclaredState alone, whatever the key carries (an orphan scan, a pass's tips): its event, a push to its
+     * branch and the resync pass never run at once, so that no lock of the area's own is needed.
+     */
+    @Override
+    public Object identity(DeclaredKey key) {
+        return key.ref();
+    }
+
+    /**
+     * Two inputs (two pushes, an event and a push) each run, one after the other, so each answers what its own run
+     * did: the one that applies a tip says so, the next finds it applied. Only the same input submitted again (one
+     * {@link TipMemo}) runs once.
+     */
+    @Override
+    public DeclaredKey merge(DeclaredKey pending, DeclaredKey newer) {
+        return pending.tips() == newer.tips() && pending.equals(newer) ? newer : null;
+    }
+
+    /**
+     * A rollout's recheck plans from the tip the last input listed (no git read: it waits on the cluster, not the
+     * branch; a push brings a new tip itself), without an orphan scan.
+     */
+    @Override
+    public DeclaredKey rescheduled(DeclaredKey key) {
+        return new DeclaredKey(key.namespace(), key.name(), false, TipMemo.lastKnown());
+    }
+
     @Override
     public Optional<DeclaredViews> load(DeclaredKey key, boolean fresh) {
         DeclaredStateView state = (fresh ? Optional.<DeclaredStateView>empty()

@@ -2,7 +2,6 @@ package dev.rekon.declared;
 
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.locks.ReentrantLock;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -15,16 +14,13 @@ import dev.rekon.pipeline.ReconcileLoop;
 
 /**
  * Finds which DeclaredStates an input concerns and runs each through the one {@link ReconcileLoop} with
- * {@link DeclaredStateReconciler}, one at a time per DeclaredState in this process (pushes arriving together then
- * apply the tip once: the second finds it applied); across replicas the DeclaredState's own writes are guarded by
- * its resourceVersion, so the loser plans again.
+ * {@link DeclaredStateReconciler}. The loop's work queue keeps one DeclaredState to one thread at a time in this
+ * process, whatever the input (an event, a push, the resync pass: all share the DeclaredState as their identity),
+ * so pushes arriving together apply the tip once: the second finds it applied. Across replicas the DeclaredState's
+ * own writes are guarded by its resourceVersion, so the loser plans again.
  */
 @ApplicationScoped
 public class DeclaredStateService {
-
-    private static final int STRIPES = 64;
-
-    private final ReentrantLock[] locks = new ReentrantLock[STRIPES];
 
     @Inject
     DeclaredStates states;
@@ -34,13 +30,6 @@ public class DeclaredStateService {
 
     @Inject
     ReconcileLoop loop;
-
-
-    public DeclaredStateService() {
-        for (int i = 0; i < STRIPES; i++) {
-            locks[i] = new ReentrantLock();
-        }
-    }
 
     /** A person asks for a DeclaredState. */
     public Reply changed(String namespace, String name) {
@@ -89,13 +78,7 @@ public class DeclaredStateService {
     }
 
     public Reply reconcile(DeclaredKey key) {
-        ReentrantLock lock = locks[Math.floorMod((key.namespace() + "/" + key.name()).hashCode(), STRIPES)];
-        lock.lock();
-        try {
-            return loop.reconcile(reconciler, key);
-        } finally {
-            lock.unlock();
-        }
+        return loop.reconcile(reconciler, key);
     }
 
     public Reply report(DeclaredKey key) {

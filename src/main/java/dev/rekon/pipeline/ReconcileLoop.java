@@ -16,6 +16,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
 
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.RefusedException;
@@ -35,6 +36,8 @@ import dev.rekon.core.Reply;
  */
 @ApplicationScoped
 public class ReconcileLoop {
+
+    private static final Logger LOG = Logger.getLogger(ReconcileLoop.class);
 
     /** Keys worked at once: a few per core, since a key mostly waits on the apiserver (see the README). */
     public static final int DEFAULT_PARALLELISM = 8;
@@ -267,10 +270,21 @@ public class ReconcileLoop {
         return plan.reply();
     }
 
-    /** A written plan that asks to be planned again: its key queued after the delay (one waiting per key). */
+    /**
+     * A written plan that asks to be planned again: its key queued after the delay (one waiting per key). Nobody
+     * waits on a reschedule's reply, so a failed one is logged; the next event or resync plans the key again.
+     */
     private <K, V, P extends Reconciler.Plan> void reschedule(Reconciler<K, V, P> area, K key, P plan) {
         plan.rescheduleAfter().ifPresent(delay -> queue().after(identity(area, key), new WorkKind(area, "again"),
-                delay, Duration.ZERO, area.rescheduled(key), k -> reconcile(area, k)));
+                delay, Duration.ZERO, area.rescheduled(key), k -> {
+                    try {
+                        return reconcile(area, k);
+                    } catch (RuntimeException e) {
+                        LOG.warnf("%s, planned again after its plan asked, failed: %s; the next event or resync"
+                                + " plans it again", area.subject(k), e.getMessage());
+                        return null;
+                    }
+                }));
     }
 
     /** The one place a permanent refusal becomes an answer: rejected, naming the object it concerns. */

@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.PriorityQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -104,7 +105,8 @@ public final class WorkQueue implements AutoCloseable {
 
     /**
      * Queues the work after {@code delay}, and no sooner than {@code spacing} after the last start of this key's
-     * work of this kind; one already waiting for its time takes the newest input and keeps its time.
+     * work of this kind; one already waiting for its time takes the newest input and the earlier of the two times
+     * (a plan asking again sooner, such as a shorter soak, is not held back by an earlier plan's later time).
      */
     public <I> CompletableFuture<?> after(Object key, Object kind, Duration delay, Duration spacing, I input,
             Function<I, ?> work) {
@@ -113,11 +115,17 @@ public final class WorkQueue implements AutoCloseable {
         try {
             KeySlot slot = slot(key);
             QueuedWork<?, ?> waiting = slot.delayed.get(kind);
-            if (waiting != null) {
-                return waiting.absorb(new QueuedWork<>(key, kind, input, newest(), work, 0, spacing)).done;
-            }
             Long last = slot.lastStart.get(kind);
             long due = Math.max(now + delay.toNanos(), last == null ? now : last + spacing.toNanos());
+            if (waiting != null) {
+                if (due < waiting.due) {
+                    delayed.remove(waiting);
+                    waiting.due = due;
+                    delayed.add(waiting);
+                    workReady.signal();
+                }
+                return waiting.absorb(new QueuedWork<>(key, kind, input, newest(), work, 0, spacing)).done;
+            }
             QueuedWork<I, ?> w = new QueuedWork<>(key, kind, input, newest(), work, due, spacing);
             if (due <= now) {
                 return enqueueLocked(slot, w, false).done;
@@ -126,6 +134,19 @@ public final class WorkQueue implements AutoCloseable {
             delayed.add(w);
             workReady.signal();
             return w.done;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** How long until the earliest work waiting for its time on {@code key} is due; empty when none waits. */
+    public Optional<Duration> dueIn(Object key) {
+        long now = System.nanoTime();
+        lock.lock();
+        try {
+            KeySlot slot = slots.get(key);
+            return slot == null ? Optional.empty() : slot.delayed.values().stream().mapToLong(w -> w.due).min()
+                    .stream().mapToObj(due -> Duration.ofNanos(Math.max(0, due - now))).findFirst();
         } finally {
             lock.unlock();
         }

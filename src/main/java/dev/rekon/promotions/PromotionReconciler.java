@@ -46,9 +46,6 @@ public class PromotionReconciler implements Reconciler<PromotionKey, PromotionRe
     Clock clock;
 
     @Inject
-    PromotionRechecks rechecks;
-
-    @Inject
     EventRecorder events;
 
     private final ImagePromotionPlanner planner = new ImagePromotionPlanner();
@@ -82,6 +79,12 @@ public class PromotionReconciler implements Reconciler<PromotionKey, PromotionRe
         return new PromotionRequest(p, source, stages, key.approval(), bare.namespaceAllowed(), bare.now());
     }
 
+    /** A soak's recheck plans the promotion alone: the approval an event carried is that event's, not the recheck's. */
+    @Override
+    public PromotionKey rescheduled(PromotionKey key) {
+        return PromotionKey.of(key.namespace(), key.name());
+    }
+
     @Override
     public Reply gone(PromotionKey key) {
         return Reply.unchanged("PromotionNotFound", "ImagePromotion " + key.namespace() + "/" + key.name()
@@ -101,9 +104,6 @@ public class PromotionReconciler implements Reconciler<PromotionKey, PromotionRe
             }
             for (VerifyJobWrite j : a.verifyJobs()) {
                 gateway.createVerifyJob(j);
-            }
-            if (a.recheckAfter() != null) {
-                rechecks.after(PromotionKey.of(a.promotion().namespace(), a.promotion().name()), a.recheckAfter());
             }
         }
         if (plan.status() != null) {

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -290,6 +291,23 @@ class DeclaredPlannerTest {
         DeclaredScene done = new DeclaredScene().declares("a.yaml", d).applied(rolledOut)
                 .recorded("c0ffee", new ObjectRef("apps/v1", "Deployment", "team-a", "web"));
         assertEquals("True", condition(written(done.plan()), "Ready").path("status").asText());
+    }
+
+    @Test
+    void aStateWaitingForARolloutAsksToBePlannedAgainAndOneRolledOutDoesNot() {
+        ObjectNode d = DeclaredScene.yaml("apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec: {replicas: 2}\n");
+        DeclaredPlan rollingOut = new DeclaredScene().declares("a.yaml", d).plan();
+        assertEquals("Unknown", condition(written(rollingOut), "Ready").path("status").asText());
+        assertEquals(Optional.of(DeclaredPlan.ROLLOUT_RECHECK), rollingOut.rescheduleAfter(),
+                "the plan, not a memory of the replica, decides it is planned again");
+        ObjectNode rolledOut = d.deepCopy();
+        rolledOut.with("metadata").put("generation", 1);
+        rolledOut.putObject("status").put("observedGeneration", 1).put("replicas", 2).put("updatedReplicas", 2)
+                .put("availableReplicas", 2);
+        DeclaredPlan done = new DeclaredScene().declares("a.yaml", d).applied(rolledOut)
+                .recorded("c0ffee", new ObjectRef("apps/v1", "Deployment", "team-a", "web")).plan();
+        assertEquals("True", condition(written(done), "Ready").path("status").asText());
+        assertEquals(Optional.empty(), done.rescheduleAfter(), "Ready: nothing left to wait for");
     }
 
     @Test

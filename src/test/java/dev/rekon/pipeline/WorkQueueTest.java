@@ -153,6 +153,17 @@ class WorkQueueTest {
     }
 
     @Test
+    void aRescheduleAskedSoonerThanOneWaitingMovesItEarlier() throws Exception {
+        List<String> ran = Collections.synchronizedList(new ArrayList<>());
+        queue.after("team/shop", "again", Duration.ofMinutes(5), Duration.ZERO, "late", in -> record(ran, in));
+        queue.after("team/shop", "again", Duration.ofMillis(100), Duration.ZERO, "soon", in -> record(ran, in));
+        assertTrue(queue.dueIn("team/shop").orElseThrow().compareTo(Duration.ofMillis(100)) <= 0);
+        assertTrue(queue.awaitIdle(k -> true, Duration.ofSeconds(5)), "not held back by the earlier, later time");
+        assertEquals(List.of("soon"), ran);
+        assertTrue(queue.dueIn("team/shop").isEmpty());
+    }
+
+    @Test
     void aSpacedRescheduleRunsAtOnceWhenQuietThenAtMostOncePerSpacing() throws Exception {
         List<String> ran = Collections.synchronizedList(new ArrayList<>());
         Duration spacing = Duration.ofSeconds(2);

@@ -14,7 +14,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -27,6 +26,7 @@ import dev.rekon.pipeline.ReconcileLoop;
 import dev.rekon.promotions.plan.Approval;
 import dev.rekon.promotions.view.Build;
 import dev.rekon.promotions.view.ImagePromotionView;
+import dev.rekon.promotions.view.PromotionNames;
 import dev.rekon.promotions.view.StageStatus;
 import dev.rekon.promotions.view.StageView;
 import dev.rekon.testing.RecordingEvents;
@@ -39,11 +39,10 @@ class ImagePromotionServiceTest {
 
     static final Build B1 = build(1);
 
-    /** The promotion, its stages as read, Rekon's service over them, and the rechecks it asked for. */
+    /** The promotion, its stages as read, and Rekon's service over them (its reschedules wait on the loop's queue). */
     static final class World {
         final InMemoryPromotions cluster = new InMemoryPromotions();
         final PromotionService service = new PromotionService();
-        final List<Duration> rechecks = new ArrayList<>();
         final RecordingEvents events = new RecordingEvents();
 
         World() {
@@ -53,12 +52,6 @@ class ImagePromotionServiceTest {
             reconciler.guard = guard;
             reconciler.clock = Clock.fixed(NOW, ZoneOffset.UTC);
             reconciler.events = events;
-            reconciler.rechecks = new PromotionRechecks() {
-                @Override
-                public void after(PromotionKey key, Duration delay) {
-                    rechecks.add(delay);
-                }
-            };
             service.loop = ReconcileLoop.of(guard);
             service.reconciler = reconciler;
             service.gateway = cluster;
@@ -104,7 +97,10 @@ class ImagePromotionServiceTest {
         World w = new World();
         w.cluster.stages.put("dev", view("dev", null, running(B1, 10), null));
         w.service.changed("demo", "hello");
-        assertEquals(List.of(Duration.ofSeconds(20)), w.rechecks);
+        Duration dueIn = w.service.loop.queue().dueIn(PromotionNames.promotion("demo", "hello")).orElseThrow(
+                () -> new AssertionError("no recheck waits on the queue"));
+        assertTrue(dueIn.compareTo(Duration.ofSeconds(20)) > 0 && dueIn.compareTo(Duration.ofSeconds(21)) <= 0,
+                "planned again a second after the 20s soak ends, not before: " + dueIn);
     }
 
     @Test

@@ -1,7 +1,9 @@
 package dev.rekon.declared.plan;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -25,6 +27,12 @@ public record DeclaredPlan(DeclaredKey key, DeclaredStateView state, Action acti
         DeclaredStateStatus writeAhead, List<ObjectNode> apply, List<LiveObject> prune, List<LiveObject> orphanDeletes,
         DeclaredStateStatus status,
         boolean removeFinalizer, Report report, Reply reply, ManifestBodies bodies) implements Reconciler.Plan {
+
+    /**
+     * How long a DeclaredState whose Ready waits for what it applied to roll out waits before it is planned again:
+     * its objects' own events usually come first; this is for the rollout that finishes without one reaching Rekon.
+     */
+    public static final Duration ROLLOUT_RECHECK = Duration.ofSeconds(10);
 
     /** What the plan does, for Events and the page. */
     public enum Action {
@@ -73,6 +81,15 @@ public record DeclaredPlan(DeclaredKey key, DeclaredStateView state, Action acti
     DeclaredPlan withReply(Reply other) {
         return new DeclaredPlan(key, state, action, addFinalizer, writeAhead, apply, prune, orphanDeletes, status,
                 removeFinalizer, report, other, bodies);
+    }
+
+    /**
+     * While what it applied rolls out (Ready Unknown, Progressing), planned again after {@link #ROLLOUT_RECHECK} on
+     * the loop's work queue, so that Ready follows the rollout without waiting for the resync.
+     */
+    @Override
+    public Optional<Duration> rescheduleAfter() {
+        return report != null && !report.rollingOut().isEmpty() ? Optional.of(ROLLOUT_RECHECK) : Optional.empty();
     }
 
     /** Whether carrying it out writes anything at all. */

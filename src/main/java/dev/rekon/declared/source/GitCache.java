@@ -47,7 +47,10 @@ final class GitCache {
         }
     }
 
-    /** The lock that serialises every use of one repository folder. */
+    /**
+     * The lock that serialises every use of one repository folder: DeclaredStates of different keys share a folder
+     * on disk, so this guards the files, not who works a key (that is the loop's work queue).
+     */
     ReentrantLock lock(Path repoDir) {
         return locks.computeIfAbsent(repoDir.getFileName().toString(), k -> new ReentrantLock());
     }

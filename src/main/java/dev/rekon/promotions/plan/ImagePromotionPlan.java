@@ -2,6 +2,7 @@ package dev.rekon.promotions.plan;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 
 import dev.rekon.core.Outcome;
 import dev.rekon.core.Reply;
@@ -15,6 +16,9 @@ import dev.rekon.promotions.view.PromotionStatus;
  * already says the same).
  */
 public sealed interface ImagePromotionPlan extends Reconciler.Plan {
+
+    /** How long after a soak's end the promotion is planned again, so that the soak has surely ended by then. */
+    Duration SOAK_MARGIN = Duration.ofSeconds(1);
 
     ImagePromotionView promotion();
 
@@ -38,6 +42,12 @@ public sealed interface ImagePromotionPlan extends Reconciler.Plan {
         @Override
         public boolean writes() {
             return !promotedImages.isEmpty() || !verifyJobs.isEmpty() || status != null;
+        }
+
+        /** Planned again once the soak has surely ended (a second after it), on the loop's work queue. */
+        @Override
+        public Optional<Duration> rescheduleAfter() {
+            return Optional.ofNullable(recheckAfter).map(d -> d.plus(SOAK_MARGIN));
         }
     }
 
