@@ -112,6 +112,7 @@ class ImagePromotionRollbackEndToEndTest {
     @Test
     void aBuildThatFailsInStagingStopsThereAndStagingGoesBack() {
         event("Image", DEV, "hello", Kpack.built(k8s, DEV, "hello", B1, 1)).body("outcome", equalTo("applied"));
+        reports(DEV, B1);
         rolledOut(DEV);
         k8s.genericKubernetesResources(PROMOTIONS).inNamespace(DEV).resource(promotion()).createOr(r -> r.update());
         reconcile().body("reason", equalTo("Promoted"));
@@ -123,6 +124,7 @@ class ImagePromotionRollbackEndToEndTest {
         reconcile().body("outcome", equalTo("unchanged"));
 
         event("Image", DEV, "hello", Kpack.built(k8s, DEV, "hello", B2, 2)).body("outcome", equalTo("applied"));
+        reports(DEV, B2);
         rolledOut(DEV);
         reconcile().body("reason", equalTo("Promoted"));
         promotedEvent().body("outcome", equalTo("applied"));
