@@ -1,19 +1,12 @@
 package dev.rekon.bench;
 
 import java.io.IOException;
-import java.net.HttpURLConnection;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.SecureRandom;
-import java.security.cert.X509Certificate;
 import java.util.ArrayList;
 import java.util.List;
 
-import javax.net.ssl.HttpsURLConnection;
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManager;
-import javax.net.ssl.X509TrustManager;
 
 import dev.rekon.testing.LocalCluster;
 
@@ -109,7 +102,7 @@ public final class SecondApiServer {
             if (!process.isAlive()) {
                 throw new IllegalStateException("kube-apiserver exited; see " + log);
             }
-            if (ready()) {
+            if (LocalCluster.apiServerReady(port)) {
                 return;
             }
             sleep(100);
@@ -130,21 +123,6 @@ public final class SecondApiServer {
         }
     }
 
-    private boolean ready() {
-        try {
-            HttpsURLConnection c = (HttpsURLConnection) URI.create("https://127.0.0.1:" + port + "/readyz").toURL()
-                    .openConnection();
-            c.setSSLSocketFactory(TRUST_ALL.getSocketFactory());
-            c.setHostnameVerifier((h, s) -> true);
-            c.setConnectTimeout(500);
-            c.setReadTimeout(2000);
-            // readyz is readable anonymously (system:public-info-viewer).
-            return c.getResponseCode() == HttpURLConnection.HTTP_OK;
-        } catch (IOException notYet) {
-            return false;
-        }
-    }
-
     static int freePort() {
         return dev.rekon.testing.LocalRegistry.freePort();
     }
@@ -154,28 +132,6 @@ public final class SecondApiServer {
             Thread.sleep(ms);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        }
-    }
-
-    private static final SSLContext TRUST_ALL = trustAll();
-
-    private static SSLContext trustAll() {
-        try {
-            SSLContext ctx = SSLContext.getInstance("TLS");
-            ctx.init(null, new TrustManager[] {new X509TrustManager() {
-                public void checkClientTrusted(X509Certificate[] c, String a) {
-                }
-
-                public void checkServerTrusted(X509Certificate[] c, String a) {
-                }
-
-                public X509Certificate[] getAcceptedIssuers() {
-                    return new X509Certificate[0];
-                }
-            }}, new SecureRandom());
-            return ctx;
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
         }
     }
 }

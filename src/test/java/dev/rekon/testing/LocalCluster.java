@@ -200,6 +200,47 @@ public final class LocalCluster {
         throw new IllegalStateException("no kube-apiserver child process serves port " + port);
     }
 
+    /**
+     * Whether a kube-apiserver of this JVM's (this cluster's, a stage's or a second one on its etcd) answers
+     * {@code /readyz} on {@code port}; readyz is readable anonymously (system:public-info-viewer).
+     */
+    public static boolean apiServerReady(int port) {
+        try {
+            javax.net.ssl.HttpsURLConnection c = (javax.net.ssl.HttpsURLConnection) URI.create(
+                    "https://127.0.0.1:" + port + "/readyz").toURL().openConnection();
+            c.setSSLSocketFactory(TRUST_ALL.getSocketFactory());
+            c.setHostnameVerifier((h, s) -> true);
+            c.setConnectTimeout(500);
+            c.setReadTimeout(2000);
+            return c.getResponseCode() == java.net.HttpURLConnection.HTTP_OK;
+        } catch (IOException notYet) {
+            return false;
+        }
+    }
+
+    // The apiservers' serving certificates are self-signed per start; only readiness is asked, never data.
+    private static final javax.net.ssl.SSLContext TRUST_ALL = trustAll();
+
+    private static javax.net.ssl.SSLContext trustAll() {
+        try {
+            javax.net.ssl.SSLContext ctx = javax.net.ssl.SSLContext.getInstance("TLS");
+            ctx.init(null, new javax.net.ssl.TrustManager[] { new javax.net.ssl.X509TrustManager() {
+                public void checkClientTrusted(java.security.cert.X509Certificate[] c, String a) {
+                }
+
+                public void checkServerTrusted(java.security.cert.X509Certificate[] c, String a) {
+                }
+
+                public java.security.cert.X509Certificate[] getAcceptedIssuers() {
+                    return new java.security.cert.X509Certificate[0];
+                }
+            } }, null);
+            return ctx;
+        } catch (java.security.GeneralSecurityException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     private static boolean servesPort(List<String> args, String port) {
         for (int i = 0; i < args.size(); i++) {
             if (args.get(i).equals("--secure-port=" + port)

@@ -1,18 +1,12 @@
 package dev.rekon.testing;
 
 import java.io.IOException;
-import java.net.HttpURLConnection;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.cert.X509Certificate;
 import java.util.ArrayList;
 import java.util.List;
 
-import javax.net.ssl.HttpsURLConnection;
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManager;
-import javax.net.ssl.X509TrustManager;
 
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -93,7 +87,7 @@ public final class StageApiServer implements AutoCloseable {
             if (!process.isAlive()) {
                 throw new IllegalStateException("the stage's kube-apiserver exited");
             }
-            if (ready()) {
+            if (LocalCluster.apiServerReady(port)) {
                 return;
             }
             try {
@@ -106,44 +100,10 @@ public final class StageApiServer implements AutoCloseable {
         throw new IllegalStateException("the stage's kube-apiserver did not get ready on port " + port);
     }
 
-    private boolean ready() {
-        try {
-            HttpsURLConnection c = (HttpsURLConnection) URI.create("https://127.0.0.1:" + port + "/readyz").toURL()
-                    .openConnection();
-            c.setSSLSocketFactory(trustAll().getSocketFactory());
-            c.setHostnameVerifier((h, s) -> true);
-            c.setConnectTimeout(500);
-            c.setReadTimeout(2000);
-            return c.getResponseCode() == HttpURLConnection.HTTP_OK;
-        } catch (IOException notYet) {
-            return false;
-        }
-    }
-
     /** SIGKILL: the stage's cluster is gone, as an unreachable one is. */
     @Override
     public synchronized void close() {
         admin.close();
         process.destroyForcibly();
-    }
-
-    private static SSLContext trustAll() {
-        try {
-            SSLContext ctx = SSLContext.getInstance("TLS");
-            ctx.init(null, new TrustManager[] { new X509TrustManager() {
-                public void checkClientTrusted(X509Certificate[] c, String a) {
-                }
-
-                public void checkServerTrusted(X509Certificate[] c, String a) {
-                }
-
-                public X509Certificate[] getAcceptedIssuers() {
-                    return new X509Certificate[0];
-                }
-            } }, null);
-            return ctx;
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
     }
 }
