@@ -36,21 +36,34 @@ public final class KubeErrors {
     }
 
     /**
-     * Runs one API call about {@code ref}, its failure sorted into Rekon's terms naming that object; sent once more
-     * when the connection it went out on was closed under it ({@link #closedUnderneath}).
+     * Runs one API call about {@code ref}, its failure sorted into Rekon's terms naming that object; sent again, at
+     * most {@link #CLOSED_RESENDS} times, while the connection it went out on was closed under it
+     * ({@link #closedUnderneath}).
      */
     public static <T> T call(ObjectRef ref, String what, Supplier<T> call) {
-        try {
-            return call.get();
-        } catch (KubernetesClientException e) {
-            if (!closedUnderneath(e)) {
-                throw classify(ref, what, e);
+        for (int resend = 0;; resend++) {
+            try {
+                return call.get();
+            } catch (KubernetesClientException e) {
+                if (resend >= CLOSED_RESENDS || !closedUnderneath(e)) {
+                    throw classify(ref, what, e);
+                }
+                pause(resend);
             }
         }
+    }
+
+    /**
+     * A restarted apiserver can leave several pooled connections closed at once (the loop runs calls in parallel):
+     * one resend may draw the next closed one, as CI's chaos run saw, so a few are tried, each a little later.
+     */
+    static final int CLOSED_RESENDS = 3;
+
+    private static void pause(int resend) {
         try {
-            return call.get();
-        } catch (KubernetesClientException e) {
-            throw classify(ref, what, e);
+            Thread.sleep(resend == 0 ? 0 : 50L << resend);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

@@ -32,7 +32,7 @@ class KubeErrorsTest {
     }
 
     @Test
-    void aRequestWhoseConnectionWasClosedUnderItIsSentOnceMore() {
+    void aRequestWhoseConnectionWasClosedUnderItIsSentAgainAFewTimes() {
         java.util.concurrent.atomic.AtomicInteger sent = new java.util.concurrent.atomic.AtomicInteger();
         KubernetesClientException closed = new KubernetesClientException("An error has occurred.",
                 new HttpClosedException("Connection was closed"));
@@ -51,7 +51,18 @@ class KubeErrorsTest {
                     sent.incrementAndGet();
                     throw closed;
                 }));
-        assertEquals(2, sent.get(), "sent once more, not again and again: " + twice.getMessage());
+        assertEquals(1 + KubeErrors.CLOSED_RESENDS, sent.get(), "sent a few times more, not again and again: "
+                + twice.getMessage());
+        assertEquals(3, KubeErrors.CLOSED_RESENDS, "a bounded number of resends");
+
+        sent.set(0);
+        assertEquals("listed", KubeErrors.call("listing ImageDeploys", () -> {
+            if (sent.incrementAndGet() <= 2) {
+                throw closed;
+            }
+            return "listed";
+        }), "a second closed connection from the pool is tried past too");
+        assertEquals(3, sent.get());
 
         sent.set(0);
         assertThrows(KubeErrors.PermanentApiException.class, () -> KubeErrors.call("reading", () -> {
