@@ -52,6 +52,7 @@ public class ReconcileLoop {
     @Inject
     LastPlans lastPlans;
 
+    private final Rechecks rechecks = new Rechecks();
     private volatile WorkQueue queue;
 
     /** What kind of work a queued key is: an area's reconcile, pass, or reschedule (merged only with its own). */
@@ -199,7 +200,7 @@ public class ReconcileLoop {
         return queue().run(identity(area, key), new WorkKind(area, "reconcileThen"), key, area::merge, k -> {
             List<P> applied = new ArrayList<>(1);
             List<Reply> parts = new ArrayList<>();
-            parts.add(runHere(area, k, true, applied::add));
+            parts.add(runHere(area, k, true, applied::add, false));
             if (!applied.isEmpty()) {
                 parts.addAll(then.apply(applied.get(applied.size() - 1)));
             }
@@ -220,10 +221,10 @@ public class ReconcileLoop {
     private <K, V, P extends Reconciler.Plan> Reply run(Reconciler<K, V, P> area, K key, boolean write,
             Consumer<P> applied) {
         if (!write) {
-            return runHere(area, key, false, applied);
+            return runHere(area, key, false, applied, false);
         }
         return queue().run(identity(area, key), new WorkKind(area, "reconcile"), key, area::merge,
-                k -> runHere(area, k, true, applied));
+                k -> runHere(area, k, true, applied, false));
     }
 
     private static <K> Object identity(Reconciler<K, ?, ?> area, K key) {
@@ -231,9 +232,12 @@ public class ReconcileLoop {
         return id != null ? id : key;
     }
 
-    /** Guard, then one retry around load, plan and apply, on the calling thread; then the plan's reschedule. */
+    /**
+     * Guard, then one retry around load, plan and apply, on the calling thread; then the plan's reschedule
+     * ({@code recheck}: this run is itself one).
+     */
     private <K, V, P extends Reconciler.Plan> Reply runHere(Reconciler<K, V, P> area, K key, boolean write,
-            Consumer<P> applied) {
+            Consumer<P> applied, boolean recheck) {
         Optional<Reply> refusal = area.acrossNamespaces() ? Optional.empty()
                 : guard.refusal(area.namespace(key), area.subject(key));
         if (refusal.isPresent()) {
@@ -247,7 +251,7 @@ public class ReconcileLoop {
                 applied.accept(p);
             }));
             if (!last.isEmpty()) {
-                reschedule(area, key, last.get(0));
+                reschedule(area, key, last.get(0), recheck);
             }
             return reply;
         } catch (RefusedException e) {
@@ -259,6 +263,7 @@ public class ReconcileLoop {
             boolean write, Consumer<P> applied) {
         Optional<V> views = area.load(key, fresh);
         if (views.isEmpty()) {
+            rechecks.forget(identity(area, key));
             return area.gone(key);
         }
         P plan = planned(area, key, views.get());
@@ -274,11 +279,14 @@ public class ReconcileLoop {
      * A written plan that asks to be planned again: its key queued after the delay (one waiting per key). Nobody
      * waits on a reschedule's reply, so a failed one is logged; the next event or resync plans the key again.
      */
-    private <K, V, P extends Reconciler.Plan> void reschedule(Reconciler<K, V, P> area, K key, P plan) {
-        plan.rescheduleAfter().ifPresent(delay -> queue().after(identity(area, key), new WorkKind(area, "again"),
+    private <K, V, P extends Reconciler.Plan> void reschedule(Reconciler<K, V, P> area, K key, P plan,
+            boolean recheck) {
+        Object id = identity(area, key);
+        rechecks.next(id, plan, recheck).ifPresent(delay -> queue().after(id, new WorkKind(area, "again"),
                 delay, Duration.ZERO, area.rescheduled(key), k -> {
                     try {
-                        return reconcile(area, k);
+                        return queue().run(identity(area, k), new WorkKind(area, "again"), k, area::merge,
+                                kk -> runHere(area, kk, true, p -> { }, true));
                     } catch (RuntimeException e) {
                         LOG.warnf("%s, planned again after its plan asked, failed: %s; the next event or resync"
                                 + " plans it again", area.subject(k), e.getMessage());

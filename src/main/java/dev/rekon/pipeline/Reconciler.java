@@ -37,6 +37,15 @@ public interface Reconciler<K, V, P extends Reconciler.Plan> {
         default Optional<java.time.Duration> rescheduleAfter() {
             return Optional.empty();
         }
+
+        /**
+         * Whether {@link #rescheduleAfter} polls (asks again and again until something else changes, such as a
+         * rollout to wait for) rather than naming a deadline (a soak's end): a poll that finds nothing to write waits
+         * longer each time ({@link Rechecks}). No by default.
+         */
+        default boolean rescheduleBacksOff() {
+            return false;
+        }
     }
 
     /** The namespace the object lives in, checked against {@code rekon.namespaces}; null when cluster-scoped. */

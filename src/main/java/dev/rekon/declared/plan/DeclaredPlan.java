@@ -92,6 +92,12 @@ public record DeclaredPlan(DeclaredKey key, DeclaredStateView state, Action acti
         return report != null && !report.rollingOut().isEmpty() ? Optional.of(ROLLOUT_RECHECK) : Optional.empty();
     }
 
+    /** The rollout recheck polls: one that finds nothing new waits longer each time (the loop's backoff). */
+    @Override
+    public boolean rescheduleBacksOff() {
+        return true;
+    }
+
     /** Whether carrying it out writes anything at all. */
     public boolean writes() {
         return addFinalizer || writeAhead != null || !apply.isEmpty() || !prune.isEmpty() || !orphanDeletes.isEmpty()
