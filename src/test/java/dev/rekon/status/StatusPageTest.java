@@ -97,15 +97,60 @@ class StatusPageTest {
         given().get("/status?area=everything").then().statusCode(400).body("error", equalTo("InvalidQuery"));
     }
 
+    /**
+     * Measured in a window the application is otherwise quiet in: what the scene's objects set off (status passes,
+     * a rollout's recheck, other classes' keys) makes calls of its own, unrelated to the page. A page that costs a
+     * call fails every window; each failed window is named by the calls it saw.
+     */
     @Test
     void aReportCostsNoApiCall() {
         settledReport();
-        double before = apiCalls();
-        for (int i = 0; i < 5; i++) {
-            given().get("/status").then().statusCode(200);
-            given().get("/").then().statusCode(200);
+        List<String> windows = new java.util.ArrayList<>();
+        for (int attempt = 0; attempt < 3; attempt++) {
+            Map<String, Double> before = quietApiCalls();
+            for (int i = 0; i < 5; i++) {
+                given().get("/status").then().statusCode(200);
+                given().get("/").then().statusCode(200);
+            }
+            Map<String, Double> grown = grown(before, apiCallSeries());
+            if (grown.isEmpty()) {
+                return;
+            }
+            windows.add(grown.toString());
         }
-        assertEquals(before, apiCalls(), "API calls made while answering 10 status requests");
+        org.junit.jupiter.api.Assertions.fail("API calls made while answering 10 status requests, in each of 3 "
+                + "windows the application was quiet before: " + windows);
+    }
+
+    /** The calls so far, once none was made for 3 s (at most 60 s). */
+    private static Map<String, Double> quietApiCalls() {
+        Map<String, Double>[] last = new Map[] {apiCallSeries()};
+        long quietSince = System.nanoTime();
+        long end = quietSince + Duration.ofSeconds(60).toNanos();
+        while (System.nanoTime() - quietSince < Duration.ofSeconds(3).toNanos() && System.nanoTime() < end) {
+            try {
+                Thread.sleep(250);
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+            Map<String, Double> now = apiCallSeries();
+            if (!now.equals(last[0])) {
+                last[0] = now;
+                quietSince = System.nanoTime();
+            }
+        }
+        return last[0];
+    }
+
+    private static Map<String, Double> grown(Map<String, Double> before, Map<String, Double> after) {
+        Map<String, Double> grown = new java.util.TreeMap<>();
+        after.forEach((series, n) -> {
+            double d = n - before.getOrDefault(series, 0.0);
+            if (d != 0) {
+                grown.put(series, d);
+            }
+        });
+        return grown;
     }
 
     @Test
@@ -120,12 +165,17 @@ class StatusPageTest {
 
     /** Every API call the application made so far, by its own timer. */
     static double apiCalls() {
+        return apiCallSeries().values().stream().mapToDouble(Double::doubleValue).sum();
+    }
+
+    /** The application's API calls so far, per series of its timer (method, resource, status). */
+    static Map<String, Double> apiCallSeries() {
         String metrics = given().get("/q/metrics").then().statusCode(200).extract().asString();
-        Matcher m = Pattern.compile("(?m)^rekon_api_calls_seconds_count\\{[^}]*} ([0-9.E+-]+)$").matcher(metrics);
-        double sum = 0;
+        Matcher m = Pattern.compile("(?m)^rekon_api_calls_seconds_count(\\{[^}]*}) ([0-9.E+-]+)$").matcher(metrics);
+        Map<String, Double> series = new java.util.TreeMap<>();
         while (m.find()) {
-            sum += Double.parseDouble(m.group(1));
+            series.merge(m.group(1), Double.parseDouble(m.group(2)), Double::sum);
         }
-        return sum;
+        return series;
     }
 }
