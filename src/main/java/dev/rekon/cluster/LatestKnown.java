@@ -68,7 +68,7 @@ public final class LatestKnown<V> {
      * Whether the watch's version is older than the known one. Versions are compared as numbers where they
      * are numbers (as etcd's are); otherwise any other version than the known one counts as older.
      */
-    static boolean olderThan(String watched, String known) {
+    public static boolean olderThan(String watched, String known) {
         if (known == null || watched == null) {
             return true;
         }

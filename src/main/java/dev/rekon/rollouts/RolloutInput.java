@@ -25,8 +25,12 @@ public sealed interface RolloutInput {
     record ImageDeleted(String namespace, String name) implements RolloutInput {
     }
 
-    /** An ImageDeploy was added or changed: its Deployment follows the current Images. */
-    record ImageDeployChanged(String group, String namespace, String name) implements RolloutInput {
+    /**
+     * An ImageDeploy was added or changed: its Deployment follows the current Images. {@code resourceVersion} is the
+     * version the event's object had, null when it carried none (Reference mode).
+     */
+    record ImageDeployChanged(String group, String namespace, String name, String resourceVersion)
+            implements RolloutInput {
     }
 
     /**

@@ -45,6 +45,15 @@ public record RolloutKey(String group, String namespace, String name, Set<String
         return new RolloutKey(group, namespace, name, null, Known.NOTHING, new EarlierWrite());
     }
 
+    /**
+     * The ImageDeploy's event, its object as the watch shows it at the event's version or later, with the Images it
+     * follows that their watch shows ({@code allImages}: every one; the others are read).
+     */
+    public static RolloutKey changedAsSeen(ImageDeployView seen, Map<String, KpackImage> images, boolean allImages) {
+        return new RolloutKey(seen.group(), seen.namespace(), seen.name(), null,
+                new Known(seen, Map.copyOf(images), allImages, null), new EarlierWrite());
+    }
+
     /** A resync found the ImageDeploy, its Images and its managed Deployment (null: none) in its watches. */
     public static RolloutKey resync(ImageDeployView idp, Map<String, KpackImage> images, DeploymentView deployment) {
         return new RolloutKey(idp.group(), idp.namespace(), idp.name(), null,

@@ -1,6 +1,8 @@
 package dev.rekon.rollouts;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -52,9 +54,24 @@ public class RolloutService {
                     + " was deleted; Deployments keep the image they run", List.of());
         }
         if (input instanceof ImageDeployChanged c) {
-            return loop.reconcile(rollouts, RolloutKey.changed(c.group(), c.namespace(), c.name()));
+            return loop.reconcile(rollouts, changed(c));
         }
         return loop.reconcile(orphans, (ImageDeployDeleted) input);
+    }
+
+    /**
+     * An ImageDeploy's change, planned from the watches when they have seen the event's version (with the kpack
+     * Images it follows as their watch shows them): a burst of events about unchanged ImageDeploys, such as a label
+     * added to all, or the echo of Rekon's own status writes, then costs no API call. Otherwise it is read.
+     */
+    private RolloutKey changed(ImageDeployChanged c) {
+        return gateway.imageDeploySeen(c.group(), c.namespace(), c.name(), c.resourceVersion()).map(idp -> {
+            Map<String, KpackImage> images = new LinkedHashMap<>();
+            idp.refs().stream().map(r -> r.imageName()).distinct().forEach(name -> gateway.followedSeen(idp, name)
+                    .ifPresent(i -> images.put(name, i)));
+            boolean all = idp.refs().stream().allMatch(r -> images.containsKey(r.imageName()));
+            return RolloutKey.changedAsSeen(idp, images, all);
+        }).orElseGet(() -> RolloutKey.changed(c.group(), c.namespace(), c.name()));
     }
 
     /** As {@link #imageBuilt}, for the ImageDeploys that follow PromotedImages. */

@@ -80,7 +80,8 @@ class OneWatchPerKindTest {
         }
         assertEquals(Set.of("apps/deployments", "kpack.io/builders", "kpack.io/buildpacks", "kpack.io/clusterbuilders",
                 "kpack.io/clusterbuildpacks", "kpack.io/images", "operator.kyma-project.io/modulereleasemetas",
-                "operator.kyma-project.io/moduletemplates", "rekon.dev/declaredstates", "rekon.dev/imagedeploys"),
+                "operator.kyma-project.io/moduletemplates", "rekon.dev/declaredstates", "rekon.dev/imagedeploys",
+                "rekon.dev/imagepromotions"),
                 watches.kinds().stream().filter(k -> !k.startsWith("crd.whizzosoftware.com/")).collect(
                         java.util.stream.Collectors.toSet()), "the kinds Rekon watches");
     }

@@ -76,7 +76,7 @@ class PromotedImageRolloutTest {
         assertEquals("applied/DeploymentCreated", reply.outcome().wire() + "/" + reply.reason(), reply.message());
         w.cluster.writes.clear();
         w.cluster.promotedImages.put("team/app", promoted(V1, 4));
-        Reply changed = w.handle(new ImageDeployChanged(RolloutNames.GROUP, "team", "staged"));
+        Reply changed = w.handle(new ImageDeployChanged(RolloutNames.GROUP, "team", "staged", null));
         assertEquals("applied/ImageUpdated", changed.outcome().wire() + "/" + changed.reason(), changed.message());
         assertEquals(V1, w.cluster.deployments.get("team/staged-web").path("spec").path("template").path("spec")
                 .path("containers").get(0).path("image").asText(), "a rollback is a newer write, so it rolls out");

@@ -1,5 +1,8 @@
 package dev.rekon.promotions.apply;
 
+import dev.rekon.cluster.Versioned;
+import dev.rekon.cluster.watch.SharedWatches;
+import dev.rekon.promotions.watch.ImagePromotionFacet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -56,6 +59,12 @@ public class KubePromotionGateway implements PromotionGateway {
     @Inject
     RekonConfig config;
 
+    @Inject
+    SharedWatches watches;
+
+    @Inject
+    ImagePromotionFacet promotionFacet;
+
     @Override
     public Optional<ImagePromotionView> promotion(String namespace, String name) {
         GenericKubernetesResource r = KubeErrors.call(PromotionNames.promotion(namespace, name),
@@ -65,14 +74,11 @@ public class KubePromotionGateway implements PromotionGateway {
         return Optional.ofNullable(r).map(x -> ImagePromotionView.fromJson(mapper.valueToTree(x)));
     }
 
+    /** From the one watch of ImagePromotions (listed where it has not synced): a rollout's event lists nothing. */
     @Override
     public List<ImagePromotionView> promotions(String namespace) {
         NamespacePolicy policy = config.namespacePolicy();
-        List<GenericKubernetesResource> items = KubeErrors.call("listing ImagePromotions", () -> namespace == null
-                ? client.genericKubernetesResources(PromotionResources.PROMOTIONS).inAnyNamespace().list().getItems()
-                : client.genericKubernetesResources(PromotionResources.PROMOTIONS).inNamespace(namespace).list()
-                        .getItems());
-        return items.stream().map(x -> ImagePromotionView.fromJson(mapper.valueToTree(x)))
+        return watches.of(promotionFacet).cachedOrListed(namespace, null).stream().map(Versioned::view)
                 .filter(p -> policy.allows(p.namespace())).toList();
     }
 

@@ -50,6 +50,15 @@ public class KubeRolloutGateway implements RolloutGateway {
     @Inject
     KubeDeployments deployments;
 
+    @Inject
+    dev.rekon.rollouts.watch.ImageDeployIndex imageDeployIndex;
+
+    @Inject
+    dev.rekon.cluster.watch.SharedWatches watches;
+
+    @Inject
+    dev.rekon.rollouts.watch.KpackImageFacet kpackImages;
+
     @Override
     public String imageGroup() {
         return config.imageCrd().group();
@@ -113,6 +122,22 @@ public class KubeRolloutGateway implements RolloutGateway {
     @Override
     public Optional<ImageDeployView> imageDeploy(String group, String namespace, String name) {
         return imageDeploys.read(group, namespace, name).map(ImageDeployView::fromJson);
+    }
+
+    @Override
+    public Optional<ImageDeployView> imageDeploySeen(String group, String namespace, String name, String atLeast) {
+        return imageDeployIndex.seen(group, namespace, name, atLeast);
+    }
+
+    /** kpack Images only: a PromotedImage is watched only while the page shows followers, so it is read. */
+    @Override
+    public Optional<KpackImage> followedSeen(ImageDeployView idp, String name) {
+        if (idp.followsPromotedImages()) {
+            return Optional.empty();
+        }
+        return watches.of(kpackImages).cached(idp.namespace(), java.util.Set.of(name))
+                .flatMap(found -> found.stream().map(dev.rekon.cluster.Versioned::view)
+                        .filter(i -> name.equals(i.name())).findFirst());
     }
 
     @Override

@@ -54,6 +54,19 @@ public interface RolloutGateway {
 
     Optional<ImageDeployView> imageDeploy(String group, String namespace, String name);
 
+    /**
+     * The ImageDeploy as its watch shows it, when that is at least the version {@code atLeast} an event carried;
+     * empty otherwise (then it is read). None by default.
+     */
+    default Optional<ImageDeployView> imageDeploySeen(String group, String namespace, String name, String atLeast) {
+        return Optional.empty();
+    }
+
+    /** The object the ImageDeploy follows by that name as its watch shows it; empty when not watched (read it). */
+    default Optional<KpackImage> followedSeen(ImageDeployView idp, String name) {
+        return Optional.empty();
+    }
+
     /** An ImageDeploy with its spec, whose {@code updatePolicy} says which pushes it follows. */
     record Followed(ImageDeployView view, JsonNode spec) {
     }

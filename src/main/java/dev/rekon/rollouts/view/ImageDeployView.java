@@ -132,6 +132,11 @@ public record ImageDeployView(String apiVersion, String kind, String namespace, 
         return RolloutNames.KPACK_IMAGE_KIND.equals(kind) ? imageName : kind + "/" + imageName;
     }
 
+    /** The key a watch indexes an ImageDeploy under by its own name (a name holds no colon, so no Image's key). */
+    public static String nameKey(String name) {
+        return "name:" + name;
+    }
+
     /** The builds the status says wait while suspended (none when it names none). */
     public List<AppliedImage> waiting() {
         return currentStatus.waiting() == null ? List.of() : currentStatus.waiting();

@@ -1,6 +1,7 @@
 package dev.rekon.rollouts.watch;
 
 import java.util.Collection;
+import java.util.stream.Stream;
 
 import jakarta.inject.Singleton;
 
@@ -13,7 +14,7 @@ import dev.rekon.rollouts.view.RolloutNames;
 
 /**
  * ImageDeploys as rollouts, the resync and the status page read them: one {@link ImageDeployView} per object,
- * found by the kpack Image names its containers reference. One bean per group Rekon handles.
+ * found by the kpack Image names its containers reference, and by its own name. One bean per group Rekon handles.
  */
 public abstract class ImageDeployFacet extends KindFacet<ImageDeployView> {
 
@@ -28,7 +29,8 @@ public abstract class ImageDeployFacet extends KindFacet<ImageDeployView> {
 
     @Override
     public Collection<String> indexKeys(ImageDeployView view) {
-        return view.refs().stream().map(r -> ImageDeployView.indexKey(view.refKind(), r.imageName())).distinct()
+        return java.util.stream.Stream.concat(Stream.of(ImageDeployView.nameKey(view.name())),
+                view.refs().stream().map(r -> ImageDeployView.indexKey(view.refKind(), r.imageName()))).distinct()
                 .toList();
     }
 

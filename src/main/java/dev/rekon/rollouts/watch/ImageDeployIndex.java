@@ -49,6 +49,21 @@ public class ImageDeployIndex {
     }
 
     /**
+     * The ImageDeploy as the watch (or this process's own status write) shows it, when that is at least the version
+     * an event carried ({@code atLeast}), so that planning from it misses nothing the event said; empty when the
+     * watch is behind, has not synced, or the event carried no version (Reference mode).
+     */
+    public Optional<ImageDeployView> seen(String group, String namespace, String name, String atLeast) {
+        if (atLeast == null) {
+            return Optional.empty();
+        }
+        return views(group).cached(namespace, Set.of(ImageDeployView.nameKey(name)))
+                .flatMap(found -> written.over(found, v -> false).stream().filter(v -> name.equals(v.name()))
+                        .findFirst())
+                .filter(v -> !LatestKnown.olderThan(v.resourceVersion(), atLeast));
+    }
+
+    /**
      * Every ImageDeploy of the group in {@code namespace} (null: every allowed one), for readers off the event path
      * that can wait up to {@code waitMillis} for the watch to sync; empty when not watched. The resync and the
      * status page read the same watch, so each ImageDeploy is watched and held once.

@@ -10,7 +10,7 @@ import dev.rekon.cluster.watch.WatchedKindId;
 import dev.rekon.rollouts.RolloutConfig;
 import dev.rekon.rollouts.view.KpackImage;
 
-/** kpack Images (of the configured Image CRD) as the resync and the status page read them. */
+/** kpack Images (of the configured Image CRD) as the resync, the status page and ImageDeploy events read them. */
 @Singleton
 public class KpackImageFacet extends KindFacet<KpackImage> {
 
@@ -23,5 +23,11 @@ public class KpackImageFacet extends KindFacet<KpackImage> {
     @Override
     public KpackImage view(JsonNode object) {
         return KpackImage.fromJson(object);
+    }
+
+    /** Found by its name, for an ImageDeploy's event planned from the watches. */
+    @Override
+    public java.util.Collection<String> indexKeys(KpackImage view) {
+        return java.util.List.of(view.name());
     }
 }
