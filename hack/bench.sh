@@ -74,7 +74,8 @@ publish() {
 # A burst of real Knative events (KnativeBurst): as many converged ImageDeploys (default 2000) on a tenth as many
 # Images, Knative's ApiServerSource adapters of the shipped rollout sources (hack/knative-adapters.sh builds them)
 # and the test broker routing by the shipped Triggers; a label added to all of them: events answered, not 2xx,
-# objects written, the functions' API calls, time to drain, peak RSS of the functions and of the adapters.
+# objects written, the functions' API calls, time to drain, peak RSS of the functions and of the adapters; then a
+# new build of every Image, whose status writes come back as events: those echoes must cost no API read.
 knative() {
   bash hack/knative-adapters.sh >/dev/null
   bash hack/driver.sh dev.rekon.bench.KnativeBurst "${REKON_BENCH_KNATIVE_IMAGEDEPLOYS:-2000}"

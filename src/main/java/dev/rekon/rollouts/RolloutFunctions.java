@@ -125,10 +125,9 @@ public class RolloutFunctions {
 
     private static RolloutInput imageDeployInput(ApiServerEvent e, String group) {
         if (e.verb() != ApiServerEvent.Verb.DELETE) {
-            // The event's copy may be stale and writes need the cluster's version: the plan takes the watch's view
-            // once that has the event's version (RolloutService), else reads it; Reference mode names no version.
+            // The plan takes the newer of the event's copy and the watch's (RolloutService); Reference mode reads it.
             return new ImageDeployChanged(group, e.namespace(), e.name(),
-                    e.reference() ? null : e.object().path("metadata").path("resourceVersion").asText(null));
+                    e.reference() ? null : ImageDeployView.fromJson(e.object()));
         }
         ImageDeployView gone = e.reference() ? null : ImageDeployView.fromJson(e.object());
         return new ImageDeployDeleted(group, e.namespace(), e.name(), gone == null ? null : gone.uid(),

@@ -1,5 +1,6 @@
 package dev.rekon.rollouts;
 
+import dev.rekon.rollouts.view.ImageDeployView;
 import dev.rekon.rollouts.view.KpackImage;
 
 /** What a rollout event asks {@link RolloutService} to bring in line, parsed and guarded by {@link RolloutFunctions}. */
@@ -26,10 +27,10 @@ public sealed interface RolloutInput {
     }
 
     /**
-     * An ImageDeploy was added or changed: its Deployment follows the current Images. {@code resourceVersion} is the
-     * version the event's object had, null when it carried none (Reference mode).
+     * An ImageDeploy was added or changed: its Deployment follows the current Images. {@code object} is the
+     * ImageDeploy the event carried, null when it carried none (Reference mode).
      */
-    record ImageDeployChanged(String group, String namespace, String name, String resourceVersion)
+    record ImageDeployChanged(String group, String namespace, String name, ImageDeployView object)
             implements RolloutInput {
     }
 

@@ -46,7 +46,7 @@ public record RolloutKey(String group, String namespace, String name, Set<String
     }
 
     /**
-     * The ImageDeploy's event, its object as the watch shows it at the event's version or later, with the Images it
+     * The ImageDeploy's event, its object as the event or the watch shows it (the newer), with the Images it
      * follows that their watch shows ({@code allImages}: every one; the others are read).
      */
     public static RolloutKey changedAsSeen(ImageDeployView seen, Map<String, KpackImage> images, boolean allImages) {

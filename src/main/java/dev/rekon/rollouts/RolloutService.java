@@ -7,6 +7,7 @@ import java.util.Map;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import dev.rekon.cluster.LatestKnown;
 import dev.rekon.core.Reply;
 import dev.rekon.pipeline.ReconcileLoop;
 import dev.rekon.rollouts.RolloutInput.ImageDeleted;
@@ -14,6 +15,7 @@ import dev.rekon.rollouts.RolloutInput.ImageDeployChanged;
 import dev.rekon.rollouts.RolloutInput.ImageDeployDeleted;
 import dev.rekon.rollouts.RolloutInput.ImageReported;
 import dev.rekon.rollouts.apply.RolloutGateway;
+import dev.rekon.rollouts.view.ImageDeployView;
 import dev.rekon.rollouts.view.KpackImage;
 
 /**
@@ -60,18 +62,24 @@ public class RolloutService {
     }
 
     /**
-     * An ImageDeploy's change, planned from the watches when they have seen the event's version (with the kpack
-     * Images it follows as their watch shows them): a burst of events about unchanged ImageDeploys, such as a label
-     * added to all, or the echo of Rekon's own status writes, then costs no API call. Otherwise it is read.
+     * An ImageDeploy's change, planned from the newer of the event's copy and the watch's (with the kpack Images it
+     * follows as their watch shows them): a burst of events about unchanged ImageDeploys, such as a label added to
+     * all, or the echo of Rekon's own status writes, then costs no API call. A copy older than the apiserver's is
+     * caught by the guarded writes (a conflict is planned again from fresh reads). Reference mode carries no copy:
+     * the ImageDeploy is read.
      */
     private RolloutKey changed(ImageDeployChanged c) {
-        return gateway.imageDeploySeen(c.group(), c.namespace(), c.name(), c.resourceVersion()).map(idp -> {
-            Map<String, KpackImage> images = new LinkedHashMap<>();
-            idp.refs().stream().map(r -> r.imageName()).distinct().forEach(name -> gateway.followedSeen(idp, name)
-                    .ifPresent(i -> images.put(name, i)));
-            boolean all = idp.refs().stream().allMatch(r -> images.containsKey(r.imageName()));
-            return RolloutKey.changedAsSeen(idp, images, all);
-        }).orElseGet(() -> RolloutKey.changed(c.group(), c.namespace(), c.name()));
+        if (c.object() == null) {
+            return RolloutKey.changed(c.group(), c.namespace(), c.name());
+        }
+        ImageDeployView idp = gateway.imageDeployWatched(c.group(), c.namespace(), c.name())
+                .filter(w -> !LatestKnown.olderThan(w.resourceVersion(), c.object().resourceVersion()))
+                .orElse(c.object());
+        Map<String, KpackImage> images = new LinkedHashMap<>();
+        idp.refs().stream().map(r -> r.imageName()).distinct().forEach(name -> gateway.followedSeen(idp, name)
+                .ifPresent(i -> images.put(name, i)));
+        boolean all = idp.refs().stream().allMatch(r -> images.containsKey(r.imageName()));
+        return RolloutKey.changedAsSeen(idp, images, all);
     }
 
     /** As {@link #imageBuilt}, for the ImageDeploys that follow PromotedImages. */

@@ -125,6 +125,64 @@ public final class KnativeBurst {
         System.out.printf("| peak RSS: functions (-XX:MaxRAM=512m) / adapters (Image source, ImageDeploy source) | "
                 + "%.0f MiB / %.0f MiB, %.0f MiB |%n", app.peakRssMiB(), peakRss(rollouts.pid()),
                 peakRss(imageDeploys.pid()));
+        r.put("echo", echo(admin, poster, loop, total, images));
+        return r;
+    }
+
+    /**
+     * A new build of every Image: its event rolls out each ImageDeploy that follows it (a Deployment patch and a
+     * status write each), and each status write comes back from the adapter as one more ImageDeploy update event.
+     * Answering those echoes must cost no API call: the only calls are the writes themselves.
+     */
+    static Map<String, Object> echo(KubernetesClient admin, Poster poster, KnativeLoop loop, int total, int images) {
+        int from = loop.broker().deliveries().size();
+        Map<String, Double> before = ApiCalls.read(poster);
+        long t0 = System.nanoTime();
+        for (int i = 0; i < images; i++) {
+            Kpack.built(admin, NS, "img-" + i, Poster.digest("r/img-" + i, 2), 2);
+        }
+        int expected = images + total;
+        int seen = -1;
+        long quietSince = System.nanoTime();
+        while (System.nanoTime() - quietSince < TimeUnit.SECONDS.toNanos(5)
+                || loop.broker().deliveries().size() - from < expected) {
+            if (System.nanoTime() - t0 > TimeUnit.MINUTES.toNanos(20)) {
+                throw new IllegalStateException("only " + (loop.broker().deliveries().size() - from) + " of "
+                        + expected + " events delivered in 20 minutes");
+            }
+            int now = loop.broker().deliveries().size();
+            if (now != seen) {
+                seen = now;
+                quietSince = System.nanoTime();
+            }
+            SecondApiServer.sleep(100);
+        }
+        double drained = (System.nanoTime() - t0) / 1e6 - 5_000;
+        List<JsonNode> deliveries = loop.broker().deliveries().subList(from, loop.broker().deliveries().size());
+        Map<String, Double> calls = ApiCalls.perEvent(before, ApiCalls.read(poster), 1);
+        double reads = calls.entrySet().stream().filter(e -> e.getKey().startsWith("GET ")
+                || e.getKey().startsWith("LIST ")).mapToDouble(Map.Entry::getValue).sum();
+        double writes = calls.values().stream().mapToDouble(Double::doubleValue).sum() - reads;
+        Map<String, Integer> byOutcome = new TreeMap<>();
+        deliveries.forEach(d -> byOutcome.merge(d.path("kind").asText() + " " + d.path("outcome").asText() + "/"
+                + d.path("reason").asText(), 1, Integer::sum));
+        long notOk = deliveries.stream().filter(d -> d.path("status").asInt() / 100 != 2).count();
+        Map<String, Object> r = new LinkedHashMap<>();
+        r.put("events_delivered", deliveries.size());
+        r.put("not_2xx", notOk);
+        r.put("by_outcome", byOutcome);
+        r.put("drain_ms", drained);
+        r.put("api_calls", calls);
+        r.put("reads", reads);
+        r.put("writes", writes);
+        System.out.printf("%n| Knative echo: a new build of %,d Images rolls out %,d ImageDeploys; each status write comes"
+                + " back as an update event | |%n|---|---|%n", images, total);
+        System.out.printf("| events delivered (Image events + status echoes) / not 2xx | %d / %d |%n",
+                deliveries.size(), notOk);
+        System.out.printf("| first build written → last event answered | **%.1f s** |%n", drained / 1000);
+        System.out.printf("| replies | %s |%n", byOutcome);
+        System.out.printf("| Rekon's API calls: reads (GET, LIST) / writes | **%.0f** / %.0f (%s) |%n", reads, writes,
+                calls);
         return r;
     }
 

@@ -125,8 +125,8 @@ public class KubeRolloutGateway implements RolloutGateway {
     }
 
     @Override
-    public Optional<ImageDeployView> imageDeploySeen(String group, String namespace, String name, String atLeast) {
-        return imageDeployIndex.seen(group, namespace, name, atLeast);
+    public Optional<ImageDeployView> imageDeployWatched(String group, String namespace, String name) {
+        return imageDeployIndex.seen(group, namespace, name);
     }
 
     /** kpack Images only: a PromotedImage is watched only while the page shows followers, so it is read. */

@@ -54,11 +54,8 @@ public interface RolloutGateway {
 
     Optional<ImageDeployView> imageDeploy(String group, String namespace, String name);
 
-    /**
-     * The ImageDeploy as its watch shows it, when that is at least the version {@code atLeast} an event carried;
-     * empty otherwise (then it is read). None by default.
-     */
-    default Optional<ImageDeployView> imageDeploySeen(String group, String namespace, String name, String atLeast) {
+    /** The ImageDeploy as its watch shows it; empty when the watch does not (or there is none). */
+    default Optional<ImageDeployView> imageDeployWatched(String group, String namespace, String name) {
         return Optional.empty();
     }
 

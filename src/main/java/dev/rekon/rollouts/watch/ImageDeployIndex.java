@@ -49,18 +49,13 @@ public class ImageDeployIndex {
     }
 
     /**
-     * The ImageDeploy as the watch (or this process's own status write) shows it, when that is at least the version
-     * an event carried ({@code atLeast}), so that planning from it misses nothing the event said; empty when the
-     * watch is behind, has not synced, or the event carried no version (Reference mode).
+     * The ImageDeploy as the watch (or this process's own status write, until the watch shows it) holds it; empty
+     * when the watch does not show it or has not synced.
      */
-    public Optional<ImageDeployView> seen(String group, String namespace, String name, String atLeast) {
-        if (atLeast == null) {
-            return Optional.empty();
-        }
+    public Optional<ImageDeployView> seen(String group, String namespace, String name) {
         return views(group).cached(namespace, Set.of(ImageDeployView.nameKey(name)))
                 .flatMap(found -> written.over(found, v -> false).stream().filter(v -> name.equals(v.name()))
-                        .findFirst())
-                .filter(v -> !LatestKnown.olderThan(v.resourceVersion(), atLeast));
+                        .findFirst());
     }
 
     /**
