@@ -19,6 +19,8 @@ import dev.rekon.promotions.plan.ImagePromotionPlan;
 import dev.rekon.promotions.plan.ImagePromotionPlanner;
 import dev.rekon.promotions.plan.PromotionRequest;
 import dev.rekon.promotions.plan.VerifyJobWrite;
+import dev.rekon.promotions.status.PromotionBoard;
+import dev.rekon.promotions.status.PromotionStagesReport;
 import dev.rekon.promotions.view.Build;
 import dev.rekon.promotions.view.ImagePromotionView;
 import dev.rekon.promotions.view.PromotionHistory;
@@ -94,6 +96,17 @@ public class PromotionReconciler implements Reconciler<PromotionKey, PromotionRe
     @Override
     public ImagePromotionPlan plan(PromotionRequest views) {
         return planner.plan(views);
+    }
+
+    /** The page shows each promotion as its last plan left it, so that a page view reads no stage. */
+    @Override
+    public String lastPlansArea() {
+        return PromotionStagesReport.AREA;
+    }
+
+    @Override
+    public Object remember(PromotionRequest views, ImagePromotionPlan plan) {
+        return PromotionBoard.remember(views, plan);
     }
 
     @Override
