@@ -33,7 +33,7 @@ import io.restassured.path.json.JsonPath;
 /**
  * The page draws each ImagePromotion as its last plan decided it, stages left to right, on the real apiserver and in
  * Debian's headless chromium: {@code hello} failed build 8 in staging (marked), {@code world} soaks build 8 in dev
- * and waits for prod's approval of build 7. The screenshot is saved as {@code target/promotion-page.png}.
+ * and waits for prod's approval of build 7, told once as a Kubernetes Event. The screenshot is saved as {@code target/promotion-page.png}.
  */
 @QuarkusTest
 @QuarkusTestResource(value = RekonTestResource.class, restrictToAnnotatedClass = false)
@@ -133,6 +133,15 @@ class ImagePromotionStatusPageTest {
         assertTrue(page.getString("sections.imagePromotions.rows[1].stages[0].soakLeft").matches("[89]m \\d+s"),
                 page.getString("sections.imagePromotions.rows[1].stages[0].soakLeft"));
 
+        // The transition to waiting is one core/v1 Event on the ImagePromotion, however often it is planned again.
+        dev.rekon.testing.Await.until("a WaitingForApproval Event on ImagePromotion " + NS + "/world",
+                () -> waitingEvents() == 1);
+        Thread.sleep(1500);
+        Events.binary("dev.rekon.promotion.reconcile", Map.of(), "{\"namespace\": \"" + NS + "\", \"name\": \"world\"}")
+                .statusCode(200).body("outcome", org.hamcrest.Matchers.equalTo("unchanged"));
+        Thread.sleep(1500);
+        assertEquals(1, waitingEvents(), "told once, not on every plan");
+
         Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/chromium")), "Debian's chromium is not installed;"
                 + " hack/control-plane.sh (run by hack/test.sh) installs it");
         String url = "http://127.0.0.1:" + RekonTestResource.port() + "/?area=imagepromotions&namespace=" + NS;
@@ -159,6 +168,14 @@ class ImagePromotionStatusPageTest {
         Path png = SharedFiles.projectDir().resolve("target/promotion-page.png");
         StatusBrowserPages.screenshot(url, png);
         assertTrue(Files.size(png) > 5_000, "a screenshot in " + png);
+    }
+
+    /** How often WaitingForApproval was told on ImagePromotion world (an Event's count combines repeats). */
+    static int waitingEvents() {
+        return k8s.v1().events().inNamespace(NS).list().getItems().stream()
+                .filter(e -> "ImagePromotion".equals(e.getInvolvedObject().getKind())
+                        && "world".equals(e.getInvolvedObject().getName()) && "WaitingForApproval".equals(e.getReason()))
+                .mapToInt(e -> e.getCount() == null ? 1 : e.getCount()).sum();
     }
 
     /** The {@code <div>} of one ImagePromotion, up to the end of its stages. */
