@@ -8,7 +8,6 @@ import java.util.Optional;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import dev.rekon.cluster.EventRecorder;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.Reply;
 import dev.rekon.pipeline.NamespaceGuard;
@@ -19,9 +18,10 @@ import dev.rekon.promotions.plan.ImagePromotionPlan;
 import dev.rekon.promotions.plan.ImagePromotionPlanner;
 import dev.rekon.promotions.plan.PromotionRequest;
 import dev.rekon.promotions.plan.VerifyJobWrite;
+import dev.rekon.promotions.status.PromotionBoard;
+import dev.rekon.promotions.status.PromotionStagesReport;
 import dev.rekon.promotions.view.Build;
 import dev.rekon.promotions.view.ImagePromotionView;
-import dev.rekon.promotions.view.PromotionHistory;
 import dev.rekon.promotions.view.PromotionNames;
 import dev.rekon.promotions.view.PromotionStage;
 import dev.rekon.promotions.view.StageView;
@@ -44,9 +44,6 @@ public class PromotionReconciler implements Reconciler<PromotionKey, PromotionRe
 
     @Inject
     Clock clock;
-
-    @Inject
-    EventRecorder events;
 
     private final ImagePromotionPlanner planner = new ImagePromotionPlanner();
 
@@ -96,6 +93,17 @@ public class PromotionReconciler implements Reconciler<PromotionKey, PromotionRe
         return planner.plan(views);
     }
 
+    /** The page shows each promotion as its last plan left it, so that a page view reads no stage. */
+    @Override
+    public String lastPlansArea() {
+        return PromotionStagesReport.AREA;
+    }
+
+    @Override
+    public Object remember(PromotionRequest views, ImagePromotionPlan plan) {
+        return PromotionBoard.remember(views, plan);
+    }
+
     @Override
     public void apply(ImagePromotionPlan plan) {
         if (plan instanceof ImagePromotionPlan.Advance a) {
@@ -109,19 +117,8 @@ public class PromotionReconciler implements Reconciler<PromotionKey, PromotionRe
         if (plan.status() != null) {
             gateway.writeStatus(plan.promotion(), plan.status());
         }
-        if (plan instanceof ImagePromotionPlan.Advance a) {
-            a.happened().forEach(h -> tell(a.promotion(), h));
-        }
-    }
-
-    /** A stage's phase change as a Kubernetes Event on the ImagePromotion: failures and rollbacks as warnings. */
-    private void tell(ImagePromotionView p, PromotionHistory h) {
-        String message = "stage " + h.stage() + ": " + h.image() + " (build " + h.buildCounter() + ")";
-        switch (h.phase()) {
-            case Failed -> events.warning(p.ref(), "BuildFailed", message + " failed; it goes no further");
-            case RolledBack -> events.warning(p.ref(), "RolledBack", message + " is back, the last proven build");
-            case Proven -> events.normal(p.ref(), "Proven", message + " is proven");
-            default -> events.normal(p.ref(), "Promoted", message + " entered");
+        if (plan instanceof ImagePromotionPlan.Advance a && !a.events().isEmpty()) {
+            gateway.tell(a.promotion(), a.events());
         }
     }
 }

@@ -18,7 +18,7 @@ import dev.rekon.status.StatusReport.LastOutcome;
  */
 public final class StatusPlanner {
 
-    /** The areas {@code ?area=} accepts. */
+    /** The areas the page names itself; {@code ?area=} also accepts every {@link AreaReport}'s own. */
     public static final Set<String> AREAS = Set.of("rollouts", "buildpacks", "modules", "declared", "decisions");
     static final String DECISIONS_SCOPE = "this replica only: the last " + DecisionLog.CAPACITY
             + " event outcomes it handled, newest first; every replica keeps its own";

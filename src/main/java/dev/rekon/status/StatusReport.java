@@ -1,7 +1,10 @@
 package dev.rekon.status;
 
 import java.time.Instant;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 
@@ -11,52 +14,56 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
 /**
  * The document {@code GET /status} answers and {@code GET /} renders: one row per object Rekon manages, problem
  * rows first, each with its state and the reason for it; what the next resync would delete; the modules Kymas
- * install ({@link LifecycleSection}); the DeclaredStates ({@link DeclaredSection}); and this replica's recent
- * decisions.
+ * install ({@link LifecycleSection}); the DeclaredStates ({@link DeclaredSection}); the sections areas own
+ * ({@link AreaSection}, by key); and this replica's recent decisions.
  */
 @RegisterForReflection
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record StatusReport(Instant generatedAt, String namespace, Summary summary, List<RolloutRow> rollouts,
         List<ImageRow> images, List<PruneRow> prunes, List<BuildpackRow> buildpacks, List<BuilderRow> builders, List<ModuleRow> modules,
-        LifecycleSection lifecycle, DeclaredSection declared, PromotionSection promotions, Decisions decisions,
-        List<String> unavailable) {
+        LifecycleSection lifecycle, DeclaredSection declared, PromotionSection promotions,
+        Map<String, AreaSection> sections, Decisions decisions, List<String> unavailable) {
+
+    public StatusReport {
+        sections = sections == null || sections.isEmpty() ? null : Collections.unmodifiableMap(new LinkedHashMap<>(sections));
+    }
 
     /** The report without the lifecycle modules and DeclaredStates, which their {@link AreaReport}s add. */
     public StatusReport(Instant generatedAt, String namespace, Summary summary, List<RolloutRow> rollouts,
             List<ImageRow> images, List<PruneRow> prunes, List<BuildpackRow> buildpacks, List<BuilderRow> builders,
             List<ModuleRow> modules, Decisions decisions, List<String> unavailable) {
         this(generatedAt, namespace, summary, rollouts, images, prunes, buildpacks, builders, modules, null, null, null,
-                decisions, unavailable);
+                null, decisions, unavailable);
     }
 
     /** A report of nothing yet, for the areas' {@link AreaReport}s to add their rows to. */
     public static StatusReport empty(Instant generatedAt, String namespace) {
         return new StatusReport(generatedAt, namespace, null, null, null, null, null, null, null, null, null, null, null,
-                List.of());
+                null, List.of());
     }
 
     /** The report with the rollouts rows: each ImageDeploy's plan, the Images they name, the planned deletes. */
     public StatusReport withRollouts(List<RolloutRow> rows, List<ImageRow> imageRows, List<PruneRow> pruneRows) {
         return new StatusReport(generatedAt, namespace, summary, rows, imageRows, pruneRows, buildpacks, builders,
-                modules, lifecycle, declared, promotions, decisions, unavailable);
+                modules, lifecycle, declared, promotions, sections, decisions, unavailable);
     }
 
     /** The report with the module rows: each module's plan on each channel. */
     public StatusReport withModules(List<ModuleRow> rows) {
         return new StatusReport(generatedAt, namespace, summary, rollouts, images, prunes, buildpacks, builders,
-                rows, lifecycle, declared, promotions, decisions, unavailable);
+                rows, lifecycle, declared, promotions, sections, decisions, unavailable);
     }
 
     /** The report with the Buildpack and Builder rows. */
     public StatusReport withBuilds(List<BuildpackRow> buildpackRows, List<BuilderRow> builderRows) {
         return new StatusReport(generatedAt, namespace, summary, rollouts, images, prunes, buildpackRows, builderRows,
-                modules, lifecycle, declared, promotions, decisions, unavailable);
+                modules, lifecycle, declared, promotions, sections, decisions, unavailable);
     }
 
     /** The report with this replica's recent decisions (null: not asked for). */
     public StatusReport withDecisions(Decisions recent) {
         return new StatusReport(generatedAt, namespace, summary, rollouts, images, prunes, buildpacks, builders,
-                modules, lifecycle, declared, promotions, recent, unavailable);
+                modules, lifecycle, declared, promotions, sections, recent, unavailable);
     }
 
     /** The report with what could not be watched, and the summary counted from its rows. */
@@ -65,7 +72,7 @@ public record StatusReport(Instant generatedAt, String namespace, Summary summar
                 size(buildpacks), size(builders), count(buildpacks, BuildpackRow::problem)
                         + count(builders, BuilderRow::problem), size(modules), count(modules, ModuleRow::problem));
         return new StatusReport(generatedAt, namespace, counted, rollouts, images, prunes, buildpacks, builders,
-                modules, lifecycle, declared, promotions, decisions, List.copyOf(missing));
+                modules, lifecycle, declared, promotions, sections, decisions, List.copyOf(missing));
     }
 
     /** The rollout rows with the last outcome this replica decided for each ImageDeploy ({@code namespace/name}). */
@@ -77,7 +84,7 @@ public record StatusReport(Instant generatedAt, String namespace, Summary summar
                 r.deployment(), r.state(), r.problem(), r.reason(), r.message(), r.inSync(), r.inSyncReason(),
                 r.suspended(), r.containers(), r.progress(), last.get(r.namespace() + "/" + r.name()))).toList();
         return new StatusReport(generatedAt, namespace, summary, rows, images, prunes, buildpacks, builders, modules,
-                lifecycle, declared, promotions, decisions, unavailable);
+                lifecycle, declared, promotions, sections, decisions, unavailable);
     }
 
     private static int size(List<?> rows) {
@@ -90,17 +97,28 @@ public record StatusReport(Instant generatedAt, String namespace, Summary summar
 
     public StatusReport withLifecycle(LifecycleSection section) {
         return new StatusReport(generatedAt, namespace, summary, rollouts, images, prunes, buildpacks, builders, modules,
-                section, declared, promotions, decisions, unavailable);
+                section, declared, promotions, sections, decisions, unavailable);
     }
 
     public StatusReport withDeclared(DeclaredSection section) {
         return new StatusReport(generatedAt, namespace, summary, rollouts, images, prunes, buildpacks, builders, modules,
-                lifecycle, section, promotions, decisions, unavailable);
+                lifecycle, section, promotions, sections, decisions, unavailable);
     }
 
     public StatusReport withPromotions(PromotionSection section) {
         return new StatusReport(generatedAt, namespace, summary, rollouts, images, prunes, buildpacks, builders, modules,
-                lifecycle, declared, section, decisions, unavailable);
+                lifecycle, declared, section, sections, decisions, unavailable);
+    }
+
+    /**
+     * The report with a section its area owns (under {@code sections.<key>}, after those added before): a new area
+     * adds its part of the page without a field here.
+     */
+    public StatusReport withSection(AreaSection section) {
+        Map<String, AreaSection> more = new LinkedHashMap<>(sections == null ? Map.of() : sections);
+        more.put(section.key(), section);
+        return new StatusReport(generatedAt, namespace, summary, rollouts, images, prunes, buildpacks, builders, modules,
+                lifecycle, declared, promotions, more, decisions, unavailable);
     }
 
     /** How many rows need a person's attention, per area. */

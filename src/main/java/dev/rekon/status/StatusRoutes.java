@@ -21,7 +21,7 @@ import io.vertx.ext.web.RoutingContext;
 
 /**
  * {@code GET /status} (JSON) and {@code GET /} (the same report as an HTML page): parse and check the query
- * ({@code ?namespace=} must be an allowed namespace, {@code ?area=} one of {@link StatusPlanner#AREAS}), check the
+ * ({@code ?namespace=} must be an allowed namespace, {@code ?area=} one of {@link StatusPlanner#AREAS} or an {@link AreaReport}'s own), check the
  * optional bearer token, and answer the report made from the watch caches: each area's rows are the plans the
  * one loop makes for its keys in report mode ({@link AreaReport}), so the page holds no decision of its own.
  * {@code POST /} stays Funqy's.
@@ -75,14 +75,16 @@ public class StatusRoutes {
             ErrorReplies.send(ctx, 403, "NamespaceNotAllowed", rekon.namespacePolicy().refusal(namespace));
             return;
         }
-        if (area != null && !StatusPlanner.AREAS.contains(area)) {
-            ErrorReplies.send(ctx, 400, "InvalidQuery", "area must be one of " + new java.util.TreeSet<>(StatusPlanner.AREAS)
+        java.util.SortedSet<String> known = known();
+        if (area != null && !known.contains(area)) {
+            ErrorReplies.send(ctx, 400, "InvalidQuery", "area must be one of " + known
                     + " (or left out for all), not '" + area + "'");
             return;
         }
         try {
             StatusReport report = report(namespace, area);
-            Buffer body = html ? Buffer.buffer(status.data("report", report).data("area", area).render())
+            Buffer body = html ? Buffer.buffer(status.data("report", report).data("area", area)
+                    .data("ownAreas", ownAreas(known)).render())
                     : Buffer.buffer(json.writeValueAsBytes(report));
             ctx.response().putHeader("Content-Type", html ? "text/html; charset=utf-8" : "application/json")
                     .putHeader("Cache-Control", "no-store").end(body);
@@ -109,6 +111,18 @@ public class StatusRoutes {
         report = StatusPlanner.plan(report, new StatusPlanner.Request(decisions.recent(), namespace, area, now));
         read.requireLoaded();
         return report.summarized(read.unavailable());
+    }
+
+    /** The areas {@code ?area=} accepts: the page's own, and every {@link AreaReport}'s. */
+    private java.util.SortedSet<String> known() {
+        java.util.SortedSet<String> known = new java.util.TreeSet<>(StatusPlanner.AREAS);
+        areas.forEach(a -> known.add(a.area()));
+        return known;
+    }
+
+    /** The areas the page's navigation does not name itself: those that came with an area's own section. */
+    private static java.util.List<String> ownAreas(java.util.SortedSet<String> known) {
+        return known.stream().filter(a -> !StatusPlanner.AREAS.contains(a)).toList();
     }
 
     /** 503 with Retry-After: the page says it is loading and reloads itself, the JSON says what is still listing. */

@@ -51,7 +51,7 @@ class ImagePromotionServiceTest {
             reconciler.gateway = cluster;
             reconciler.guard = guard;
             reconciler.clock = Clock.fixed(NOW, ZoneOffset.UTC);
-            reconciler.events = events;
+            cluster.events = events;
             service.loop = ReconcileLoop.of(guard);
             service.reconciler = reconciler;
             service.gateway = cluster;
@@ -90,6 +90,19 @@ class ImagePromotionServiceTest {
         assertEquals(List.of("Normal Promoted" + on, "Normal Proven" + on, "Normal Promoted" + on), w.events.recorded);
         w.service.changed("demo", "hello");
         assertEquals(3, w.events.recorded.size(), "the same event again tells nothing");
+    }
+
+    @Test
+    void aFailedBuildIsToldAsAWarningOnceThroughTheGateway() {
+        World w = new World();
+        w.service.changed("demo", "hello");
+        w.cluster.stages.put("staging", view("staging", w.cluster.stages.get("staging").promotedImage(),
+                deploy(B1, "False", "False", 10), null));
+        assertEquals("applied/StatusUpdated", wire(w.service.changed("demo", "hello")));
+        assertEquals("Warning BuildFailed ImagePromotion demo/hello", w.events.recorded.get(w.events.recorded.size() - 1));
+        int told = w.events.recorded.size();
+        w.service.changed("demo", "hello");
+        assertEquals(told, w.events.recorded.size(), "the same failure again tells nothing");
     }
 
     @Test

@@ -32,6 +32,8 @@ final class InMemoryPromotions implements PromotionGateway {
     final Map<String, StageView> stages = new HashMap<>();
     final List<String> writes = new ArrayList<>();
     final List<String> unreachable = new ArrayList<>();
+    /** Where the plans' Kubernetes Events go (as the real gateway hands them to the project's Event writer). */
+    dev.rekon.cluster.EventRecorder events = new dev.rekon.testing.RecordingEvents();
     private long version = 100;
 
     @Override
@@ -78,5 +80,16 @@ final class InMemoryPromotions implements PromotionGateway {
         writes.add("status ImagePromotion " + p.name());
         promotions.put(p.namespace() + "/" + p.name(), new ImagePromotionView(p.namespace(), p.name(), p.uid(),
                 String.valueOf(++version), p.generation(), p.spec(), status));
+    }
+
+    @Override
+    public void tell(ImagePromotionView p, List<dev.rekon.promotions.plan.PromotionEvent> told) {
+        told.forEach(e -> {
+            if (e.warning()) {
+                events.warning(p.ref(), e.reason(), e.message());
+            } else {
+                events.normal(p.ref(), e.reason(), e.message());
+            }
+        });
     }
 }

@@ -34,7 +34,11 @@ public final class StageApiServer implements AutoCloseable {
 
     /** Starts the stage's apiserver, waits until it is ready, and installs the project's own CRDs there. */
     public static StageApiServer start(String name, Path dir) {
-        LocalCluster first = LocalCluster.get();
+        return start(name, dir, LocalCluster.get());
+    }
+
+    /** The same, beside {@code first} (a cluster this process started itself rather than the shared one). */
+    public static StageApiServer start(String name, Path dir, LocalCluster first) {
         try {
             Files.createDirectories(dir);
             List<String> original = first.apiServerCommand();

@@ -12,12 +12,14 @@ import jakarta.inject.Inject;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.rekon.cluster.EventRecorder;
 import dev.rekon.cluster.KubeErrors;
 import dev.rekon.core.ConflictException;
 import dev.rekon.core.NamespacePolicy;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.RekonConfig;
 import dev.rekon.promotions.plan.PromotedImageWrite;
+import dev.rekon.promotions.plan.PromotionEvent;
 import dev.rekon.promotions.plan.VerifyJobWrite;
 import dev.rekon.promotions.view.Build;
 import dev.rekon.promotions.view.ImagePromotionView;
@@ -40,6 +42,9 @@ import io.fabric8.kubernetes.client.KubernetesClient;
  */
 @ApplicationScoped
 public class KubePromotionGateway implements PromotionGateway {
+
+    @Inject
+    EventRecorder events;
 
     @Inject
     KubernetesClient client;
@@ -152,5 +157,16 @@ public class KubePromotionGateway implements PromotionGateway {
 
     private static ObjectRef ref(PromotedImageWrite w) {
         return PromotionNames.promoted(w.namespace(), w.name());
+    }
+
+    @Override
+    public void tell(ImagePromotionView promotion, List<PromotionEvent> told) {
+        for (PromotionEvent e : told) {
+            if (e.warning()) {
+                events.warning(promotion.ref(), e.reason(), e.message());
+            } else {
+                events.normal(promotion.ref(), e.reason(), e.message());
+            }
+        }
     }
 }

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Optional;
 
 import dev.rekon.promotions.plan.PromotedImageWrite;
+import dev.rekon.promotions.plan.PromotionEvent;
 import dev.rekon.promotions.plan.VerifyJobWrite;
 import dev.rekon.promotions.view.Build;
 import dev.rekon.promotions.view.ImagePromotionView;
@@ -44,4 +45,10 @@ public interface PromotionGateway {
 
     /** Replaces the ImagePromotion's status, guarded by the version planned from. */
     void writeStatus(ImagePromotionView promotion, PromotionStatus status);
+
+    /**
+     * Records the plan's Kubernetes Events on the ImagePromotion (core/v1, through the project's Event writer):
+     * information about what was written, so a failure to record one is logged and never fails the plan.
+     */
+    void tell(ImagePromotionView promotion, List<PromotionEvent> events);
 }

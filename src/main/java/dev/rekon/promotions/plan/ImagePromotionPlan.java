@@ -8,7 +8,6 @@ import dev.rekon.core.Outcome;
 import dev.rekon.core.Reply;
 import dev.rekon.pipeline.Reconciler;
 import dev.rekon.promotions.view.ImagePromotionView;
-import dev.rekon.promotions.view.PromotionHistory;
 import dev.rekon.promotions.view.PromotionStatus;
 
 /**
@@ -27,16 +26,17 @@ public sealed interface ImagePromotionPlan extends Reconciler.Plan {
     /**
      * Moves builds on: the PromotedImages to write (in stage order), the verify Jobs to create, the status, how
      * long until a soak ends (null: nothing waits on the clock), when the promotion must be planned again, and the
-     * history entries this plan adds (each told as a Kubernetes Event on the ImagePromotion once written).
+     * Kubernetes Events on the ImagePromotion that tell this plan's transitions, written after the status that
+     * records them (none when the status is already so: a transition is told once).
      */
     record Advance(ImagePromotionView promotion, List<PromotedImageWrite> promotedImages,
             List<VerifyJobWrite> verifyJobs, PromotionStatus status, Duration recheckAfter, Reply reply,
-            List<PromotionHistory> happened) implements ImagePromotionPlan {
+            List<PromotionEvent> events) implements ImagePromotionPlan {
 
         public Advance {
             promotedImages = List.copyOf(promotedImages);
             verifyJobs = List.copyOf(verifyJobs);
-            happened = List.copyOf(happened);
+            events = List.copyOf(events);
         }
 
         @Override

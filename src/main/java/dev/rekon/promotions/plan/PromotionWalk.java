@@ -21,7 +21,7 @@ import dev.rekon.promotions.view.StageStatus;
  * One plan's walk through the stages of an ImagePromotion, in spec order (what {@link ImagePromotionPlanner}
  * decides once the input is usable): per stage, the build that is there now, the build offered and whether it
  * enters, how far the stage's build has come, a rollback; then the status, the history entries this plan adds,
- * and the reply.
+ * the Kubernetes Events that tell its transitions (one each), and the reply.
  */
 final class PromotionWalk {
 
@@ -34,7 +34,7 @@ final class PromotionWalk {
     private Duration recheck;
     private boolean approvalUsed;
     private boolean rolledBack;
-    private final List<PromotionHistory> happened = new ArrayList<>();
+    private final List<PromotionEvent> events = new ArrayList<>();
 
     PromotionWalk(PromotionRequest r) {
         this.r = r;
@@ -83,6 +83,9 @@ final class PromotionWalk {
         }
         if (waiting != null) {
             s = waitFor(s, waiting);
+            if (!s.waitingFor().equals(p.status().stage(stage.name()).waitingFor())) {
+                events.add(PromotionEvent.waiting(stage.name(), waiting));
+            }
         }
         s = rollback(stage, namespace, s);
         stages.add(s);
@@ -168,7 +171,7 @@ final class PromotionWalk {
     private void record(PromotionStage stage, StageStatus s) {
         PromotionHistory entry = new PromotionHistory(stage.name(), s.image(), s.buildCounter(), s.phase(), r.now());
         history = PromotionHistory.prepend(history, entry);
-        happened.add(entry);
+        events.add(PromotionEvent.of(entry));
     }
 
     ImagePromotionPlan finish() {
@@ -197,6 +200,6 @@ final class PromotionWalk {
                 Conditions.Condition.isTrue("Ready", "Reconciled", "every stage could be read and planned"));
         PromotionStatus status = next.equals(p.status()) ? null : next;
         return new ImagePromotionPlan.Advance(p, writes, jobs, status, recheck, PromotionReplies.of(p, writes, jobs,
-                status, rolledBack, unchangedReason, stages), status == null ? List.of() : happened);
+                status, rolledBack, unchangedReason, stages), status == null ? List.of() : events);
     }
 }

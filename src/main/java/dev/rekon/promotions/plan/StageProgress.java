@@ -61,7 +61,7 @@ final class StageProgress {
             StageStatus soaking = s.phase() == StagePhase.Soaking ? s : s.with(StagePhase.Soaking, settled, null, null);
             return new Next(new StageStatus(soaking.name(), soaking.image(), soaking.buildCounter(), StagePhase.Soaking,
                     soaking.since(), soaking.lastProven(), soaking.lastProvenBuildCounter(), soaking.lastFailed(),
-                    "soak until " + soakEnd, "rolled out and Ready; soaking"), null, Duration.between(now, soakEnd));
+                    StageStatus.SOAK_UNTIL + soakEnd, "rolled out and Ready; soaking"), null, Duration.between(now, soakEnd));
         }
         if (stage.verifyJob() == null) {
             return new Next(s.provenNow(now, "rolled out, Ready and soaked"), null, null);

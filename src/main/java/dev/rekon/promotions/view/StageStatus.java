@@ -17,6 +17,9 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
 public record StageStatus(String name, String image, Long buildCounter, StagePhase phase, Instant since,
         String lastProven, Long lastProvenBuildCounter, String lastFailed, String waitingFor, String message) {
 
+    /** How {@code waitingFor} says when a soak ends: {@code soak until <instant>}. */
+    public static final String SOAK_UNTIL = "soak until ";
+
     public static StageStatus empty(String name) {
         return new StageStatus(name, null, null, StagePhase.Empty, null, null, null, null, null, null);
     }
@@ -55,6 +58,12 @@ public record StageStatus(String name, String image, Long buildCounter, StagePha
     /** The stage's build, or null when none entered. */
     public Build build() {
         return image == null ? null : new Build(image, buildCounter);
+    }
+
+    /** When the stage's soak ends, as {@code waitingFor} says it, or null when it does not soak. */
+    public Instant soakEnd() {
+        return phase == StagePhase.Soaking && waitingFor != null && waitingFor.startsWith(SOAK_UNTIL)
+                ? instant(waitingFor.substring(SOAK_UNTIL.length())) : null;
     }
 
     /** The last build proven here, or null. */
