@@ -114,6 +114,7 @@ public final class RegistryManifestGateway implements ManifestFetcher {
         } catch (TransientFailureException e) {
             throw new TransientFailureException("reading the manifest " + what + ": " + e.getMessage(), e);
         } catch (RefusedException e) {
+            // A refused manifest is the ModuleTemplate's refusal: named by the template, with the fix there.
             if ("DigestMismatch".equals(e.reason())) {
                 throw ManifestReader.refused(template, "has a manifest " + what + " that does not match its digest: it"
                         + " was tampered with or corrupted; push the manifest again (" + e.getMessage() + ")");
