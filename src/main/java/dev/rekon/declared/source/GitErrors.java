@@ -48,14 +48,14 @@ final class GitErrors {
         String message = messages(e);
         String lower = message.toLowerCase(Locale.ROOT);
         if (e instanceof NoRemoteRepositoryException || lower.contains("not found") && !lower.contains("branch")) {
-            return new RefusedException(404, null, NOT_FOUND, url + " answered 404: there is no git repository at that URL; "
-                    + "check spec.git.url (" + message + ")", e);
+            return new RefusedException(404, null, NOT_FOUND, url + " answered 404: there is no git repository at "
+                    + "that URL; check spec.git.url (" + message + ")", e);
         }
         if (NOT_GIT.stream().anyMatch(lower::contains)) {
             // A web page or another service at the URL answers, just not with git's protocol: no retry changes that.
-            return new RefusedException(404, null, NOT_FOUND, url + " answered, but not as a git repository (a web page?); "
-                    + "set spec.git.url to the repository's clone URL, like https://host/org/repo.git (" + message
-                    + ")", e);
+            return new RefusedException(404, null, NOT_FOUND, url + " answered, but not as a git repository (a web "
+                    + "page?); set spec.git.url to the repository's clone URL, like https://host/org/repo.git ("
+                    + message + ")", e);
         }
         if (lower.contains("not authorized") || lower.contains("authentication is required")
                 || lower.contains("no credentialsprovider") || lower.contains(" 401")) {
@@ -67,8 +67,8 @@ final class GitErrors {
             return new RefusedException(401, null, UNAUTHENTICATED, url + " answered 401: " + fix, e);
         }
         if (lower.contains("not permitted") || lower.contains(" 403")) {
-            return new RefusedException(403, null, UNAUTHENTICATED, url + " answered 403: the credentials in the Secret of "
-                    + "spec.git.secretRef may not read this repository; grant them read access", e);
+            return new RefusedException(403, null, UNAUTHENTICATED, url + " answered 403: the credentials in the "
+                    + "Secret of spec.git.secretRef may not read this repository; grant them read access", e);
         }
         if (lower.contains("does not have " + remote.ref().toLowerCase(Locale.ROOT))) {
             return new RefusedException(404, null, NOT_FOUND, "branch " + remote.branch() + " does not exist at " + url
