@@ -87,6 +87,7 @@ final class RecheckPass {
             return new Head(gateway.headDigest(b.image(), creds, b.serviceAccountNamespace(), b.serviceAccountName()),
                     null);
         } catch (TransientFailureException | RefusedException e) {
+            // A recheck goes on with the next image: this one's failure is its row in the pass.
             return new Head(null, e);
         }
     }

@@ -4,6 +4,9 @@ import java.io.IOException;
 import java.util.function.Supplier;
 
 import dev.rekon.core.ConflictException;
+import dev.rekon.core.ForbiddenException;
+import dev.rekon.core.KindNotServedException;
+import dev.rekon.core.NotFoundException;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.RefusedException;
 import dev.rekon.core.TransientFailureException;
@@ -12,8 +15,10 @@ import io.vertx.core.http.HttpClosedException;
 
 /**
  * Sorts API server failures at the edge: unreachable, 5xx, 409 conflicts and 429 throttling are transient
- * (the event is redelivered); everything else is permanent and reaches the caller as a
- * {@link PermanentApiException} carrying the HTTP code and the server's message.
+ * (the event is redelivered), a kind discovery does not list is {@link KindNotServedException} (transient too);
+ * everything else is permanent and reaches the caller as a refusal carrying the HTTP code and the server's message:
+ * {@link NotFoundException} (404), {@link ForbiddenException} (403), else a {@link PermanentApiException}. Callers
+ * catch these types, never a code or a message.
  */
 public final class KubeErrors {
 
@@ -99,12 +104,23 @@ public final class KubeErrors {
         if (code == 409) {
             return new ConflictException(ref, what + " lost a write race (HTTP 409): " + reason(e), e);
         }
+        if (code <= 0 && String.valueOf(e.getMessage()).contains(UNDISCOVERED_KIND)) {
+            return new KindNotServedException(ref, what + " failed: " + reason(e), e);
+        }
         if (isTransient(e)) {
             return new TransientFailureException(what + " failed" + (code > 0 ? " with HTTP " + code : "")
                     + ": " + reason(e), e);
         }
-        return new PermanentApiException(code, ref, what + " was refused with HTTP " + code + ": " + reason(e), e);
+        String refused = what + " was refused with HTTP " + code + ": " + reason(e);
+        return switch (code) {
+            case 404 -> new NotFoundException(ref, refused, e);
+            case 403 -> new ForbiddenException(ref, refused, e);
+            default -> new PermanentApiException(code, ref, refused, e);
+        };
     }
+
+    /** fabric8's words when discovery lists no such kind, so that it sent no request (and has no HTTP code). */
+    private static final String UNDISCOVERED_KIND = "Could not find the metadata";
 
     static boolean isTransient(KubernetesClientException e) {
         int code = e.getCode();

@@ -68,9 +68,8 @@ public class BranchReader {
         } catch (RevisionRefusedException e) {
             return new SourceState.Refused(e.reason(), e.getMessage(), e.commit());
         } catch (RefusedException e) {
-            String reason = e.code() == 401 || e.code() == 403 ? "AuthenticationFailed"
-                    : e.code() == 404 ? "GitRepositoryNotFound" : "GitRefused";
-            return refused(remote, reason, e.getMessage());
+            // The git source's refusal is the DeclaredState's answer: Ready=False with the reason the source sorted.
+            return refused(remote, e.reason() == null ? "GitRefused" : e.reason(), e.getMessage());
         }
     }
 

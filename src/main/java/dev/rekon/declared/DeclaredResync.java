@@ -11,6 +11,7 @@ import dev.rekon.core.ObjectRef;
 import dev.rekon.core.Reply;
 import dev.rekon.declared.plan.DeclaredPlan;
 import dev.rekon.declared.status.DeclaredBoard;
+import dev.rekon.declared.status.DeclaredReport;
 import dev.rekon.pipeline.ReconcileLoop;
 import dev.rekon.resync.AreaPass;
 import dev.rekon.resync.AreaResult;
@@ -29,7 +30,7 @@ import dev.rekon.resync.ResyncScope;
 @ApplicationScoped
 public class DeclaredResync implements AreaResync {
 
-    public static final String AREA = "declared";
+    public static final String AREA = DeclaredReport.AREA;
 
     @Inject
     DeclaredStateService service;

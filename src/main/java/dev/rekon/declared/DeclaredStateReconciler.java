@@ -15,7 +15,7 @@ import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import dev.rekon.core.ObjectRef;
-import dev.rekon.core.RefusedException;
+import dev.rekon.core.ForbiddenException;
 import dev.rekon.core.RekonConfig;
 import dev.rekon.core.Reply;
 import dev.rekon.declared.apply.DeclaredGateway;
@@ -193,11 +193,8 @@ public class DeclaredStateReconciler implements Reconciler<DeclaredKey, Declared
     private static List<LiveObject> listable(ManifestCluster cluster, ObjectRef kind) {
         try {
             return cluster.metadata(kind);
-        } catch (RefusedException e) {
-            if (e.code() == 403) {
-                return REFUSED;
-            }
-            throw e;
+        } catch (ForbiddenException e) {
+            return REFUSED;
         }
     }
 

@@ -48,6 +48,7 @@ public class ModuleService {
         try {
             return releases.read(kind, namespace, name);
         } catch (RefusedException e) {
+            // The event's own reply says why the object is missing; the read only decides there is none to carry.
             return Optional.empty();
         }
     }

@@ -40,6 +40,7 @@ public class PromotionTriggers {
             LOG.debugf("promotions after %s %s/%s: %s %s", o.kind(), o.namespace(), o.name(), reply.outcome(),
                     reply.reason());
         } catch (TransientFailureException | RefusedException | InvalidEventException e) {
+            // A follow-up of a watch has nobody to answer: it is logged, and the next event or resync tries again.
             LOG.warnf("promotions after %s %s/%s: %s", o.kind(), o.namespace(), o.name(), e.getMessage());
         }
     }

@@ -93,6 +93,7 @@ public final class AreaPass {
         try {
             return Optional.of(list.get());
         } catch (TransientFailureException | RefusedException e) {
+            // A pass goes on with the other areas: a list that failed is one failed row, not a failed resync.
             tally.failed(null, reason, "could not read " + what + ": " + e.getMessage());
             return Optional.empty();
         }

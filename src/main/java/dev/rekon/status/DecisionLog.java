@@ -9,15 +9,17 @@ import java.util.List;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
+import dev.rekon.core.Decisions;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.status.StatusReport.Decision;
 
 /**
- * The last {@value #CAPACITY} event outcomes this process handled, in memory only: each replica keeps its own, and
- * a restart forgets them. Fed by the observer that already sees every reply ({@code EventObservability}).
+ * The last {@value #CAPACITY} decisions this process answered with, in memory only: each replica keeps its own, and
+ * a restart forgets them. Fed through {@link Decisions} by every path that answers: the function endpoint's
+ * observer ({@code EventObservability}) and the webhook endpoints.
  */
 @Singleton
-public class DecisionLog {
+public class DecisionLog implements Decisions {
 
     public static final int CAPACITY = 200;
 
@@ -29,7 +31,8 @@ public class DecisionLog {
         this.clock = clock;
     }
 
-    /** Records one event's outcome, dropping the oldest beyond {@value #CAPACITY}. */
+    /** Records one decision, dropping the oldest beyond {@value #CAPACITY}. */
+    @Override
     public void record(String type, String outcome, String reason, String message, List<ObjectRef> objects) {
         Decision d = new Decision(clock.instant(), type, outcome, reason, message, objects);
         synchronized (recent) {

@@ -11,9 +11,8 @@ import org.jboss.logging.Logger;
 import org.jboss.logging.MDC;
 
 import dev.rekon.cluster.ColdStartGate;
+import dev.rekon.core.Decisions;
 import dev.rekon.core.Outcome;
-import dev.rekon.status.DecisionLog;
-import dev.rekon.status.ReplyFacts;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
@@ -23,7 +22,7 @@ import io.vertx.ext.web.RoutingContext;
  * Observes every CloudEvent posted to the function endpoint: counts it in {@code rekon.events} by type and
  * outcome ({@code applied}, {@code unchanged}, {@code rejected} from the reply; {@code invalid} 400,
  * {@code unrouted} 404/409, {@code transient} 503, {@code error} otherwise), puts its {@code traceparent}
- * extension into the log MDC, logs one line per event, and keeps its outcome in the {@link DecisionLog}. Types
+ * extension into the log MDC, logs one line per event, and records its outcome with the {@link Decisions}. Types
  * outside Rekon's own families count as {@code other}, so that senders cannot grow the metric without bound.
  */
 @Singleton
@@ -39,7 +38,7 @@ public class EventObservability {
     MeterRegistry registry;
 
     @Inject
-    DecisionLog decisions;
+    Decisions decisions;
 
     void install(@Observes Router router) {
         router.route("/").order(Integer.MIN_VALUE + 1).handler(this::observe);

@@ -2,15 +2,20 @@ package dev.rekon.webhooks;
 
 import java.util.List;
 
+import io.quarkus.runtime.annotations.RegisterForReflection;
+
 /**
  * What one webhook request says once parsed: the image pushes it reports, and the events in it that were
  * understood but are not image pushes (blob uploads, pulls, other packages), each with the reason. A push
  * with neither tag nor digest names no image: it is always moved to the ignored ones ({@value #NO_TAG_OR_DIGEST}),
  * whichever parser made it, so it is never routed.
+ * Registered for reflection here, with its nested {@link Ignored}, as webhook answers write it through Vert.x's mapper.
  */
+@RegisterForReflection
 public record Delivery(List<ImagePushed> pushes, List<Ignored> ignored) {
 
     /** An event that is not an image push, e.g. {@code NotAManifestPush}; answered, never routed. */
+    @RegisterForReflection
     public record Ignored(String reason, String message) {
     }
 

@@ -70,6 +70,7 @@ public class PullSecretReader {
         try {
             return read.get();
         } catch (RefusedException e) {
+            // A credential Rekon may not read is one it does without; the registry then says whether it was needed.
             if (refused.add(what)) {
                 LOG.warnf("cannot read %s for a registry credential (%s); reading the digest without it. Grant Rekon"
                         + " 'get' on it to use it", what, e.getMessage());

@@ -38,6 +38,7 @@ public class RegistryDigestResolver implements DigestResolver {
         } catch (TransientFailureException e) {
             throw new TransientFailureException("cannot read the digest of " + ref + ": " + e.getMessage(), e);
         } catch (RefusedException e) {
+            // Without a digest a push is still routed, by its tag: a refusal narrows the match, it rejects nothing.
             LOG.infof("no digest for %s (%s: %s); routing the push by tag", ref, e.reason(), e.getMessage());
             return Optional.empty();
         }

@@ -21,6 +21,7 @@ import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.rekon.core.Decisions;
 import dev.rekon.core.InvalidEventException;
 import dev.rekon.core.TransientFailureException;
 import io.quarkus.runtime.annotations.RegisterForReflection;
@@ -34,6 +35,7 @@ import io.vertx.ext.web.RoutingContext;
  * The plain HTTP endpoints {@code POST /webhooks/<endpoint>} (Docker Hub: {@code /webhooks/dockerhub/<token>}).
  * Checks, in order: body size (413), authentication (401), content type (415), JSON (400), payload shape (400);
  * only then are the pushes dispatched (200 with every reply; 503 when a dependency failed, so the sender retries).
+ * Each reply, or the failure, is recorded with the {@link Decisions} as {@code <endpoint>.push}.
  */
 @Singleton
 public class WebhookRoutes {
@@ -58,6 +60,9 @@ public class WebhookRoutes {
 
     @Inject
     PushDispatcher dispatcher;
+
+    @Inject
+    Decisions decisions;
 
     @ConfigProperty(name = "rekon.webhooks.max-body-bytes", defaultValue = "1048576")
     int maxBodyBytes;
@@ -115,14 +120,23 @@ public class WebhookRoutes {
             for (ImagePushed push : delivery.pushes()) {
                 routed.add(dispatcher.dispatch(push));
             }
+            String type = decisionType(format);
+            routed.forEach(r -> r.replies().forEach(reply -> decisions.record(type, reply)));
             ctx.response().setStatusCode(200).putHeader("Content-Type", "application/json")
                     .end(Json.encode(new Answer(format.key(), routed, delivery.ignored())));
         } catch (InvalidEventException e) {
+            decisions.record(decisionType(format), "invalid", "InvalidEvent", e.getMessage(), List.of());
             end(ctx, 400, "InvalidEvent", e.getMessage());
         } catch (TransientFailureException e) {
             LOG.warnf("transient failure on %s webhook: %s", format.key(), e.getMessage());
+            decisions.record(decisionType(format), "transient", "TransientFailure", e.getMessage(), List.of());
             end(ctx, 503, "TransientFailure", e.getMessage() + "; retry the delivery");
         }
+    }
+
+    /** The type a registry push's decisions are recorded under: {@code harbor.push}, ... */
+    static String decisionType(WebhookFormat format) {
+        return format.key() + ".push";
     }
 
     JsonNode parse(byte[] bytes) {

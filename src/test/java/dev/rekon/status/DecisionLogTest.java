@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.Reply;
+import dev.rekon.web.ReplyFacts;
 import io.vertx.core.MultiMap;
 
 class DecisionLogTest {

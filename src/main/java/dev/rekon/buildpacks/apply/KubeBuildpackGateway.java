@@ -135,6 +135,7 @@ public class KubeBuildpackGateway implements BuildpackGateway {
         try {
             return request.apply(ref, creds.get().forRegistry(ref.registry()));
         } catch (RefusedException e) {
+            // An unreadable image is the Buildpack's status (its reason and fix), not a rejected event.
             return unreadable.apply(e.reason(), e.getMessage());
         }
     }

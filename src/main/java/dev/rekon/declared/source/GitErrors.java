@@ -18,9 +18,15 @@ import dev.rekon.core.TransientFailureException;
 /**
  * Sorts JGit's failures into Rekon's two kinds: refused for good (no repository at the URL, something other than
  * git answering there, credentials refused, branch gone) or transient (server unreachable, timed out, answering
- * 5xx). Unknown failures count as transient, so that a retry, not a human, gets the first chance.
+ * 5xx). Unknown failures count as transient, so that a retry, not a human, gets the first chance. A refusal carries
+ * its reason ({@value #NOT_FOUND}, {@value #UNAUTHENTICATED}), so that no reader of the source looks at a code.
  */
 final class GitErrors {
+
+    /** No git repository at the URL (or something other than git answering there), or no such branch. */
+    static final String NOT_FOUND = "GitRepositoryNotFound";
+    /** The server asked for credentials, or refused the ones given (401 or 403). */
+    static final String UNAUTHENTICATED = "AuthenticationFailed";
 
     private static final Pattern SERVER_ERROR = Pattern.compile("\\b5\\d\\d\\b");
     /** JGit's words for an answer that is no ref advertisement of git's smart or dumb HTTP protocol. */
@@ -42,14 +48,14 @@ final class GitErrors {
         String message = messages(e);
         String lower = message.toLowerCase(Locale.ROOT);
         if (e instanceof NoRemoteRepositoryException || lower.contains("not found") && !lower.contains("branch")) {
-            return new RefusedException(404, null, url + " answered 404: there is no git repository at that URL; "
-                    + "check spec.git.url (" + message + ")", e);
+            return new RefusedException(404, null, NOT_FOUND, url + " answered 404: there is no git repository at "
+                    + "that URL; check spec.git.url (" + message + ")", e);
         }
         if (NOT_GIT.stream().anyMatch(lower::contains)) {
             // A web page or another service at the URL answers, just not with git's protocol: no retry changes that.
-            return new RefusedException(404, null, url + " answered, but not as a git repository (a web page?); "
-                    + "set spec.git.url to the repository's clone URL, like https://host/org/repo.git (" + message
-                    + ")", e);
+            return new RefusedException(404, null, NOT_FOUND, url + " answered, but not as a git repository (a web "
+                    + "page?); set spec.git.url to the repository's clone URL, like https://host/org/repo.git ("
+                    + message + ")", e);
         }
         if (lower.contains("not authorized") || lower.contains("authentication is required")
                 || lower.contains("no credentialsprovider") || lower.contains(" 401")) {
@@ -58,14 +64,14 @@ final class GitErrors {
                             + "password (or a token as password)"
                     : "the credentials in the Secret of spec.git.secretRef were refused; check username and "
                             + "password (or token)";
-            return new RefusedException(401, null, url + " answered 401: " + fix, e);
+            return new RefusedException(401, null, UNAUTHENTICATED, url + " answered 401: " + fix, e);
         }
         if (lower.contains("not permitted") || lower.contains(" 403")) {
-            return new RefusedException(403, null, url + " answered 403: the credentials in the Secret of "
-                    + "spec.git.secretRef may not read this repository; grant them read access", e);
+            return new RefusedException(403, null, UNAUTHENTICATED, url + " answered 403: the credentials in the "
+                    + "Secret of spec.git.secretRef may not read this repository; grant them read access", e);
         }
         if (lower.contains("does not have " + remote.ref().toLowerCase(Locale.ROOT))) {
-            return new RefusedException(404, null, "branch " + remote.branch() + " does not exist at " + url
+            return new RefusedException(404, null, NOT_FOUND, "branch " + remote.branch() + " does not exist at " + url
                     + "; push it or fix spec.git.branch", e);
         }
         Matcher status = SERVER_ERROR.matcher(message);

@@ -6,7 +6,6 @@ import java.util.List;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import dev.rekon.declared.DeclaredResync;
 import dev.rekon.declared.watch.DeclaredStates;
 import dev.rekon.status.AreaReport;
 import dev.rekon.status.DeclaredRow;
@@ -20,6 +19,9 @@ import dev.rekon.status.StatusReport;
  */
 @ApplicationScoped
 public class DeclaredReport implements AreaReport {
+
+    /** The area's name, in {@code ?area=} and in a resync's scope; here so that the page's part names no pass. */
+    public static final String AREA = "declared";
 
     @Inject
     DeclaredBoard board;
@@ -37,6 +39,6 @@ public class DeclaredReport implements AreaReport {
 
     @Override
     public String area() {
-        return DeclaredResync.AREA;
+        return AREA;
     }
 }

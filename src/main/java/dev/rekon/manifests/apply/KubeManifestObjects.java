@@ -19,7 +19,8 @@ import dev.rekon.cluster.FieldManager;
 import dev.rekon.cluster.KubeErrors;
 import dev.rekon.cluster.TreeCalls;
 import dev.rekon.core.ObjectRef;
-import dev.rekon.core.RefusedException;
+import dev.rekon.core.KindNotServedException;
+import dev.rekon.core.NotFoundException;
 import dev.rekon.core.TransientFailureException;
 import dev.rekon.manifests.Identity;
 import dev.rekon.manifests.LiveObject;
@@ -27,7 +28,6 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResourceList;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.NonNamespaceOperation;
 import io.fabric8.kubernetes.client.dsl.Resource;
 
@@ -143,21 +143,9 @@ public final class KubeManifestObjects implements ManifestCluster {
     /** A kind the cluster does not serve yet (its CRD comes with these very manifests) has no objects. */
     private static <T> T unlessUnserved(ObjectRef ref, String what, Supplier<T> call, T none) {
         try {
-            return KubeErrors.call(ref, what, () -> {
-                try {
-                    return call.get();
-                } catch (KubernetesClientException e) {
-                    if (e.getCode() <= 0 && String.valueOf(e.getMessage()).contains("Could not find the metadata")) {
-                        return none;
-                    }
-                    throw e;
-                }
-            });
-        } catch (RefusedException e) {
-            if (e.code() == 404) {
-                return none;
-            }
-            throw e;
+            return KubeErrors.call(ref, what, call);
+        } catch (NotFoundException | KindNotServedException e) {
+            return none;
         }
     }
 

@@ -1,6 +1,5 @@
 package dev.rekon.modules.apply;
 
-import java.net.HttpURLConnection;
 import java.util.List;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -15,6 +14,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rekon.cluster.KubeErrors;
 import dev.rekon.cluster.TreeCalls;
 import dev.rekon.core.NamespacePolicy;
+import dev.rekon.core.NotFoundException;
 import dev.rekon.core.RekonConfig;
 import dev.rekon.manifests.ManifestObjects;
 import dev.rekon.modules.plan.ModuleDeployment;
@@ -25,7 +25,6 @@ import dev.rekon.modules.watch.ModulePushIndex;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientException;
 
 /**
  * The {@link ModuleGateway} on the Kubernetes API: the module's Deployments by label, in the namespaces Rekon
@@ -95,20 +94,17 @@ public class KubeModuleGateway implements ModuleGateway {
     }
 
     private List<JsonNode> list(String kind, String namespace) {
-        return call("list " + kind, () -> {
-            var op = client.genericKubernetesResources(KymaModules.API_VERSION, kind);
-            try {
+        try {
+            return call("list " + kind, () -> {
+                var op = client.genericKubernetesResources(KymaModules.API_VERSION, kind);
                 // Kyma's objects are inputs, kept in its own namespace (kcp-system), not targets: read everywhere.
                 List<GenericKubernetesResource> items = namespace == null ? op.inAnyNamespace().list().getItems()
                         : op.inNamespace(namespace).list().getItems();
                 return items.stream().map(r -> (JsonNode) json.valueToTree(r)).toList();
-            } catch (KubernetesClientException e) {
-                if (e.getCode() == HttpURLConnection.HTTP_NOT_FOUND) {
-                    return List.of(); // Kyma's CRDs are not installed: no module objects exist
-                }
-                throw e;
-            }
-        });
+            });
+        } catch (NotFoundException e) {
+            return List.of(); // Kyma's CRDs are not installed: no module objects exist
+        }
     }
 
     @Override

@@ -52,13 +52,8 @@ public class KymaReleases {
             return new Resolution.Unavailable("TemplateNotFound", "channel '" + declared.channel() + "' offers "
                     + key.module() + " " + version + " but no ModuleTemplate in " + where + " describes that version");
         }
-        try {
-            ModuleTemplateView t = template.get();
-            return new Resolution.Found(new Release(ref(t.namespace(), t.name()), version, declared.channel(),
-                    t.intendedDowngrade(), manifests.fetch(t), t.manager()));
-        } catch (RefusedException e) {
-            return new Resolution.Unavailable("ManifestRefused", e.getMessage());
-        }
+        ModuleTemplateView t = template.get();
+        return withManifest(ref(t.namespace(), t.name()), version, declared.channel(), t);
     }
 
     /**
@@ -81,11 +76,16 @@ public class KymaReleases {
             return new Resolution.Unavailable("TemplateNotFound", "ModuleTemplate " + recorded + " of the installed "
                     + key.module() + " " + inventory.version() + " is gone or describes another version");
         }
+        return withManifest(recorded, inventory.version(), inventory.channel(), template.get());
+    }
+
+    /** The release a template describes, with its manifest; unavailable when the manifest is refused. */
+    private Resolution withManifest(String template, String version, String channel, ModuleTemplateView t) {
         try {
-            ModuleTemplateView t = template.get();
-            return new Resolution.Found(new Release(recorded, inventory.version(), inventory.channel(),
-                    t.intendedDowngrade(), manifests.fetch(t), t.manager()));
+            return new Resolution.Found(new Release(template, version, channel, t.intendedDowngrade(),
+                    manifests.fetch(t), t.manager()));
         } catch (RefusedException e) {
+            // A refused manifest is the module's state (it stays where it is, saying why), not a rejected event.
             return new Resolution.Unavailable("ManifestRefused", e.getMessage());
         }
     }

@@ -4,8 +4,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.Set;
@@ -16,6 +14,7 @@ import dev.rekon.core.ObjectRef;
 import dev.rekon.core.RefusedException;
 import dev.rekon.core.TransientFailureException;
 import dev.rekon.registry.Credential;
+import dev.rekon.registry.HttpLinks;
 import dev.rekon.registry.ImageReference;
 import dev.rekon.registry.RegistryClient;
 import dev.rekon.registry.RegistryImage;
@@ -23,7 +22,8 @@ import dev.rekon.registry.RegistryImage;
 /**
  * Reads manifests from OCI registries (through {@link RegistryClient}, with the credential that applies to the
  * template's namespace, else anonymously) and from links over HTTP(S). Plain HTTP links are followed only to
- * loopback and to the hosts of {@code rekon.registry.insecure}, as for registries. Errors are sorted here.
+ * loopback and to the hosts of {@code rekon.registry.insecure}, as for registries. Errors are sorted at the registry
+ * edge ({@link HttpLinks} for links); here a refusal becomes the template's, naming what to fix.
  * Reads named by a digest are kept ({@link ContentCache}); tags and links are read each time.
  */
 public final class RegistryManifestGateway implements ManifestFetcher {
@@ -70,27 +70,20 @@ public final class RegistryManifestGateway implements ManifestFetcher {
             throw ManifestReader.refused(template, "links its manifest over plain http (" + uri + "); use https, or"
                     + " list " + uri.getAuthority() + " in rekon.registry.insecure");
         }
-        HttpRequest request = HttpRequest.newBuilder(uri).timeout(timeout).GET().build();
+        InputStream answered;
         try {
-            HttpResponse<InputStream> r = http.send(request, HttpResponse.BodyHandlers.ofInputStream());
-            try (InputStream body = r.body()) {
-                int code = r.statusCode();
-                if (code >= 500 || code == 429 || code == 408) {
-                    throw new TransientFailureException("manifest link " + uri + " answered HTTP " + code, null);
-                }
-                if (code != 200) {
-                    throw ManifestReader.refused(template, "links its manifest to " + uri + ", which answered HTTP "
-                            + code + "; publish the manifest there or fix spec.resources[rawManifest].link");
-                }
-                return TarArchive.readAtMost(body, ManifestContent.MAX_BYTES);
-            }
+            answered = HttpLinks.get(http, uri, timeout, "manifest link");
+        } catch (RefusedException e) {
+            // A refused link is the ModuleTemplate's refusal: named by the template, with the fix there.
+            throw ManifestReader.refused(template, "links its manifest to " + uri + ", which answered HTTP "
+                    + e.code() + "; publish the manifest there or fix spec.resources[rawManifest].link");
+        }
+        try (InputStream body = answered) {
+            return TarArchive.readAtMost(body, ManifestContent.MAX_BYTES);
         } catch (TarArchive.TooLarge e) {
             throw ManifestReader.refused(template, "links its manifest to " + uri + ", whose " + e.getMessage());
         } catch (IOException e) {
-            throw new TransientFailureException("manifest link " + uri + " unreachable: " + e, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new TransientFailureException("interrupted while reading " + uri, e);
+            throw HttpLinks.unreachable("manifest link", uri, e);
         }
     }
 
@@ -114,6 +107,7 @@ public final class RegistryManifestGateway implements ManifestFetcher {
         } catch (TransientFailureException e) {
             throw new TransientFailureException("reading the manifest " + what + ": " + e.getMessage(), e);
         } catch (RefusedException e) {
+            // A refused manifest is the ModuleTemplate's refusal: named by the template, with the fix there.
             if ("DigestMismatch".equals(e.reason())) {
                 throw ManifestReader.refused(template, "has a manifest " + what + " that does not match its digest: it"
                         + " was tampered with or corrupted; push the manifest again (" + e.getMessage() + ")");

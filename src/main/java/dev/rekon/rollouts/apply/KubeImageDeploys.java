@@ -14,7 +14,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.cluster.KubeErrors;
 import dev.rekon.core.ObjectRef;
-import dev.rekon.core.RefusedException;
+import dev.rekon.core.NotFoundException;
 import dev.rekon.core.TransientFailureException;
 import dev.rekon.rollouts.view.ImageDeployView;
 import dev.rekon.rollouts.view.RolloutNames;
@@ -97,10 +97,7 @@ public class KubeImageDeploys {
         try {
             return KubeErrors.call(what, () -> client.genericKubernetesResources(context(group)).inNamespace(namespace)
                     .list().getItems());
-        } catch (RefusedException e) {
-            if (e.code() != 404) {
-                throw e;
-            }
+        } catch (NotFoundException e) {
             throw new TransientFailureException(what + " answered HTTP 404: the apiserver does not serve " + group
                     + "'s ImageDeploys right now (restarting, or its CRD just removed); retrying", e);
         }

@@ -73,6 +73,7 @@ public class ResyncViews {
         try {
             return Optional.of(views.listed(namespace).stream().map(Versioned::view).toList());
         } catch (RefusedException refused) {
+            // A pass over a namespace it may not list (RBAC, CRD missing) has nothing to compare there, and goes on.
             return Optional.empty();
         }
     }

@@ -22,6 +22,7 @@ import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.rekon.core.Decisions;
 import dev.rekon.core.InvalidEventException;
 import dev.rekon.core.Reply;
 import dev.rekon.core.TransientFailureException;
@@ -40,6 +41,7 @@ import io.vertx.ext.web.RoutingContext;
  * answers a ping (200, pong) or another event (202) without parsing, and parses a push (400 when malformed). A
  * branch push is handed to the {@link GitPushRouter} once per delivery id (a duplicate, a deleted branch or a tag
  * is answered 200 and triggers nothing); 503 when the router failed transiently, so the delivery can be repeated.
+ * What a push decided is recorded with the {@link Decisions} as {@value #DECISION_TYPE}, as an event's is.
  */
 @Singleton
 public class GitWebhookRoutes {
@@ -50,6 +52,8 @@ public class GitWebhookRoutes {
     public static final String NOT_HANDLED = "EventNotHandled";
     public static final String NOT_A_BRANCH = "NotABranch";
     public static final String BRANCH_DELETED = "BranchDeleted";
+    /** The type a push's decisions are recorded under. */
+    public static final String DECISION_TYPE = "git.push";
 
     /** The answer about one ref; {@code repository} is the first repository key, {@code reply} what was done. */
     @RegisterForReflection
@@ -69,6 +73,9 @@ public class GitWebhookRoutes {
 
     @Inject
     Instance<GitPushRouter> routers;
+
+    @Inject
+    Decisions decisions;
 
     @ConfigProperty(name = "rekon.webhooks.max-body-bytes", defaultValue = "1048576")
     int maxBodyBytes;
@@ -139,13 +146,17 @@ public class GitWebhookRoutes {
                         null, delivery, Reply.unchanged(NOT_A_BRANCH, ref + " is not a branch; only branch pushes "
                                 + "(refs/heads/...) trigger anything", null).with("ref", ref)));
             }
+            answers.forEach(a -> decisions.record(DECISION_TYPE, a.reply()));
             reply(ctx, 200, answers.size() == 1 ? answers.get(0) : new Answers(ENDPOINT, answers));
         } catch (InvalidEventException ex) {
+            decisions.record(DECISION_TYPE, "invalid", "InvalidEvent", ex.getMessage(), List.of());
             end(ctx, 400, "InvalidEvent", ex.getMessage());
         } catch (TransientFailureException ex) {
             LOG.warnf("transient failure on git webhook: %s", ex.getMessage());
-            end(ctx, 503, "TransientFailure", ex.getMessage() + "; redeliver the webhook (GitHub, Gitea and GitLab "
-                    + "redeliver only when asked to)");
+            String message = ex.getMessage() + "; redeliver the webhook (GitHub, Gitea and GitLab redeliver only when "
+                    + "asked to)";
+            decisions.record(DECISION_TYPE, "transient", "TransientFailure", message, List.of());
+            end(ctx, 503, "TransientFailure", message);
         }
     }
 

@@ -100,6 +100,31 @@ class DeclaredStatusPageTest extends DeclaredFixtures {
         assertTrue(Files.size(png) > 5_000, "a screenshot in " + png);
     }
 
+    @Test
+    void aPushThroughTheGitWebhookIsARecentDecisionNamingWhatItPruned() {
+        work.write("a.yaml", configMap("a", "1")).write("b.yaml", configMap("b", "1")).commitAndPush("first");
+        declaredState(null);
+        event().body("outcome", equalTo("applied"));
+
+        String second = work.delete("b.yaml").commitAndPush("second");
+        githubPush("main", false).statusCode(200).body("reply.outcome", equalTo("applied"))
+                .body("reply.pruned", equalTo("ConfigMap " + ns + "/b"));
+
+        JsonPath page = given().queryParam("area", "decisions").queryParam("namespace", ns).get("/status").then()
+                .statusCode(200).extract().jsonPath();
+        Map<String, Object> pushed = page.getMap("decisions.recent[0]");
+        assertEquals("git.push", pushed.get("type"), String.valueOf(page.getList("decisions.recent")));
+        assertEquals("applied", pushed.get("outcome"));
+        assertEquals("RevisionApplied", pushed.get("reason"));
+        assertTrue(String.valueOf(pushed.get("message")).contains(second.substring(0, 7)), String.valueOf(pushed));
+        assertTrue(((List<?>) pushed.get("objects")).contains(Map.of("apiVersion", "v1", "kind", "ConfigMap",
+                "namespace", ns, "name", "b")), "the prune is listed: " + pushed);
+
+        String html = given().queryParam("area", "decisions").queryParam("namespace", ns).get("/").then()
+                .statusCode(200).extract().asString();
+        assertTrue(html.contains("<code>git.push</code>") && html.contains("ConfigMap " + ns + "/b"), html);
+    }
+
     /** The DeclaredState {@code other} of that namespace, following the same branch, lists its tip. */
     void listedByAnother(String namespace) {
         Events.binary("dev.rekon.declared.reconcile", Map.of(), "{\"namespace\":\"" + namespace

@@ -210,6 +210,7 @@ public final class ComponentReader {
         } catch (TransientFailureException e) {
             throw new TransientFailureException("reading " + what + ": " + e.getMessage(), e);
         } catch (RefusedException e) {
+            // A refused component is the publication's own reason (not found, DigestMismatch), named in its status.
             String reason = "ImageNotFound".equals(e.reason()) ? notFound
                     : "DigestMismatch".equals(e.reason()) ? "DigestMismatch" : "RegistryRefused";
             throw new Refusal(reason, "cannot be read (" + what + ", " + e.reason() + "): " + e.getMessage());

@@ -87,6 +87,7 @@ public class RegistryComponentSource implements ComponentSource {
             throw new TransientFailureException("reading the digest of " + repository + ":" + version + ": "
                     + e.getMessage(), e);
         } catch (IllegalArgumentException | RefusedException e) {
+            // Only a shortcut: without the digest the version is read in full, and that read says why it is refused.
             return Optional.empty();
         }
     }
@@ -127,6 +128,7 @@ public class RegistryComponentSource implements ComponentSource {
         } catch (TransientFailureException e) {
             throw new TransientFailureException("listing " + what + ": " + e.getMessage(), e);
         } catch (RefusedException e) {
+            // A refused listing is the publication's status (what to fix), not a rejected event.
             return Listed.refused("cannot list " + what + " (" + e.reason() + "): " + e.getMessage());
         }
     }

@@ -1,4 +1,4 @@
-package dev.rekon.status;
+package dev.rekon.web;
 
 import java.util.List;
 

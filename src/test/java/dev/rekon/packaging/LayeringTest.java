@@ -1,0 +1,71 @@
+package dev.rekon.packaging;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The house drawn from its imports: no arrow runs up from {@code web/}, an area's page part names no pass of its
+ * area, and only the edges ({@code cluster/}, {@code registry/}, the git source) read an HTTP status or a
+ * dependency's message text to decide something.
+ */
+class LayeringTest {
+
+    static final Path SOURCES = Path.of("src/main/java/dev/rekon");
+    static final Pattern OWN_IMPORT = Pattern.compile("(?m)^import dev\\.rekon\\.([a-z]+)\\.");
+    static final Pattern STATUS_CODE_READ = Pattern.compile(
+            "getCode\\(\\)|\\bstatusCode\\(\\)|\\bcode\\(\\) *[=!<>]|HTTP_[A-Z_]+|getMessage\\(\\)\\)?\\.contains");
+
+    @Test
+    void webImportsOnlyCoreAndCluster() throws IOException {
+        List<String> up = files(p -> SOURCES.relativize(p).startsWith("web")).stream()
+                .flatMap(p -> OWN_IMPORT.matcher(read(p)).results().map(m -> m.group(1))
+                        .filter(pkg -> !List.of("core", "cluster", "web").contains(pkg))
+                        .map(pkg -> SOURCES.relativize(p) + " -> " + pkg))
+                .sorted().toList();
+        assertEquals(List.of(), up, "arrows running up from web/");
+    }
+
+    @Test
+    void declaredStatusNamesNoPathIntoTheArea() throws IOException {
+        Pattern entry = Pattern.compile(
+                "(?m)^import dev\\.rekon\\.declared\\.[A-Za-z]*(Resync|Functions|Service|Reconciler|GitPushes);");
+        List<String> up = files(p -> SOURCES.relativize(p).startsWith("declared/status")).stream()
+                .filter(p -> entry.matcher(read(p)).find())
+                .map(p -> SOURCES.relativize(p).toString()).sorted().toList();
+        assertEquals(List.of(), up, "declared/status importing a path into the area (DeclaredResync, ...)");
+    }
+
+    @Test
+    void onlyTheEdgesReadHttpStatusesOrMessages() throws IOException {
+        List<String> reading = files(p -> {
+            Path r = SOURCES.relativize(p);
+            return !r.startsWith("cluster") && !r.startsWith("registry") && !r.startsWith("declared/source")
+                    && !r.startsWith("web"); // web/ answers Rekon's own requests: its codes are the ones it sends
+        }).stream().filter(p -> STATUS_CODE_READ.matcher(read(p)).find())
+                .map(p -> SOURCES.relativize(p).toString()).sorted().toList();
+        assertEquals(List.of(), reading, "files branching on an HTTP status or a message outside the edges");
+    }
+
+    private static List<Path> files(java.util.function.Predicate<Path> which) throws IOException {
+        try (Stream<Path> files = Files.walk(SOURCES)) {
+            return files.filter(p -> p.toString().endsWith(".java")).filter(which).toList();
+        }
+    }
+
+    private static String read(Path p) {
+        try {
+            return Files.readString(p);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
