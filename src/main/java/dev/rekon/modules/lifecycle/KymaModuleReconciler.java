@@ -10,6 +10,8 @@ import java.util.Set;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.RekonConfig;
 import dev.rekon.core.Reply;
@@ -23,6 +25,7 @@ import dev.rekon.modules.lifecycle.plan.LifecyclePlan;
 import dev.rekon.modules.lifecycle.plan.LifecyclePlanner;
 import dev.rekon.modules.lifecycle.plan.LifecycleViews;
 import dev.rekon.manifests.ManifestObjects;
+import dev.rekon.manifests.plan.ServedKinds;
 import dev.rekon.modules.lifecycle.plan.ModuleObjects;
 import dev.rekon.modules.lifecycle.plan.Release;
 import dev.rekon.modules.lifecycle.plan.Resolution;
@@ -67,7 +70,8 @@ public class KymaModuleReconciler implements Reconciler<KymaModule, LifecycleVie
         KymaView kyma = gateway.kyma(key.namespace(), key.kyma()).orElse(null);
         DeclaredModule declared = kyma == null || kyma.deleting() ? null : kyma.declared(key.module()).orElse(null);
         Inventory inventory = gateway.inventory(key).orElse(null);
-        Resolution resolution = declared != null && declared.managed() ? releases.resolve(key, declared) : null;
+        Resolution resolution = declared != null && declared.managed() ? served(releases.resolve(key, declared))
+                : null;
         Resolution installed = installed(key, inventory, resolution);
         Set<ObjectRef> refs = new LinkedHashSet<>();
         if (resolution instanceof Resolution.Found f) {
@@ -95,6 +99,37 @@ public class KymaModuleReconciler implements Reconciler<KymaModule, LifecycleVie
             return null;
         }
         return releases.installed(key, inventory);
+    }
+
+    /**
+     * A release that declares an object of a kind the apiserver does not serve, and that none of its own CRDs
+     * declares, cannot be installed: known from discovery before anything is written, it is unavailable
+     * ({@value ServedKinds#REASON}) and refused whole, the installed release kept; otherwise the install would fail
+     * halfway, after the objects sorting before it were written.
+     */
+    private Resolution served(Resolution resolution) {
+        if (!(resolution instanceof Resolution.Found f)) {
+            return resolution;
+        }
+        List<ObjectNode> objects = new ArrayList<>(f.release().manifest().objects());
+        if (f.release().manifest().defaultCr() != null) {
+            objects.add(f.release().manifest().defaultCr());
+        }
+        List<ObjectRef> refs = objects.stream().map(ManifestObjects::ref).toList();
+        Set<String> unserved = new java.util.HashSet<>();
+        for (String kind : ServedKinds.kindsOf(refs)) {
+            ObjectRef any = refs.stream().filter(r -> ServedKinds.key(r).equals(kind)).findFirst().orElseThrow();
+            if (!gateway.serves(any.apiVersion(), any.kind())) {
+                unserved.add(kind);
+            }
+        }
+        return ServedKinds.firstUnserved(objects, unserved).<Resolution>map(o -> {
+            ObjectRef ref = ManifestObjects.ref(o);
+            return new Resolution.Unavailable(ServedKinds.REASON, "version " + f.release().version() + " of module "
+                    + f.release().manifest().module() + " declares " + ref + " of kind " + ref.kind() + " in "
+                    + ref.apiVersion() + ", which the API server does not serve; install its CustomResourceDefinition"
+                    + " (or ship it in the module) or fix the manifest; nothing of this version was applied");
+        }).orElse(resolution);
     }
 
     private static List<ObjectRef> desiredRefs(Release r) {

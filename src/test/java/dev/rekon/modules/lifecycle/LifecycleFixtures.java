@@ -37,6 +37,8 @@ abstract class LifecycleFixtures {
     String target;
     String module;
     String group;
+    /** Files added to a version's manifest, by version. */
+    final Map<String, Map<String, String>> extraFiles = new java.util.HashMap<>();
 
     @BeforeEach
     void names() {
@@ -99,6 +101,7 @@ abstract class LifecycleFixtures {
                       containers:
                       - {name: controller, image: "registry.example/widgets:VERSION"}
                 """.replace("NS", target).replace("VERSION", version));
+        f.putAll(extraFiles.getOrDefault(version, Map.of()));
         return f;
     }
 

@@ -61,6 +61,11 @@ public class KubeLifecycleGateway implements LifecycleGateway {
     ObjectMapper json;
 
     @Override
+    public boolean serves(String apiVersion, String kind) {
+        return kinds.kind(apiVersion, kind).isPresent();
+    }
+
+    @Override
     public Optional<KymaView> kyma(String namespace, String name) {
         ObjectRef ref = new ObjectRef(KymaModule.KYMA_API_VERSION, "Kyma", namespace, name);
         return Optional.ofNullable(KubeErrors.call(ref, "read " + ref, () -> client.genericKubernetesResources(

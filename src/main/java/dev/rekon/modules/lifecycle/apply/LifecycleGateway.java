@@ -26,6 +26,11 @@ public interface LifecycleGateway extends ManifestWriter {
 
     Optional<KymaView> kyma(String namespace, String name);
 
+    /** Whether the apiserver serves objects of the kind (discovery); every kind by default. */
+    default boolean serves(String apiVersion, String kind) {
+        return true;
+    }
+
     /** Every Kyma in a namespace, or in every namespace Rekon may act in when it is null. */
     List<KymaView> kymas(String namespace);
 
