@@ -7,10 +7,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import dev.rekon.cluster.InstalledKinds;
-import dev.rekon.core.ObjectRef;
-import dev.rekon.core.Reply;
-import dev.rekon.declared.plan.DeclaredPlan;
-import dev.rekon.declared.status.DeclaredBoard;
 import dev.rekon.declared.status.DeclaredReport;
 import dev.rekon.pipeline.ReconcileLoop;
 import dev.rekon.resync.AreaPass;
@@ -44,9 +40,6 @@ public class DeclaredResync implements AreaResync {
     @Inject
     InstalledKinds kinds;
 
-    @Inject
-    DeclaredBoard board;
-
     @Override
     public String area() {
         return AREA;
@@ -60,27 +53,7 @@ public class DeclaredResync implements AreaResync {
         }
         AreaTally tally = new AreaTally(AREA);
         TipMemo tips = scope.report() ? TipMemo.lastKnown() : TipMemo.perInput();
-        AreaPass.Counter counter = tally.byReply();
-        AreaPass.run(loop, reconciler, service.everyState(scope.namespace(), tips), scope, new AreaPass.Counter() {
-            @Override
-            public void count(ObjectRef object, Reply reply, boolean writes) {
-                counter.count(object, reply, writes);
-            }
-
-            @Override
-            public void count(ObjectRef object, ReconcileLoop.Passed passed) {
-                // A plan carried out was recorded by its apply; one only reported is the page's row from here.
-                if (passed.planned() instanceof DeclaredPlan plan && (scope.report() || !passed.writes())) {
-                    board.recorded(plan, false);
-                }
-                counter.count(object, passed);
-            }
-
-            @Override
-            public void failed(ObjectRef object, String reason, String message) {
-                counter.failed(object, reason, message);
-            }
-        });
+        AreaPass.run(loop, reconciler, service.everyState(scope.namespace(), tips), scope, tally.byReply());
         return tally.result();
     }
 }

@@ -63,9 +63,6 @@ public class DeclaredStateReconciler implements Reconciler<DeclaredKey, Declared
     Clock clock;
 
     @Inject
-    DeclaredBoard board;
-
-    @Inject
     DeclaredStates states;
 
 
@@ -228,6 +225,15 @@ public class DeclaredStateReconciler implements Reconciler<DeclaredKey, Declared
         if (written != null) {
             states.seen(plan.key().namespace(), plan.key().name(), written);
         }
-        board.recorded(plan, true);
+    }
+
+    @Override
+    public String lastPlansArea() {
+        return DeclaredBoard.AREA;
+    }
+
+    @Override
+    public Object remember(DeclaredViews views, DeclaredPlan plan) {
+        return DeclaredBoard.planned(plan);
     }
 }
