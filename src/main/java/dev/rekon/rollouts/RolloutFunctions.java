@@ -125,9 +125,12 @@ public class RolloutFunctions {
 
     private static RolloutInput imageDeployInput(ApiServerEvent e, String group) {
         if (e.verb() != ApiServerEvent.Verb.DELETE) {
-            // The plan takes the newer of the event's copy and the watch's (RolloutService); Reference mode reads it.
-            return new ImageDeployChanged(group, e.namespace(), e.name(),
-                    e.reference() ? null : ImageDeployView.fromJson(e.object()));
+            // The plan takes the newer of the event's copy and the watch's (RolloutService); Reference mode, or a
+            // copy that is not of the object the event names, reads it.
+            ImageDeployView copy = e.reference() ? null : ImageDeployView.fromJson(e.object());
+            boolean same = copy != null && e.name().equals(copy.name()) && e.namespace().equals(copy.namespace())
+                    && copy.resourceVersion() != null;
+            return new ImageDeployChanged(group, e.namespace(), e.name(), same ? copy : null);
         }
         ImageDeployView gone = e.reference() ? null : ImageDeployView.fromJson(e.object());
         return new ImageDeployDeleted(group, e.namespace(), e.name(), gone == null ? null : gone.uid(),

@@ -77,6 +77,12 @@ class ImageDeployEventFromWatchTest {
         assertNoRead(before, "a late event");
         assertEquals(ImageRolloutTest.V2, image(ns), "never backwards");
 
+        // A copy that is not of the object the event names (here: no name) is not planned from: it is read.
+        GenericKubernetesResource nameless = ImageRolloutTest.idp(ns, "web");
+        nameless.getMetadata().setName(null);
+        Events.binary(UPDATE, apiServerExtensions("rekon.dev/v1alpha1", "ImageDeploy", ns, "web"),
+                Kpack.json(nameless)).statusCode(200).body("outcome", equalTo("unchanged"));
+
         // Reference mode carries no copy: the ImageDeploy is read.
         before = apiCalls();
         Events.binary("dev.knative.apiserver.ref.update", apiServerExtensions("rekon.dev/v1alpha1", "ImageDeploy", ns,
