@@ -39,11 +39,11 @@ public final class RolledOut {
         }
         int wanted = p.replicas();
         if (p.updatedReplicas() < wanted || p.availableReplicas() < wanted || p.statusReplicas() > wanted) {
-            return Condition.isFalse(TYPE, PROGRESSING, "Deployment " + name + " is rolling out: " + p.updatedReplicas()
-                    + " of " + wanted + " replicas updated, " + p.availableReplicas() + " available"
-                    + (p.statusReplicas() > wanted ? ", " + (p.statusReplicas() - wanted) + " old ones left" : ""));
+            // No replica counts in the message: the status is written when the verdict changes, not per Pod.
+            return Condition.isFalse(TYPE, PROGRESSING, "Deployment " + name + " is rolling out: not every one of its "
+                    + wanted + " replicas is updated and available yet");
         }
-        return Condition.isTrue(TYPE, COMPLETE, "Deployment " + name + " has rolled out: " + wanted + " of " + wanted
+        return Condition.isTrue(TYPE, COMPLETE, "Deployment " + name + " has rolled out: all " + wanted
                 + " replicas updated and available");
     }
 

@@ -74,19 +74,19 @@ class RolledOutPlannerTest {
     static Stream<Row> rows() {
         return Stream.of(
                 new Row("observed, every replica updated and available", "2", status(5, 2, 2, 2, PROGRESSING), "True",
-                        "RolloutComplete", "Deployment shop-web has rolled out: 2 of 2 replicas updated and available"),
+                        "RolloutComplete", "Deployment shop-web has rolled out: all 2 replicas updated and available"),
                 new Row("generation not observed yet", "2", status(4, 2, 2, 2, PROGRESSING), "False", "Progressing",
                         "Deployment shop-web has not observed generation 5 yet"),
                 new Row("no status at all yet", "2", "{}", "False", "Progressing",
                         "Deployment shop-web has not observed generation 5 yet"),
                 new Row("replicas still updating", "2", status(5, 3, 1, 2, PROGRESSING), "False", "Progressing",
-                        "Deployment shop-web is rolling out: 1 of 2 replicas updated, 2 available, 1 old ones left"),
+                        "Deployment shop-web is rolling out: not every one of its 2 replicas is updated and available yet"),
                 new Row("updated but not available", "2", status(5, 2, 2, 1, PROGRESSING), "False", "Progressing",
-                        "Deployment shop-web is rolling out: 2 of 2 replicas updated, 1 available"),
+                        "Deployment shop-web is rolling out: not every one of its 2 replicas is updated and available yet"),
                 new Row("scaled to zero: observed is rolled out", "0", status(5, 0, 0, 0, PROGRESSING), "True",
-                        "RolloutComplete", "Deployment shop-web has rolled out: 0 of 0 replicas updated and available"),
+                        "RolloutComplete", "Deployment shop-web has rolled out: all 0 replicas updated and available"),
                 new Row("replicas absent count as one", null, status(5, 0, 0, 0, PROGRESSING), "False", "Progressing",
-                        "Deployment shop-web is rolling out: 0 of 1 replicas updated, 0 available"),
+                        "Deployment shop-web is rolling out: not every one of its 1 replicas is updated and available yet"),
                 new Row("progress deadline exceeded", "2", status(5, 3, 1, 2, DEADLINE), "False",
                         "ProgressDeadlineExceeded", "Deployment shop-web gave up rolling out: ReplicaSet \"shop-web-7f\""
                                 + " has timed out progressing."));
