@@ -44,7 +44,7 @@ public class FollowedDeployments {
         if (name == null || group.isEmpty() || reported(group, after.namespace(), name, now)) {
             return;
         }
-        passes.follow(RolloutKey.changed(group, after.namespace(), name));
+        passes.follow(RolloutKey.deploymentChanged(group, after.namespace(), name));
     }
 
     /** Whether the ImageDeploy's watch shows a status that says {@code now} already (only Rekon's group is looked at). */

@@ -138,6 +138,24 @@ class RolledOutPlannerTest {
     }
 
     @Test
+    void aDeploymentsChangeOnlyMakesTheStatusFollowItsRollout() {
+        ImageDeployView idp = idp("rekon.dev/v1alpha1", applied(APP_V1, 4));
+        RolloutPlanner.Request request = new RolloutPlanner.Request(idp, new LinkedHashMap<>(
+                Map.of("app", image("app", APP_V2, 5))), Set.of("app"),
+                Optional.of(deployment(APP_V1, "2", status(5, 2, 2, 2, PROGRESSING))), NOW);
+        JsonNode written = dev.rekon.rollouts.apply.ImageDeployStatusBody.of(idp.status(), planner.observed(request));
+        JsonNode c = Conditions.find(written.path("conditions"), RolledOut.TYPE);
+        assertEquals("True", c.path("status").asText());
+        assertEquals(APP_V1, written.at("/images/0/image").asText(), "the newer build waits for its own event");
+        assertEquals("deployed", written.at("/history/0/change").asText());
+        assertEquals(3, written.path("observedGeneration").asLong(), "kept as it was");
+        ImageDeployView after = new ImageDeployView(idp.apiVersion(), idp.kind(), idp.namespace(), idp.name(),
+                idp.uid(), "8", idp.generation(), idp.deployment(), written);
+        assertNull(planner.observed(new RolloutPlanner.Request(after, request.images(), request.concerned(),
+                request.deployment(), NOW)), "the same rollout observed twice writes nothing");
+    }
+
+    @Test
     void aDeploymentThatCarriesNoGenerationLeavesRolledOutAsItIs() {
         ImageDeployView idp = idp("rekon.dev/v1alpha1", applied(APP_V1, 4));
         RolloutPlan plan = plan(idp, Map.of("app", image("app", APP_V1, 4)),
