@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiConsumer;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
@@ -34,9 +35,22 @@ public final class ViewStore<V> implements ItemStore<GenericKubernetesResource> 
         }
     }
 
+    private final BiConsumer<V, V> changed;
+
     public ViewStore(Function<GenericKubernetesResource, V> toView, Function<V, Collection<String>> indexKeys) {
+        this(toView, indexKeys, (before, after) -> {
+        });
+    }
+
+    /**
+     * @param changed told of each view replaced (before null: newly held; after null: gone), once it is held, on
+     *                the watch's thread: it may only hand work on, never wait
+     */
+    public ViewStore(Function<GenericKubernetesResource, V> toView, Function<V, Collection<String>> indexKeys,
+            BiConsumer<V, V> changed) {
         this.toView = toView;
         this.indexKeys = indexKeys;
+        this.changed = changed;
     }
 
     /**
@@ -69,6 +83,16 @@ public final class ViewStore<V> implements ItemStore<GenericKubernetesResource> 
     }
 
     private GenericKubernetesResource replace(String key, Held<V> old, Held<V> now) {
+        GenericKubernetesResource identity = index(key, old, now);
+        V before = old == null ? null : old.versioned().view();
+        V after = now == null ? null : now.versioned().view();
+        if (before != null || after != null) {
+            changed.accept(before, after);
+        }
+        return identity;
+    }
+
+    private GenericKubernetesResource index(String key, Held<V> old, Held<V> now) {
         if (old != null) {
             indexKeys.apply(old.versioned().view()).forEach(k -> unindex(byKey, k, key));
             unindex(byNamespace, old.namespace(), key);

@@ -27,9 +27,17 @@ public final class WatchedViews<V> {
     /** @param informers makes the not yet started informer for a key */
     public WatchedViews(String what, Function<String, SharedIndexInformer<GenericKubernetesResource>> informers,
             Function<GenericKubernetesResource, V> toView, Function<V, Collection<String>> indexKeys) {
+        this(what, informers, toView, indexKeys, (before, after) -> {
+        });
+    }
+
+    /** The same, telling {@code changed} of every view a watch replaces (see {@link ViewStore}). */
+    public WatchedViews(String what, Function<String, SharedIndexInformer<GenericKubernetesResource>> informers,
+            Function<GenericKubernetesResource, V> toView, Function<V, Collection<String>> indexKeys,
+            java.util.function.BiConsumer<V, V> changed) {
         caches = new WatchCaches<>(what, key -> {
             SharedIndexInformer<GenericKubernetesResource> informer = informers.apply(key);
-            ViewStore<V> store = new ViewStore<>(toView, indexKeys);
+            ViewStore<V> store = new ViewStore<>(toView, indexKeys, changed);
             informer.itemStore(store);
             stores.put(key, new Held<>(informer, store));
             return informer;

@@ -4,8 +4,10 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import dev.rekon.cluster.EventRecorder;
+import dev.rekon.rollouts.apply.CdEventGateway;
 import dev.rekon.rollouts.apply.RolloutGateway;
 import dev.rekon.rollouts.plan.ManualChanges;
+import dev.rekon.rollouts.plan.RolloutHistory;
 import dev.rekon.rollouts.plan.RolloutPlan;
 import dev.rekon.rollouts.view.ImageDeployView;
 
@@ -15,8 +17,9 @@ import dev.rekon.rollouts.view.ImageDeployView;
  * racing inputs), records a Kubernetes Event on both objects, and queues the key for its status pass
  * ({@link StatusPasses}), which plans the status again from the views and writes it after the reply. Any other
  * step writes the status it planned when it differs, guarded by the ImageDeploy's resourceVersion, in the same
- * attempt, with a Warning Event for a newly reported manual change. A lost race goes up to the loop, which plans
- * again from fresh reads.
+ * attempt, with a Warning Event for a newly reported manual change, and, once that write stood, the CDEvents of
+ * the rollouts it records for the first time ({@code status.history}). A lost race goes up to the loop, which
+ * plans again from fresh reads.
  */
 @ApplicationScoped
 public class RolloutApplier {
@@ -30,6 +33,9 @@ public class RolloutApplier {
     @Inject
     StatusPasses statusPasses;
 
+    @Inject
+    CdEventGateway cdEvents;
+
     public void apply(RolloutStep step) {
         ImageDeployView idp = step.imageDeploy();
         RolloutPlan plan = step.plan();
@@ -42,6 +48,7 @@ public class RolloutApplier {
             }
         } else if (plan.status() != null) {
             gateway.writeStatus(idp, plan.status());
+            cdEvents.rolledOut(idp, RolloutHistory.added(idp.currentStatus().history(), plan.status().history()));
             String manualChange = ManualChanges.newlyReported(idp.currentStatus(), plan.status());
             if (manualChange != null) {
                 events.warning(idp.ref(), ManualChanges.REASON, manualChange);

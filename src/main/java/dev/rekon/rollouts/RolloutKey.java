@@ -18,9 +18,10 @@ import dev.rekon.rollouts.view.KpackImage;
  *
  * @param concerned the Image names the input is about; null for every Image the ImageDeploy references
  * @param known     what the input knows of the objects; {@link Known#NOTHING} for an ImageDeploy event
+ * @param statusOnly the status follows the Deployment's rollout, and nothing else is planned or written
  */
 public record RolloutKey(String group, String namespace, String name, Set<String> concerned, Known known,
-        EarlierWrite earlier) implements ImageDeployKey {
+        EarlierWrite earlier, boolean statusOnly) implements ImageDeployKey {
 
     /**
      * @param imageDeploy the ImageDeploy as a watch showed it, or null (read it)
@@ -37,12 +38,20 @@ public record RolloutKey(String group, String namespace, String name, Set<String
     /** A kpack Image reported a build: the ImageDeploy (as its watch showed it) follows that Image. */
     public static RolloutKey imageBuilt(ImageDeployView seen, KpackImage image) {
         return new RolloutKey(seen.group(), seen.namespace(), seen.name(), Set.of(image.name()),
-                new Known(seen, Map.of(image.name(), image), false, null), new EarlierWrite());
+                new Known(seen, Map.of(image.name(), image), false, null), new EarlierWrite(), false);
     }
 
     /** The ImageDeploy was added or changed: read it, and every Image it references. */
     public static RolloutKey changed(String group, String namespace, String name) {
-        return new RolloutKey(group, namespace, name, null, Known.NOTHING, new EarlierWrite());
+        return new RolloutKey(group, namespace, name, null, Known.NOTHING, new EarlierWrite(), false);
+    }
+
+    /**
+     * The ImageDeploy's Deployment reported a change of its rollout: only the status follows it (never a
+     * Deployment write, which waits for the event of the build it would roll out).
+     */
+    public static RolloutKey deploymentChanged(String group, String namespace, String name) {
+        return new RolloutKey(group, namespace, name, null, Known.NOTHING, new EarlierWrite(), true);
     }
 
     /**
@@ -51,19 +60,19 @@ public record RolloutKey(String group, String namespace, String name, Set<String
      */
     public static RolloutKey changedAsSeen(ImageDeployView seen, Map<String, KpackImage> images, boolean allImages) {
         return new RolloutKey(seen.group(), seen.namespace(), seen.name(), null,
-                new Known(seen, Map.copyOf(images), allImages, null), new EarlierWrite());
+                new Known(seen, Map.copyOf(images), allImages, null), new EarlierWrite(), false);
     }
 
     /** A resync found the ImageDeploy, its Images and its managed Deployment (null: none) in its watches. */
     public static RolloutKey resync(ImageDeployView idp, Map<String, KpackImage> images, DeploymentView deployment) {
         return new RolloutKey(idp.group(), idp.namespace(), idp.name(), null,
-                new Known(idp, images, true, Optional.ofNullable(deployment)), new EarlierWrite());
+                new Known(idp, images, true, Optional.ofNullable(deployment)), new EarlierWrite(), false);
     }
 
     /** A resync found the ImageDeploy and its Deployment in its watches; the objects it follows are read. */
     public static RolloutKey resyncReading(ImageDeployView idp, DeploymentView deployment) {
         return new RolloutKey(idp.group(), idp.namespace(), idp.name(), null,
-                new Known(idp, Map.of(), false, Optional.ofNullable(deployment)), new EarlierWrite());
+                new Known(idp, Map.of(), false, Optional.ofNullable(deployment)), new EarlierWrite(), false);
     }
 
     /** Reading the Deployment again, which the rollout has just written. */
@@ -78,7 +87,7 @@ public record RolloutKey(String group, String namespace, String name, Set<String
      */
     public RolloutKey readingTheDeployment() {
         return new RolloutKey(group, namespace, name, concerned,
-                new Known(known.imageDeploy(), known.images(), known.allImages(), null), earlier);
+                new Known(known.imageDeploy(), known.images(), known.allImages(), null), earlier, statusOnly);
     }
 
     /** The Image names the plan considers for this ImageDeploy; every reference when a Deployment is created. */

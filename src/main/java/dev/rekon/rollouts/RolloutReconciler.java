@@ -46,7 +46,7 @@ public class RolloutReconciler extends ImageDeployReconciler<RolloutKey, Rollout
                         : gateway.deploymentCachedOrRead(idp.namespace(), idp.deploymentName());
         var scope = key.scope(idp, deployment.isEmpty());
         Map<String, KpackImage> images = new LinkedHashMap<>(known.images());
-        if (!known.allImages()) {
+        if (!known.allImages() && !key.statusOnly()) {
             scope.stream().filter(name -> !images.containsKey(name))
                     .forEach(name -> gateway.followed(idp, name).ifPresent(i -> images.put(name, i)));
         }
@@ -76,10 +76,18 @@ public class RolloutReconciler extends ImageDeployReconciler<RolloutKey, Rollout
         return key.readingTheDeployment();
     }
 
-    /** The planner's plan; after an earlier attempt's Deployment write stood, the status that reports it. */
+    /**
+     * The planner's plan; after an earlier attempt's Deployment write stood, the status that reports it; for a
+     * Deployment's change, only the status that follows its rollout.
+     */
     @Override
     public RolloutStep plan(RolloutViews views) {
         RolloutPlanner.Request request = views.request();
+        if (views.key().statusOnly()) {
+            ImageDeployView idp = request.imageDeploy();
+            return RolloutStep.of(idp, new RolloutPlan.NoChange("RolloutObserved", "the status of ImageDeploy "
+                    + idp.name() + " follows its Deployment's rollout", planner.observed(request)), views.key());
+        }
         RolloutPlan applied = views.key().earlier().applied();
         if (applied != null) {
             return RolloutStep.after(request.imageDeploy(), applied, planner.statusAfter(request, applied), views.key());

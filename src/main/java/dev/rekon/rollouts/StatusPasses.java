@@ -18,8 +18,10 @@ import dev.rekon.pipeline.ReconcileLoop;
  * interval, so a quiet ImageDeploy's runs at once): only the key waits (the newest replaces the one before, and
  * remembers the rollout it reports), and its pass runs through the one loop, alone on its ImageDeploy, which plans
  * the status again from the views as they are then and writes it when it differs. A pass that fails is not
- * retried here: the next input or resync writes the status. On shutdown (Knative scaling down) what waits runs
- * before the process ends.
+ * retried here: the next input or resync writes the status. A managed Deployment whose rollout completes or
+ * gives up asks for a pass of its own kind ({@link #follow}, from {@link FollowedDeployments}), so that
+ * {@code RolledOut} follows the Deployment's watch. On shutdown (Knative scaling down) what waits runs before the
+ * process ends.
  */
 @ApplicationScoped
 public class StatusPasses {
@@ -49,6 +51,14 @@ public class StatusPasses {
         }
     };
 
+    /** The passes a Deployment's change asks for ({@link FollowedDeployments}): merged and spaced among themselves. */
+    private final Object following = new Object() {
+        @Override
+        public String toString() {
+            return "rollouts/deployment-followed";
+        }
+    };
+
     @PostConstruct
     void start() {
         interval = interval != null ? interval : config.statusReportInterval();
@@ -57,6 +67,18 @@ public class StatusPasses {
     /** Queues the status pass of the rollout the key made. */
     public void submit(ImageDeployKey key) {
         loop.queue().after(key.ref(), kind, Duration.ZERO, interval, key.forStatus(), this::run);
+    }
+
+    /**
+     * Queues a status pass because the ImageDeploy's Deployment changed: a kind of its own, so that it never
+     * replaces the pass of a rollout (which reports what that rollout applied).
+     */
+    public void follow(RolloutKey key) {
+        loop.queue().after(key.ref(), following, Duration.ZERO, interval, key, this::run);
+    }
+
+    private boolean ours(Object kind) {
+        return kind == this.kind || kind == following;
     }
 
     private Void run(ImageDeployKey key) {
@@ -74,12 +96,12 @@ public class StatusPasses {
 
     /** Waits until no pass waits or runs, at most {@code timeout}; true when none does. For tests. */
     public boolean awaitIdle(Duration timeout) {
-        return loop.queue().awaitIdle(kind::equals, timeout);
+        return loop.queue().awaitIdle(this::ours, timeout);
     }
 
     /** Runs what waits now, without waiting out intervals: a process scaled down still reports. */
     @PreDestroy
     void stop() {
-        loop.queue().runWaitingNow(kind::equals, SHUTDOWN);
+        loop.queue().runWaitingNow(this::ours, SHUTDOWN);
     }
 }

@@ -89,12 +89,22 @@ class RolloutServiceTest {
         final RolloutReconciler rollouts = new RolloutReconciler();
         final PushReconciler pushes = new PushReconciler();
         final StatusPasses passes = new StatusPasses();
+        /** The CDEvents the applier hands on, as "change image" of "namespace/name". */
+        final List<String> cdEvents = new java.util.concurrent.CopyOnWriteArrayList<>();
 
         Reconcilers(InMemoryRollouts cluster, RecordingEvents events) {
             RolloutApplier applier = new RolloutApplier();
             applier.gateway = cluster;
             applier.events = events;
             applier.statusPasses = passes;
+            applier.cdEvents = new dev.rekon.rollouts.apply.CdEventGateway() {
+                @Override
+                public void rolledOut(dev.rekon.rollouts.view.ImageDeployView idp,
+                        List<dev.rekon.rollouts.view.RolloutRecord> records) {
+                    records.forEach(r -> cdEvents.add(r.change() + " " + r.image() + " of " + idp.namespace() + "/"
+                            + idp.name()));
+                }
+            };
             for (ImageDeployReconciler<?, ?> r : List.of(rollouts, pushes)) {
                 r.gateway = cluster;
                 r.applier = applier;

@@ -44,7 +44,7 @@ final class SharedKind {
         this.policy = policy;
         this.lister = lister;
         this.watches = new WatchedViews<>(id.kind() + "s", key -> informers.apply(EVERYWHERE.equals(key) ? null : key),
-                r -> viewsOf(json.apply(r)), this::indexKeys);
+                r -> viewsOf(json.apply(r)), this::indexKeys, this::changed);
     }
 
     WatchedKindId id() {
@@ -112,6 +112,18 @@ final class SharedKind {
             any |= out[i] != null;
         }
         return any ? out : null;
+    }
+
+    /** Tells each facet whose view of an object changed (see {@link WatchFacet#changed}). */
+    @SuppressWarnings({ "unchecked", "rawtypes" })
+    private void changed(Object[] before, Object[] after) {
+        for (int i = 0; i < facets.size(); i++) {
+            Object was = before == null ? null : before[i];
+            Object is = after == null ? null : after[i];
+            if (was != null || is != null) {
+                ((WatchFacet) facets.get(i)).changed(was, is);
+            }
+        }
     }
 
     private Collection<String> indexKeys(Object[] views) {

@@ -20,6 +20,14 @@ public interface WatchFacet<F> {
     /** The view of one object as the watch delivered it, or null when this area does not read it. */
     F view(JsonNode object);
 
+    /**
+     * Told, on the watch's thread, once the view of an object is held: {@code before} null when newly held,
+     * {@code after} null when gone. Nothing by default; a facet whose area follows changes only hands work on
+     * (to the loop's queue), never waits or calls the apiserver here.
+     */
+    default void changed(F before, F after) {
+    }
+
     /** The keys the view is found by; none by default. */
     default Collection<String> indexKeys(F view) {
         return List.of();

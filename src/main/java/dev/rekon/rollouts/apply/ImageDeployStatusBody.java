@@ -42,6 +42,11 @@ public final class ImageDeployStatusBody {
         if (status.conditions() != null) {
             next.set("conditions", JSON.valueToTree(status.conditions()));
         }
+        if (status.history() != null) {
+            ArrayNode history = JSON.createArrayNode();
+            status.history().forEach(r -> history.add(r.toJson()));
+            next.set("history", history);
+        }
         return next;
     }
 

@@ -53,7 +53,7 @@ final class ImagePatchPlanner {
         String message = "set " + DeploymentWrites.describeChanges(changes.targets(), c.usable()) + " in Deployment "
                 + live.name();
         return new RolloutPlan.PatchImages(DeploymentWrites.patch(live, changes.targets(),
-                RolloutStatus.appliedBuilds(r, c.usable())), "ImageUpdated", message, RolloutWording.status(r, c.usable(),
+                RolloutStatus.appliedBuilds(r, c.usable())), "ImageUpdated", message, RolloutWording.writing(r, c.usable(),
                         readiness, Condition.isTrue(RolloutPlanner.PROGRESSING, "ImageUpdated", message), inSync));
     }
 

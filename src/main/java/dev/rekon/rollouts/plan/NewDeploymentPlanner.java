@@ -37,7 +37,7 @@ final class NewDeploymentPlanner {
         }
         NewDeployment deployment = DeploymentWrites.create(idp, usable, RolloutStatus.appliedBuilds(r, usable));
         String message = "created Deployment " + idp.deploymentName() + " with " + DeploymentWrites.describe(refs, usable);
-        return new RolloutPlan.Create(deployment, "DeploymentCreated", message, RolloutWording.status(r, usable,
+        return new RolloutPlan.Create(deployment, "DeploymentCreated", message, RolloutWording.writing(r, usable,
                 RolloutWording.ready(idp), Condition.isTrue(RolloutPlanner.PROGRESSING, "DeploymentCreated", message),
                 ManualChanges.condition(List.of(), idp.deploymentName())));
     }

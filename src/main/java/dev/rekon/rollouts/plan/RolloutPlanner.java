@@ -71,6 +71,27 @@ public final class RolloutPlanner {
     }
 
     /**
+     * The status when only the Deployment changed: {@code RolledOut} as its rollout says, the builds its
+     * annotation records, and the completed rollouts ({@link RolloutHistory}); the rest of the status and the
+     * Deployment stay as they are (a build that waits rolls out on its own event). Null when there is nothing to
+     * write, or the Deployment is not Rekon's or says nothing of its rollout.
+     */
+    public ImageDeployStatus observed(Request r) {
+        ImageDeployView idp = r.imageDeploy();
+        DeploymentView d = r.deployment().orElse(null);
+        Condition rolledOut = RolledOut.of(d);
+        if (rolledOut == null || idp.specProblem() != null || !d.managedByRekon() && !d.ownedBy(idp.uid())) {
+            return null;
+        }
+        ImageDeployStatus current = idp.currentStatus();
+        var conditions = Conditions.set(current.conditions(), rolledOut, idp.generation(), r.now());
+        var images = RolloutStatus.images(RolloutStatus.memory(r), Map.of(), r.now());
+        ImageDeployStatus next = new ImageDeployStatus(null, null, images, null, conditions,
+                RolloutHistory.next(current.history(), images, conditions, r.now()));
+        return next.sameAs(current) ? null : next;
+    }
+
+    /**
      * The status to write when the status write of {@code applied} met a conflict after its Deployment write
      * had succeeded: planned again from fresh reads, which now find the Deployment up to date, with the
      * Progressing condition of the rollout that did it. Null when there is nothing to write, or when the

@@ -40,8 +40,9 @@ final class RolloutStatus {
                 set = Conditions.set(set, c, idp.generation(), r.now());
             }
         }
-        ImageDeployStatus next = new ImageDeployStatus(idp.generation(), idp.deploymentName(),
-                images(memory(r), rolled, r.now()), waiting, set);
+        List<AppliedImage> images = images(memory(r), rolled, r.now());
+        ImageDeployStatus next = new ImageDeployStatus(idp.generation(), idp.deploymentName(), images, waiting, set,
+                RolloutHistory.next(current.history(), images, set, r.now()));
         return next.sameAs(current) ? null : next;
     }
 

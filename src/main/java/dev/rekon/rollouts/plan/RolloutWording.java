@@ -25,15 +25,25 @@ final class RolloutWording {
                 "Deployment " + idp.deploymentName() + " runs the latest ready build of every referenced kpack Image");
     }
 
+    /** The status of a plan that leaves the Deployment as it is: {@code RolledOut} as its status says. */
     static ImageDeployStatus status(RolloutPlanner.Request r, Map<String, KpackImage> rolled, Condition ready,
             Condition progressing, Condition inSync) {
-        return RolloutStatus.compose(r, rolled, List.of(), ready, progressing, inSync);
+        return RolloutStatus.compose(r, rolled, List.of(), ready, progressing, inSync,
+                RolledOut.of(r.deployment().orElse(null)));
+    }
+
+    /** The status of a plan that writes the Deployment: its rollout starts, {@code RolledOut} is False. */
+    static ImageDeployStatus writing(RolloutPlanner.Request r, Map<String, KpackImage> rolled, Condition ready,
+            Condition progressing, Condition inSync) {
+        return RolloutStatus.compose(r, rolled, List.of(), ready, progressing, inSync,
+                RolledOut.starting(r.imageDeploy().deploymentName()));
     }
 
     /** A plan that rejects the ImageDeploy as written: Ready False saying what to fix. */
     static RolloutPlan.Rejected rejected(RolloutPlanner.Request r, String reason, String message) {
-        return new RolloutPlan.Rejected(reason, message,
-                status(r, Map.of(), Condition.isFalse(RolloutPlanner.READY, reason, message), null, null));
+        // RolledOut stays as it was: the Deployment read may not be Rekon's, and nothing was written to it.
+        return new RolloutPlan.Rejected(reason, message, RolloutStatus.compose(r, Map.of(), List.of(),
+                Condition.isFalse(RolloutPlanner.READY, reason, message)));
     }
 
     static String notReadyDetail(RolloutPlanner.Request r, Set<String> names, Set<String> notReady, Set<String> older) {
@@ -60,7 +70,7 @@ final class RolloutWording {
                 + r.imageDeploy().deploymentName() + "; set spec.suspend to false to roll it out";
         return new RolloutPlan.NoChange(RolloutPlanner.SUSPENDED, message, RolloutStatus.compose(r, Map.of(),
                 RolloutStatus.waiting(waiting), Condition.isFalse(RolloutPlanner.PROGRESSING, RolloutPlanner.SUSPENDED,
-                        message), inSync));
+                        message), inSync, RolledOut.of(r.deployment().orElse(null))));
     }
 
     static String suspendedPrefix(ImageDeployView idp) {

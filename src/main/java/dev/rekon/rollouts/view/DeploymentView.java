@@ -9,13 +9,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 
 /**
- * The live Deployment as far as a rollout cares: its uid and version for guarded writes and deletes, images, owners, labels, and the
+ * The live Deployment as far as a rollout cares: its uid and version for guarded writes and deletes, images, owners, labels, its
+ * rollout's progress (null when the object carries no generation), and the
  * builds Rekon applied to it (annotation {@value #APPLIED_BUILDS}, written in the same guarded write as the
  * images, so it is the record that keeps racing and late events from moving the Deployment backwards).
  */
 public record DeploymentView(String name, String resourceVersion, Map<String, String> containers,
         Map<String, String> initContainers, JsonNode ownerReferences, Map<String, AppliedImage> applied,
-        String namespace, Map<String, String> labels, String uid) {
+        String namespace, Map<String, String> labels, String uid, RolloutProgress progress) {
 
     public static final String APPLIED_BUILDS = "rekon.dev/applied-builds";
 
@@ -27,7 +28,8 @@ public record DeploymentView(String name, String resourceVersion, Map<String, St
         return new DeploymentView(meta.path("name").asText(null), meta.path("resourceVersion").asText(null),
                 images(pod.path("containers")), images(pod.path("initContainers")), meta.path("ownerReferences"),
                 appliedBuilds(meta.path("annotations").path(APPLIED_BUILDS).asText("")),
-                meta.path("namespace").asText(null), labels(meta.path("labels")), meta.path("uid").asText(null));
+                meta.path("namespace").asText(null), labels(meta.path("labels")), meta.path("uid").asText(null),
+                RolloutProgress.of(d));
     }
 
     private static Map<String, String> labels(JsonNode labels) {

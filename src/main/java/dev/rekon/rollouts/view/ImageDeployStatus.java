@@ -10,12 +10,18 @@ import dev.rekon.cluster.Conditions;
 
 /**
  * An ImageDeploy's status, as read or as a rollout plan writes it: the generation it was decided for, the
- * Deployment, the builds applied ({@code images}), the builds that wait while suspended, and the conditions. In a
+ * Deployment, the builds applied ({@code images}), the builds that wait while suspended, the conditions, and the
+ * completed rollouts, newest first ({@code history}, see {@link RolloutRecord}). In a
  * status a plan writes, a null field is left as the ImageDeploy has it, and an empty {@code waiting} removes the
  * list; read, a null field is one the status does not have.
  */
 public record ImageDeployStatus(Long observedGeneration, String deployment, List<AppliedImage> images,
-        List<AppliedImage> waiting, List<Conditions.Written> conditions) {
+        List<AppliedImage> waiting, List<Conditions.Written> conditions, List<RolloutRecord> history) {
+
+    public ImageDeployStatus(Long observedGeneration, String deployment, List<AppliedImage> images,
+            List<AppliedImage> waiting, List<Conditions.Written> conditions) {
+        this(observedGeneration, deployment, images, waiting, conditions, null);
+    }
 
     /** The status as the ImageDeploy holds it (fields of another type than the schema's count as absent). */
     public static ImageDeployStatus of(JsonNode status) {
@@ -24,7 +30,17 @@ public record ImageDeployStatus(Long observedGeneration, String deployment, List
         JsonNode conditions = status.path("conditions");
         return new ImageDeployStatus(generation.canConvertToLong() ? generation.asLong() : null,
                 deployment.isTextual() ? deployment.textValue() : null, entries(status.path("images")),
-                entries(status.path("waiting")), conditions.isArray() ? Conditions.read(conditions) : null);
+                entries(status.path("waiting")), conditions.isArray() ? Conditions.read(conditions) : null,
+                history(status.path("history")));
+    }
+
+    private static List<RolloutRecord> history(JsonNode list) {
+        if (!list.isArray()) {
+            return null;
+        }
+        List<RolloutRecord> out = new ArrayList<>();
+        list.forEach(n -> out.add(RolloutRecord.fromJson(n)));
+        return List.copyOf(out);
     }
 
     private static List<AppliedImage> entries(JsonNode list) {
@@ -44,7 +60,7 @@ public record ImageDeployStatus(Long observedGeneration, String deployment, List
 
     /** This status with these conditions. */
     public ImageDeployStatus withConditions(List<Conditions.Written> set) {
-        return new ImageDeployStatus(observedGeneration, deployment, images, waiting, set);
+        return new ImageDeployStatus(observedGeneration, deployment, images, waiting, set, history);
     }
 
     /** Whether writing this status over {@code current} leaves it as it is. */
@@ -53,6 +69,7 @@ public record ImageDeployStatus(Long observedGeneration, String deployment, List
                 && (deployment == null || deployment.equals(current.deployment))
                 && (images == null || images.equals(current.images))
                 && (waiting == null || Objects.equals(waiting.isEmpty() ? null : waiting, current.waiting))
-                && (conditions == null || conditions.equals(current.conditions));
+                && (conditions == null || conditions.equals(current.conditions))
+                && (history == null || history.equals(current.history));
     }
 }

@@ -92,8 +92,32 @@ class ImagePromotionEndToEndTest {
                 """.formatted(DEV, STAGING, PROD), GenericKubernetesResource.class);
     }
 
-    /** The test as the Deployment controller: the ImageDeploy's Deployment has rolled out, every replica available. */
+    /**
+     * The test as the Deployment controller: the ImageDeploy's Deployment has rolled out, every replica available.
+     * Returns once this Rekon's rollouts, following the Deployment's watch, report it as the ImageDeploy's
+     * {@code RolledOut}, which is what a promotion judges.
+     */
     static void rolledOut(String ns) {
+        deploymentRolledOut(ns);
+        saysRolledOut(ns, "True", "RolloutComplete");
+    }
+
+    /** Waits until the stage's ImageDeploy says {@code RolledOut} with this status and reason. */
+    static void saysRolledOut(String ns, String status, String reason) {
+        dev.rekon.testing.Await.until("ImageDeploy " + ns + "/hello says RolledOut=" + status + "/" + reason, () -> {
+            JsonNode idp = JSON.valueToTree(k8s.genericKubernetesResources("rekon.dev/v1alpha1", "ImageDeploy")
+                    .inNamespace(ns).withName("hello").get());
+            for (JsonNode c : idp.path("status").path("conditions")) {
+                if ("RolledOut".equals(c.path("type").asText())) {
+                    return status.equals(c.path("status").asText()) && reason.equals(c.path("reason").asText());
+                }
+            }
+            return false;
+        });
+    }
+
+    /** The Deployment's status as its controller writes it once every replica is updated and available. */
+    static void deploymentRolledOut(String ns) {
         k8s.apps().deployments().inNamespace(ns).withName("hello").editStatus(d -> {
             String now = Instant.now().minusSeconds(1).toString();
             d.setStatus(Serialization.unmarshal("""

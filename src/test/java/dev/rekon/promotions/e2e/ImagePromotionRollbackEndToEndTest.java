@@ -91,6 +91,7 @@ class ImagePromotionRollbackEndToEndTest {
                     """.formatted(d.getMetadata().getGeneration(), now, now, now, now), DeploymentStatus.class));
             return d;
         });
+        ImagePromotionEndToEndTest.saysRolledOut(ns, "False", "ProgressDeadlineExceeded");
     }
 
     static JsonNode status(String stage) {

@@ -1,0 +1,68 @@
+package dev.rekon.rollouts;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.rekon.cluster.Conditions;
+import dev.rekon.cluster.Conditions.Condition;
+import dev.rekon.cluster.watch.SharedWatches;
+import dev.rekon.rollouts.plan.RolledOut;
+import dev.rekon.rollouts.view.DeploymentView;
+import dev.rekon.rollouts.view.ImageDeployView;
+import dev.rekon.rollouts.view.RolloutNames;
+import dev.rekon.rollouts.watch.ImageDeployFacet;
+
+/**
+ * Decides when a managed Deployment's change, as its watch delivers it, calls for its ImageDeploy's status to be
+ * planned again: when the {@code RolledOut} its status decides changed, and the ImageDeploy (as its watch shows
+ * it, when it does) does not say so already. The status pass then runs through the one loop
+ * ({@link StatusPasses#follow}), so a rollout that completes, or gives up, is reported without waiting for an
+ * event about the ImageDeploy or a resync. Called on the watch's thread: it only queues.
+ */
+@ApplicationScoped
+public class FollowedDeployments {
+
+    @Inject
+    SharedWatches watches;
+
+    @Inject
+    ImageDeployFacet.Rekon imageDeploys;
+
+    @Inject
+    StatusPasses passes;
+
+    public void changed(DeploymentView before, DeploymentView after) {
+        Condition now = RolledOut.of(after);
+        JsonNode owner = after == null ? null : after.imageDeployOwner();
+        if (now == null || owner == null || before != null && same(now, RolledOut.of(before))) {
+            return;
+        }
+        String group = owner.path("apiVersion").asText("").split("/")[0];
+        String name = owner.path("name").asText(null);
+        if (name == null || group.isEmpty() || reported(group, after.namespace(), name, now)) {
+            return;
+        }
+        passes.follow(RolloutKey.deploymentChanged(group, after.namespace(), name));
+    }
+
+    /** Whether the ImageDeploy's watch shows a status that says {@code now} already (only Rekon's group is looked at). */
+    private boolean reported(String group, String namespace, String name, Condition now) {
+        if (!RolloutNames.GROUP.equals(group)) {
+            return false;
+        }
+        return watches.of(imageDeploys).cached(namespace, null).flatMap(views -> views.stream()
+                .map(v -> v.view()).filter(v -> name.equals(v.name())).findFirst())
+                .map(ImageDeployView::currentStatus).map(s -> s.condition(RolledOut.TYPE))
+                .filter(c -> same(now, c)).isPresent();
+    }
+
+    private static boolean same(Condition a, Condition b) {
+        return b != null && a.status().equals(b.status()) && a.reason().equals(b.reason());
+    }
+
+    private static boolean same(Condition a, Conditions.Written b) {
+        return a.status().equals(b.status()) && a.reason().equals(b.reason());
+    }
+}

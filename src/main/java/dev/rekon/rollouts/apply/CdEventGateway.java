@@ -1,0 +1,91 @@
+package dev.rekon.rollouts.apply;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import org.jboss.logging.Logger;
+
+import dev.rekon.rollouts.CdEventsConfig;
+import dev.rekon.rollouts.view.ImageDeployView;
+import dev.rekon.rollouts.view.RolloutRecord;
+import io.cloudevents.CloudEvent;
+import io.cloudevents.jackson.JsonFormat;
+import io.micrometer.core.instrument.MeterRegistry;
+
+/**
+ * Sends the CDEvents of rollouts a status write has just recorded ({@link ServiceEvents}) to
+ * {@code rekon.cdevents.sink}, structured ({@code application/cloudevents+json}), without waiting for the answer:
+ * the status write is what made the rollout reported once, and a send that fails (no answer, not 2xx) is logged
+ * and counted ({@value #METRIC}, tag {@code outcome}), never a failure of the reconcile that wrote it.
+ */
+@ApplicationScoped
+public class CdEventGateway {
+
+    static final String METRIC = "rekon.cdevents.sent";
+    private static final Logger LOG = Logger.getLogger(CdEventGateway.class);
+    private static final Duration TIMEOUT = Duration.ofSeconds(10);
+    private static final JsonFormat FORMAT = new JsonFormat();
+
+    @Inject
+    CdEventsConfig config;
+
+    @Inject
+    MeterRegistry metrics;
+
+    @Inject
+    Clock clock;
+
+    private HttpClient http;
+
+    /** Sends one event per record; nothing when no sink is set. */
+    public void rolledOut(ImageDeployView idp, List<RolloutRecord> records) {
+        if (records.isEmpty() || config.sink().isEmpty()) {
+            return;
+        }
+        URI sink = config.sink().get();
+        for (RolloutRecord r : records) {
+            CloudEvent event;
+            try {
+                event = ServiceEvents.of(idp.namespace(), idp.name(), r, config.environment(), config.source(),
+                        UUID.randomUUID(), clock.instant());
+            } catch (IllegalArgumentException e) {
+                failed(r, idp, e.getMessage());
+                continue;
+            }
+            HttpRequest request = HttpRequest.newBuilder(sink).timeout(TIMEOUT)
+                    .header("content-type", JsonFormat.CONTENT_TYPE)
+                    .POST(HttpRequest.BodyPublishers.ofByteArray(FORMAT.serialize(event))).build();
+            http().sendAsync(request, HttpResponse.BodyHandlers.discarding()).whenComplete((response, error) -> {
+                if (error != null) {
+                    failed(r, idp, error.toString());
+                } else if (response.statusCode() / 100 != 2) {
+                    failed(r, idp, "HTTP " + response.statusCode() + " from " + sink);
+                } else {
+                    metrics.counter(METRIC, "outcome", "sent", "type", event.getType()).increment();
+                }
+            });
+        }
+    }
+
+    private synchronized HttpClient http() {
+        if (http == null) {
+            http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+        }
+        return http;
+    }
+
+    private void failed(RolloutRecord r, ImageDeployView idp, String why) {
+        metrics.counter(METRIC, "outcome", "failed", "type", ServiceEvents.type(r.change())).increment();
+        LOG.warnf("CDEvent %s of ImageDeploy %s/%s (%s) not sent: %s", r.change(), idp.namespace(), idp.name(),
+                r.image(), why);
+    }
+}
