@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
@@ -31,6 +32,7 @@ public final class WatchCaches<T extends HasMetadata> {
 
     private static final Logger LOG = Logger.getLogger(WatchCaches.class);
     private static final Duration RETRY_AFTER = Duration.ofSeconds(30);
+    private static final Duration CLOSED_RETRY_AFTER = Duration.ofSeconds(1);
     private static final Duration START_TIMEOUT = Duration.ofSeconds(30);
     private static final Duration IDLE_AFTER = Duration.ofMinutes(10);
     /** Starts informers off the event's thread: making one loads the informer machinery. */
@@ -92,7 +94,7 @@ public final class WatchCaches<T extends HasMetadata> {
         long now = clock.millis();
         sweepIdle(now);
         WatchEntry<T> entry = entries.get(key);
-        if (entry == null || entry.spent(now, RETRY_AFTER.toMillis())) {
+        if (entry == null || entry.spent(now)) {
             entry = replace(key, entry);
         }
         entry.touch(now);
@@ -130,10 +132,25 @@ public final class WatchCaches<T extends HasMetadata> {
         }
     }
 
+    /**
+     * A start that failed because its connection was closed under it (a pooled connection the apiserver had just
+     * closed) is tried again after {@link #CLOSED_RETRY_AFTER}, not {@link #RETRY_AFTER}: nothing is wrong with the
+     * kind or the rights to watch it, and readers would go to the apiserver for half a minute for nothing.
+     */
     private void failed(String key, WatchEntry<T> entry, Throwable error) {
-        entry.failed(clock.millis());
+        boolean closed = KubeErrors.closedUnderneath(error);
+        Duration retry = closed ? CLOSED_RETRY_AFTER : RETRY_AFTER;
+        entry.failed(clock.millis(), retry.toMillis());
         LOG.warnf("no watch cache of %s for %s for %d s, reading from the apiserver instead: %s", what, key,
-                RETRY_AFTER.toSeconds(), error);
+                retry.toSeconds(), error);
+        if (closed) {
+            // Started again without waiting for a read to ask: its events are what status passes follow.
+            CompletableFuture.delayedExecutor(retry.toMillis(), TimeUnit.MILLISECONDS, STARTER).execute(() -> {
+                if (entries.get(key) == entry) {
+                    entry(key);
+                }
+            });
+        }
     }
 
     /** At most once a minute: stops per-namespace watches that no read asked for in {@code idleAfter}. */

@@ -15,6 +15,7 @@ final class WatchEntry<T extends HasMetadata> {
     private boolean synced;
     private boolean stopped;
     private long failedAtMillis = -1;
+    private long retryAfterMillis;
     private volatile long lastUsedMillis;
 
     WatchEntry(long nowMillis) {
@@ -33,7 +34,9 @@ final class WatchEntry<T extends HasMetadata> {
         notifyAll();
     }
 
-    synchronized void failed(long nowMillis) {
+    /** Its start failed at {@code nowMillis}; a new watch may take its place {@code retryAfterMillis} later. */
+    synchronized void failed(long nowMillis, long retryAfterMillis) {
+        this.retryAfterMillis = retryAfterMillis;
         failedAtMillis = nowMillis;
         if (informer != null) {
             informer.stop();
@@ -60,7 +63,7 @@ final class WatchEntry<T extends HasMetadata> {
     }
 
     /** Whether a new watch should take this one's place: it stopped by itself, or failed long enough ago. */
-    synchronized boolean spent(long nowMillis, long retryAfterMillis) {
+    synchronized boolean spent(long nowMillis) {
         if (failedAtMillis >= 0) {
             return nowMillis - failedAtMillis >= retryAfterMillis;
         }

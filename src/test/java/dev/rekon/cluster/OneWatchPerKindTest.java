@@ -70,11 +70,15 @@ class OneWatchPerKindTest {
         Await.until("the status page has loaded", () -> given().get("/status").statusCode() == 200);
 
         Map<String, Integer> byResource = new TreeMap<>();
-        Await.until("one watch per kind Rekon reads " + watches.kinds(), () -> {
-            byResource.clear();
-            byResource.putAll(watchesByResource(k8s));
-            return watches.kinds().stream().allMatch(k -> byResource.getOrDefault(k, 0) == 1);
-        });
+        try {
+            Await.until("one watch per kind Rekon reads " + watches.kinds(), () -> {
+                byResource.clear();
+                byResource.putAll(watchesByResource(k8s));
+                return watches.kinds().stream().allMatch(k -> byResource.getOrDefault(k, 0) == 1);
+            });
+        } catch (AssertionError e) {
+            throw new AssertionError(e.getMessage() + "; the apiserver's running watches: " + byResource, e);
+        }
         for (String kind : watches.kinds()) {
             assertEquals(1, byResource.getOrDefault(kind, 0), kind + " watches, of " + byResource);
         }

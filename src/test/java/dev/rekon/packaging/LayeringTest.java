@@ -49,7 +49,7 @@ class LayeringTest {
         List<String> reading = files(p -> {
             Path r = SOURCES.relativize(p);
             return !r.startsWith("cluster") && !r.startsWith("registry") && !r.startsWith("declared/source")
-                    && !r.startsWith("web"); // web/ answers Rekon's own requests: its codes are the ones it sends
+                    && !r.startsWith("web"); // web/ is the CloudEvents edge, in (the codes it sends) and out (a sink's)
         }).stream().filter(p -> STATUS_CODE_READ.matcher(read(p)).find())
                 .map(p -> SOURCES.relativize(p).toString()).sorted().toList();
         assertEquals(List.of(), reading, "files branching on an HTTP status or a message outside the edges");

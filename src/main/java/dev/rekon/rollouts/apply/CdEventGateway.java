@@ -1,9 +1,6 @@
 package dev.rekon.rollouts.apply;
 
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -17,6 +14,7 @@ import org.jboss.logging.Logger;
 import dev.rekon.rollouts.CdEventsConfig;
 import dev.rekon.rollouts.view.ImageDeployView;
 import dev.rekon.rollouts.view.RolloutRecord;
+import dev.rekon.web.CloudEventSink;
 import io.cloudevents.CloudEvent;
 import io.cloudevents.jackson.JsonFormat;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -44,7 +42,7 @@ public class CdEventGateway {
     @Inject
     Clock clock;
 
-    private HttpClient http;
+    private CloudEventSink sink;
 
     /** Sends one event per record; nothing when no sink is set. */
     public void rolledOut(ImageDeployView idp, List<RolloutRecord> records) {
@@ -61,14 +59,10 @@ public class CdEventGateway {
                 failed(r, idp, e.getMessage());
                 continue;
             }
-            HttpRequest request = HttpRequest.newBuilder(sink).timeout(TIMEOUT)
-                    .header("content-type", JsonFormat.CONTENT_TYPE)
-                    .POST(HttpRequest.BodyPublishers.ofByteArray(FORMAT.serialize(event))).build();
-            http().sendAsync(request, HttpResponse.BodyHandlers.discarding()).whenComplete((response, error) -> {
+            sink().send(sink, JsonFormat.CONTENT_TYPE, FORMAT.serialize(event)).whenComplete((sent, error) -> {
                 if (error != null) {
-                    failed(r, idp, error.toString());
-                } else if (response.statusCode() / 100 != 2) {
-                    failed(r, idp, "HTTP " + response.statusCode() + " from " + sink);
+                    failed(r, idp, (error instanceof java.util.concurrent.CompletionException && error.getCause() != null
+                            ? error.getCause() : error).toString());
                 } else {
                     metrics.counter(METRIC, "outcome", "sent", "type", event.getType()).increment();
                 }
@@ -76,11 +70,11 @@ public class CdEventGateway {
         }
     }
 
-    private synchronized HttpClient http() {
-        if (http == null) {
-            http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private synchronized CloudEventSink sink() {
+        if (sink == null) {
+            sink = new CloudEventSink(TIMEOUT);
         }
-        return http;
+        return sink;
     }
 
     private void failed(RolloutRecord r, ImageDeployView idp, String why) {

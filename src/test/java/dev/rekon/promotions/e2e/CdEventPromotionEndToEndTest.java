@@ -87,7 +87,9 @@ class CdEventPromotionEndToEndTest {
         assertNull(ImagePromotionEndToEndTest.promoted(STAGING), "dev has not rolled out yet");
 
         deploymentRolledOut(DEV);
-        Await.until("the build enters staging", () -> ImagePromotionEndToEndTest.promoted(STAGING) != null);
+        // The PromotedImage is created, then its status written: the build has entered once the status names one.
+        Await.until("the build enters staging", () -> ImagePromotionEndToEndTest.promoted(STAGING) != null
+                && !ImagePromotionEndToEndTest.promoted(STAGING).path("status").path("latestImage").asText().isEmpty());
         assertEquals(B1, ImagePromotionEndToEndTest.promoted(STAGING).path("status").path("latestImage").asText());
         Await.until("the CDEvent is counted as sent", () -> sent("sent") >= 1);
         assertEquals(0, sent("failed"));
