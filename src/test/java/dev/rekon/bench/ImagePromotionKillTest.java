@@ -93,7 +93,8 @@ class ImagePromotionKillTest {
                 }
                 return B1.equals(latest);
             });
-            assertEquals("Proven", stage("dev").path("phase").asText());
+            // The PromotedImage is written before the promotion's status says so.
+            Await.until("dev reported Proven", () -> "Proven".equals(stage("dev").path("phase").asText()));
             assertEquals(List.of(B1), seen, "staging saw only the build, never anything else");
             long promotions = 0;
             for (JsonNode h : promotionStatus().path("history")) {

@@ -9,7 +9,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import dev.rekon.cluster.KubeErrors.PermanentApiException;
+import dev.rekon.core.ForbiddenException;
 import dev.rekon.core.TransientFailureException;
 import dev.rekon.testing.Failures;
 
@@ -48,7 +48,7 @@ class ConflictRetryTest {
             attempts[0]++;
             throw unavailable;
         })));
-        assertThrows(PermanentApiException.class, () -> ConflictRetry.run(f -> {
+        assertThrows(ForbiddenException.class, () -> ConflictRetry.run(f -> {
             attempts[0]++;
             throw Failures.refused("write", 403);
         }));
