@@ -73,6 +73,14 @@ class LeastPrivilegePromotionTest {
                     """.formatted(d.getMetadata().getGeneration(), now), DeploymentStatus.class));
             return d;
         });
+        // Rekon follows the Deployment's status into the ImageDeploy's RolledOut, after the reply: the stage's proof.
+        dev.rekon.testing.Await.until("ImageDeploy promoted-dev says RolledOut=True", () -> {
+            var idp = admin.genericKubernetesResources(Kpack.IMAGE_DEPLOYS).inNamespace(NS).withName("promoted-dev").get();
+            Object status = idp.getAdditionalProperties().get("status");
+            Object conditions = status instanceof Map<?, ?> m ? m.get("conditions") : null;
+            return conditions instanceof java.util.List<?> l && l.stream().anyMatch(c -> c instanceof Map<?, ?> cm
+                    && "RolledOut".equals(cm.get("type")) && "True".equals(cm.get("status")));
+        });
         create(PROMOTIONS, """
                 {"apiVersion": "rekon.dev/v1alpha1", "kind": "ImagePromotion", "metadata": {"name": "sa", "namespace": "%s"},
                  "spec": {"source": {"image": "promoted"}, "stages": [

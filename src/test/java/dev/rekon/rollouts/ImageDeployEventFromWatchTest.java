@@ -46,8 +46,9 @@ class ImageDeployEventFromWatchTest {
         Events.binary(UPDATE, apiServerExtensions("rekon.dev/v1alpha1", "ImageDeploy", ns, "web"),
                 Kpack.json(ImageRolloutTest.idp(ns, "web"))).statusCode(200).body("outcome", equalTo("applied"));
 
-        // The echo of the status write just made: nothing to do, and nothing read to find that out.
-        GenericKubernetesResource echo = ImageRolloutTest.idp(ns, "web");
+        // The echo of the last status write (the reply's, then the one following the new Deployment's status, made
+        // after the reply): nothing to do, and nothing read to find that out.
+        GenericKubernetesResource echo = settled(ns);
         Map<String, Double> before = apiCalls();
         Events.binary(UPDATE, apiServerExtensions("rekon.dev/v1alpha1", "ImageDeploy", ns, "web"), Kpack.json(echo))
                 .statusCode(200).body("outcome", equalTo("unchanged"));
@@ -91,6 +92,21 @@ class ImageDeployEventFromWatchTest {
         Map<String, Double> grown = grown(before, apiCalls());
         assertTrue(grown.keySet().stream().anyMatch(s -> s.contains("method=\"GET\"") && s.contains("imagedeploys")),
                 "a Reference-mode event reads the ImageDeploy: " + grown);
+    }
+
+    /** The ImageDeploy once Rekon has stopped writing it (its version unchanged for 2 s, within 20 s). */
+    private static GenericKubernetesResource settled(String ns) {
+        GenericKubernetesResource[] last = {ImageRolloutTest.idp(ns, "web")};
+        long[] since = {System.nanoTime()};
+        dev.rekon.testing.Await.until("ImageDeploy " + ns + "/web settled", java.time.Duration.ofSeconds(20), () -> {
+            GenericKubernetesResource now = ImageRolloutTest.idp(ns, "web");
+            if (!now.getMetadata().getResourceVersion().equals(last[0].getMetadata().getResourceVersion())) {
+                last[0] = now;
+                since[0] = System.nanoTime();
+            }
+            return System.nanoTime() - since[0] > 2_000_000_000L;
+        });
+        return last[0];
     }
 
     private static String image(String ns) {

@@ -20,13 +20,17 @@ import io.fabric8.kubernetes.client.KubernetesClientBuilder;
  */
 public final class StageApiServer implements AutoCloseable {
 
-    private final Process process;
+    private Process process;
+    private final List<String> command;
+    private final Path log;
     private final int port;
     private final String kubeconfig;
     private final KubernetesClient admin;
 
-    private StageApiServer(Process process, int port, String kubeconfig) {
+    private StageApiServer(Process process, List<String> command, Path log, int port, String kubeconfig) {
         this.process = process;
+        this.command = command;
+        this.log = log;
         this.port = port;
         this.kubeconfig = kubeconfig;
         this.admin = new KubernetesClientBuilder().withConfig(Config.fromKubeconfig(kubeconfig)).build();
@@ -57,11 +61,10 @@ public final class StageApiServer implements AutoCloseable {
                 }
             }
             command.add("--etcd-prefix=/rekon-stage-" + name);
-            Process p = new ProcessBuilder(command).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve(name + "-apiserver.log").toFile()))
-                    .start();
+            Path log = dir.resolve(name + "-apiserver.log");
+            Process p = process(command, log);
             int firstPort = URI.create(first.apiServerUrl()).getPort();
-            StageApiServer stage = new StageApiServer(p, port,
+            StageApiServer stage = new StageApiServer(p, command, log, port,
                     first.kubeconfigYaml().replace(":" + firstPort, ":" + port));
             Runtime.getRuntime().addShutdownHook(new Thread(stage::close, name + "-apiserver-stop"));
             stage.awaitReady();
@@ -70,6 +73,31 @@ public final class StageApiServer implements AutoCloseable {
         } catch (IOException e) {
             throw new IllegalStateException("cannot start the apiserver of stage " + name, e);
         }
+    }
+
+    private static Process process(List<String> command, Path log) throws IOException {
+        return new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+    }
+
+    /** SIGKILL of the stage's apiserver only: what it stored stays in etcd, for {@link #launch}. */
+    public synchronized void kill() {
+        process.destroyForcibly();
+        try {
+            process.waitFor();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Starts the killed apiserver again, on the same port and data, and waits until it is ready. */
+    public synchronized void launch() {
+        try {
+            process = process(command, log);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot start the stage's apiserver again", e);
+        }
+        awaitReady();
     }
 
     /** An admin kubeconfig for this cluster, as a promotion's kubeconfig Secret holds it. */

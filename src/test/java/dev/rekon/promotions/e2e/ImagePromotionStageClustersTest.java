@@ -89,24 +89,29 @@ class ImagePromotionStageClustersTest {
      * and its Deployment has rolled out.
      */
     static void stageRollsOut(StageApiServer stage) {
+        stageRollsOut(stage, NS);
+    }
+
+    /** The same in namespace {@code ns} of the stage. */
+    static void stageRollsOut(StageApiServer stage, String ns) {
         KubernetesClient k = stage.adminClient();
-        GenericKubernetesResource promoted = k.genericKubernetesResources(PROMOTED).inNamespace(NS).withName("hello")
+        GenericKubernetesResource promoted = k.genericKubernetesResources(PROMOTED).inNamespace(ns).withName("hello")
                 .get();
         String image = String.valueOf(((Map<?, ?>) promoted.getAdditionalProperties().get("status")).get("latestImage"));
         String now = Instant.now().minusSeconds(1).toString();
-        GenericKubernetesResource idp = k.genericKubernetesResources(Kpack.IMAGE_DEPLOYS).inNamespace(NS)
+        GenericKubernetesResource idp = k.genericKubernetesResources(Kpack.IMAGE_DEPLOYS).inNamespace(ns)
                 .withName("hello").get();
         idp.setAdditionalProperty("status", Map.of("deployment", "hello", "images", List.of(Map.of("name", "hello",
                 "image", image)), "conditions", List.of(Map.of("type", "Ready", "status", "True", "reason", "Applied",
                         "lastTransitionTime", now))));
-        k.genericKubernetesResources(Kpack.IMAGE_DEPLOYS).inNamespace(NS).resource(idp).updateStatus();
+        k.genericKubernetesResources(Kpack.IMAGE_DEPLOYS).inNamespace(ns).resource(idp).updateStatus();
         Deployment d = Serialization.unmarshal("""
                 {"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "hello", "namespace": "%s"},
                  "spec": {"selector": {"matchLabels": {"app": "hello"}}, "template": {"metadata": {"labels":
                    {"app": "hello"}}, "spec": {"containers": [{"name": "web", "image": "%s"}]}}}}
-                """.formatted(NS, image), Deployment.class);
-        k.apps().deployments().inNamespace(NS).resource(d).createOr(x -> x.update());
-        k.apps().deployments().inNamespace(NS).withName("hello").editStatus(x -> {
+                """.formatted(ns, image), Deployment.class);
+        k.apps().deployments().inNamespace(ns).resource(d).createOr(x -> x.update());
+        k.apps().deployments().inNamespace(ns).withName("hello").editStatus(x -> {
             x.setStatus(Serialization.unmarshal("""
                     {"observedGeneration": %d, "replicas": 1, "updatedReplicas": 1, "readyReplicas": 1,
                      "availableReplicas": 1, "conditions": [
