@@ -4,7 +4,8 @@
 # port, runs bounded loads, prints markdown tables and writes target/bench/cold.json and results.json.
 # Optional arguments (to scale down): how many ImageDeploys the scale figure uses (default 10000), how many
 # ClusterBuildpacks (10 versions each, default 1000) and Builders (default 500) the Builder figure uses.
-# A subset of the figures (cold, latency, noop, scale, builders, status, resync, modules, declared, publish, knative;
+# A subset of the figures (cold, latency, noop, scale, builders, status, resync, modules, declared, publish, knative,
+# promotion;
 # noop needs latency), e.g. only the cold part:
 #   JAVA_TOOL_OPTIONS=-Drekon.bench.only=cold hack/bench.sh
 # or, the same, only=cold hack/bench.sh
@@ -16,7 +17,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 only="${only:-}"
 only="${only:-$(sed -n 's/.*-Drekon\.bench\.only=\([^ ]*\).*/\1/p' <<<"${JAVA_TOOL_OPTIONS:-}")}"
-only="${only:-cold,latency,noop,scale,builders,status,resync,modules,declared,publish,knative}"
+only="${only:-cold,latency,noop,scale,builders,status,resync,modules,declared,publish,knative,promotion}"
 # The drivers read the same selection (Bench measures only the warm parts named here).
 export REKON_BENCH_ONLY="$only"
 
@@ -81,6 +82,13 @@ knative() {
   bash hack/driver.sh dev.rekon.bench.KnativeBurst "${REKON_BENCH_KNATIVE_IMAGEDEPLOYS:-2000}"
 }
 
+# Promotion across three clusters, one Rekon each (PromotionBench): a kpack build from its Image event to prod's
+# Deployment patched through dev and staging (soak 0, no approval), the controllers' time left out, beside six raw
+# PATCHes and three event hops; as many builds (default 10).
+promotion() {
+  bash hack/driver.sh dev.rekon.bench.PromotionBench "${REKON_BENCH_PROMOTION_BUILDS:-10}"
+}
+
 # One build for every part, so that the AOT cache recorded into it is the one the parts start with.
 bash hack/control-plane.sh >/dev/null
 ./mvnw -B -q test-compile package -DskipTests
@@ -93,5 +101,6 @@ if [[ ",$only," == *,modules,* ]]; then modules; fi
 if [[ ",$only," == *,declared,* ]]; then declared; fi
 if [[ ",$only," == *,publish,* ]]; then publish; fi
 if [[ ",$only," == *,knative,* ]]; then knative; fi
+if [[ ",$only," == *,promotion,* ]]; then promotion; fi
 if [[ ",$only," == *,cold,* ]]; then cold; fi
 if [[ ",$only," =~ ,(latency|noop|scale|builders), ]]; then warm "$@"; fi

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -20,13 +19,12 @@ import dev.rekon.testing.Await;
 import dev.rekon.testing.Events;
 import dev.rekon.testing.Kpack;
 import dev.rekon.testing.LocalCluster;
+import dev.rekon.testing.PromotionFixtures;
 import dev.rekon.testing.ProjectCopy;
 import dev.rekon.testing.SharedFiles;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.api.model.apps.DeploymentStatus;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
-import io.fabric8.kubernetes.client.utils.Serialization;
 
 /**
  * The promoting Rekon SIGKILLed mid-promotion: the packaged application, started as a process as in production,
@@ -40,16 +38,11 @@ class ImagePromotionKillTest {
     static final String STAGING = "kill-promo-staging";
     static final String B1 = "registry.local/kill/hello@sha256:" + "1".repeat(64);
     static final ObjectMapper JSON = new ObjectMapper();
-    static final ResourceDefinitionContext PROMOTIONS = context("imagepromotions", "ImagePromotion");
-    static final ResourceDefinitionContext PROMOTED = context("promotedimages", "PromotedImage");
+    static final ResourceDefinitionContext PROMOTIONS = PromotionFixtures.PROMOTIONS;
+    static final ResourceDefinitionContext PROMOTED = PromotionFixtures.PROMOTED;
 
     final KubernetesClient admin = LocalCluster.get().adminClient();
     final Path out = SharedFiles.projectDir().resolve("target/promotion-kill");
-
-    static ResourceDefinitionContext context(String plural, String kind) {
-        return new ResourceDefinitionContext.Builder().withGroup("rekon.dev").withVersion("v1alpha1")
-                .withPlural(plural).withKind(kind).withNamespaced(true).build();
-    }
 
     @Test
     void killedWhileABuildSoaksItPromotesItOnceAfterARestart() throws Exception {
@@ -57,17 +50,11 @@ class ImagePromotionKillTest {
         Files.createDirectories(out);
         Kpack.namespace(admin, DEV);
         Kpack.namespace(admin, STAGING);
-        imageDeploy(DEV, null);
-        imageDeploy(STAGING, "PromotedImage");
+        PromotionFixtures.imageDeploy(admin, DEV, null);
+        PromotionFixtures.imageDeploy(admin, STAGING, "PromotedImage");
         GenericKubernetesResource image = Kpack.built(admin, DEV, "hello", B1, 1);
-        GenericKubernetesResource promotion = admin.genericKubernetesResources(PROMOTIONS).inNamespace(DEV)
-                .resource(Serialization.unmarshal("""
-                        {"apiVersion": "rekon.dev/v1alpha1", "kind": "ImagePromotion",
-                         "metadata": {"name": "hello", "namespace": "%s"},
-                         "spec": {"source": {"image": "hello"}, "stages": [
-                           {"name": "dev", "imageDeploys": ["hello"], "soak": "6s"},
-                           {"name": "staging", "namespace": "%s", "promotedImage": "hello", "imageDeploys": ["hello"]}]}}
-                        """.formatted(DEV, STAGING), GenericKubernetesResource.class)).createOr(r -> r.update());
+        GenericKubernetesResource promotion = PromotionFixtures.promotion(admin, DEV, List.of(
+                PromotionFixtures.localStage("dev", "6s"), PromotionFixtures.stage("staging", null, STAGING)));
 
         App first = start(appDir, "first", "rekon.resync.on-start=false");
         Poster poster = new Poster(first.port());
@@ -121,34 +108,11 @@ class ImagePromotionKillTest {
         return app;
     }
 
-    private void imageDeploy(String ns, String refKind) {
-        GenericKubernetesResource idp = Serialization.unmarshal("""
-                {"apiVersion": "rekon.dev/v1alpha1", "kind": "ImageDeploy",
-                 "metadata": {"name": "hello", "namespace": "%s"},
-                 "spec": {%s"deployment": {"spec": {"replicas": 1, "selector": {"matchLabels": {"app": "hello"}},
-                     "template": {"metadata": {"labels": {"app": "hello"}},
-                       "spec": {"containers": [{"name": "web", "image": "REF=hello"}]}}}}}}
-                """.formatted(ns, refKind == null ? "" : "\"refKind\": \"" + refKind + "\", "),
-                GenericKubernetesResource.class);
-        admin.genericKubernetesResources(Kpack.IMAGE_DEPLOYS).inNamespace(ns).resource(idp).createOr(r -> r.update());
-    }
-
     /** The test as the Deployment controller: the ImageDeploy's Deployment has rolled out. */
     private void rolledOut(String ns) {
         Await.until("the Deployment in " + ns, () -> admin.apps().deployments().inNamespace(ns).withName("hello")
                 .get() != null);
-        admin.apps().deployments().inNamespace(ns).withName("hello").editStatus(d -> {
-            String now = Instant.now().minusSeconds(1).toString();
-            d.setStatus(Serialization.unmarshal("""
-                    {"observedGeneration": %d, "replicas": 1, "updatedReplicas": 1, "readyReplicas": 1,
-                     "availableReplicas": 1, "conditions": [
-                       {"type": "Available", "status": "True", "reason": "MinimumReplicasAvailable",
-                        "lastTransitionTime": "%s", "lastUpdateTime": "%s"},
-                       {"type": "Progressing", "status": "True", "reason": "NewReplicaSetAvailable",
-                        "lastTransitionTime": "%s", "lastUpdateTime": "%s"}]}
-                    """.formatted(d.getMetadata().getGeneration(), now, now, now, now), DeploymentStatus.class));
-            return d;
-        });
+        PromotionFixtures.deploymentRolledOut(admin, ns);
     }
 
     private JsonNode promotionStatus() {

@@ -74,7 +74,8 @@ final class CrdInstaller {
         }
         for (String name : names) {
             client.apiextensions().v1().customResourceDefinitions().withName(name).waitUntilCondition(
-                    c -> c != null && c.getStatus() != null && c.getStatus().getConditions().stream()
+                    c -> c != null && c.getStatus() != null && c.getStatus().getConditions() != null
+                            && c.getStatus().getConditions().stream()
                             .anyMatch(cond -> "Established".equals(cond.getType()) && "True".equals(cond.getStatus())),
                     60, TimeUnit.SECONDS);
         }

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
@@ -68,15 +67,7 @@ class ImagePromotionEndToEndTest {
     }
 
     static void imageDeploy(String ns, String refKind) {
-        GenericKubernetesResource idp = Serialization.unmarshal("""
-                {"apiVersion": "rekon.dev/v1alpha1", "kind": "ImageDeploy",
-                 "metadata": {"name": "hello", "namespace": "%s"},
-                 "spec": {%s"deployment": {"spec": {"replicas": 1, "selector": {"matchLabels": {"app": "hello"}},
-                     "template": {"metadata": {"labels": {"app": "hello"}},
-                       "spec": {"containers": [{"name": "web", "image": "REF=hello"}]}}}}}}
-                """.formatted(ns, refKind == null ? "" : "\"refKind\": \"" + refKind + "\", "),
-                GenericKubernetesResource.class);
-        k8s.genericKubernetesResources(Kpack.IMAGE_DEPLOYS).inNamespace(ns).resource(idp).createOr(r -> r.update());
+        dev.rekon.testing.PromotionFixtures.imageDeploy(k8s, ns, refKind);
     }
 
     static GenericKubernetesResource promotion() {
@@ -118,19 +109,7 @@ class ImagePromotionEndToEndTest {
 
     /** The Deployment's status as its controller writes it once every replica is updated and available. */
     static void deploymentRolledOut(String ns) {
-        k8s.apps().deployments().inNamespace(ns).withName("hello").editStatus(d -> {
-            String now = Instant.now().minusSeconds(1).toString();
-            d.setStatus(Serialization.unmarshal("""
-                    {"observedGeneration": %d, "replicas": 1, "updatedReplicas": 1, "readyReplicas": 1,
-                     "availableReplicas": 1, "conditions": [
-                       {"type": "Available", "status": "True", "reason": "MinimumReplicasAvailable",
-                        "lastTransitionTime": "%s", "lastUpdateTime": "%s"},
-                       {"type": "Progressing", "status": "True", "reason": "NewReplicaSetAvailable",
-                        "lastTransitionTime": "%s", "lastUpdateTime": "%s"}]}
-                    """.formatted(d.getMetadata().getGeneration(), now, now, now, now),
-                    io.fabric8.kubernetes.api.model.apps.DeploymentStatus.class));
-            return d;
-        });
+        dev.rekon.testing.PromotionFixtures.deploymentRolledOut(k8s, ns);
     }
 
     /**

@@ -12,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.AfterAll;
@@ -28,14 +28,12 @@ import dev.rekon.testing.Events;
 import dev.rekon.testing.Kpack;
 import dev.rekon.testing.LocalCluster;
 import dev.rekon.testing.ProjectCopy;
+import dev.rekon.testing.PromotionFixtures;
 import dev.rekon.testing.RekonTestResource;
 import dev.rekon.testing.SharedFiles;
 import dev.rekon.testing.StageApiServer;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.api.model.SecretBuilder;
-import io.fabric8.kubernetes.api.model.apps.DeploymentStatus;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.utils.Serialization;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 
@@ -68,17 +66,8 @@ class ImagePromotionRekonPerClusterTest {
         Kpack.namespace(dev, NS);
         ImagePromotionEndToEndTest.imageDeploy(NS, null);
         Kpack.namespace(staging.adminClient(), NS);
-        staging.adminClient().genericKubernetesResources(Kpack.IMAGE_DEPLOYS).inNamespace(NS).resource(
-                Serialization.unmarshal("""
-                        {"apiVersion": "rekon.dev/v1alpha1", "kind": "ImageDeploy",
-                         "metadata": {"name": "hello", "namespace": "%s"},
-                         "spec": {"refKind": "PromotedImage", "deployment": {"spec": {"replicas": 1,
-                           "selector": {"matchLabels": {"app": "hello"}},
-                           "template": {"metadata": {"labels": {"app": "hello"}},
-                             "spec": {"containers": [{"name": "web", "image": "REF=hello"}]}}}}}}
-                        """.formatted(NS), GenericKubernetesResource.class)).create();
-        dev.secrets().inNamespace(NS).resource(new SecretBuilder().withNewMetadata().withName("staging-kubeconfig")
-                .endMetadata().addToStringData("kubeconfig", staging.kubeconfig()).build()).createOr(s -> s.update());
+        PromotionFixtures.imageDeploy(staging.adminClient(), NS, "PromotedImage");
+        PromotionFixtures.kubeconfigSecret(dev, NS, "staging-kubeconfig", staging.kubeconfig());
         Path kubeconfig = dir.resolve("staging-kubeconfig.yaml");
         Files.writeString(kubeconfig, staging.kubeconfig());
         stagingRekon = App.start(SharedFiles.projectDir(), ProjectCopy.packagedApp(), Map.of(), kubeconfig,
@@ -104,14 +93,8 @@ class ImagePromotionRekonPerClusterTest {
     void stagingsOwnRekonRollsTheBuildOutAndItsCdEventProvesIt() {
         event("Image", NS, "hello", Kpack.built(dev, NS, "hello", B1, 1)).body("outcome", equalTo("applied"));
         rolledOut(NS);
-        dev.genericKubernetesResources(PROMOTIONS).inNamespace(NS).resource(Serialization.unmarshal("""
-                {"apiVersion": "rekon.dev/v1alpha1", "kind": "ImagePromotion",
-                 "metadata": {"name": "hello", "namespace": "%s"},
-                 "spec": {"source": {"image": "hello"}, "stages": [
-                   {"name": "dev", "imageDeploys": ["hello"]},
-                   {"name": "staging", "cluster": {"secretRef": {"name": "staging-kubeconfig"}}, "namespace": "%s",
-                    "promotedImage": "hello", "imageDeploys": ["hello"]}]}}
-                """.formatted(NS, NS), GenericKubernetesResource.class)).createOr(r -> r.update());
+        PromotionFixtures.promotion(dev, NS, List.of(PromotionFixtures.localStage("dev", null),
+                PromotionFixtures.stage("staging", "staging-kubeconfig", NS)));
         Events.binary("dev.rekon.promotion.reconcile", Map.of(), "{\"namespace\": \"" + NS + "\", \"name\": \"hello\"}")
                 .statusCode(200).body("reason", equalTo("Promoted"));
         KubernetesClient k = staging.adminClient();
@@ -129,18 +112,7 @@ class ImagePromotionRekonPerClusterTest {
         assertEquals("Promoting", stage("staging").path("phase").asText(), "not proven before it rolled out");
 
         // Staging's Deployment controller: rolled out. Nothing else is sent to the promoting Rekon than the CDEvent.
-        k.apps().deployments().inNamespace(NS).withName("hello").editStatus(d -> {
-            String now = Instant.now().minusSeconds(1).toString();
-            d.setStatus(Serialization.unmarshal("""
-                    {"observedGeneration": %d, "replicas": 1, "updatedReplicas": 1, "readyReplicas": 1,
-                     "availableReplicas": 1, "conditions": [
-                       {"type": "Available", "status": "True", "reason": "MinimumReplicasAvailable",
-                        "lastTransitionTime": "%s", "lastUpdateTime": "%s"},
-                       {"type": "Progressing", "status": "True", "reason": "NewReplicaSetAvailable",
-                        "lastTransitionTime": "%s", "lastUpdateTime": "%s"}]}
-                    """.formatted(d.getMetadata().getGeneration(), now, now, now, now), DeploymentStatus.class));
-            return d;
-        });
+        PromotionFixtures.deploymentRolledOut(k, NS);
         Await.until("staging proven by the CDEvent its own Rekon sent", Duration.ofSeconds(30),
                 () -> "Proven".equals(stage("staging").path("phase").asText()));
         JsonNode idp = ImagePromotionEndToEndTest.JSON.valueToTree(k.genericKubernetesResources(Kpack.IMAGE_DEPLOYS)

@@ -8,7 +8,7 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.AfterAll;
@@ -20,13 +20,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.rekon.testing.Events;
 import dev.rekon.testing.Kpack;
 import dev.rekon.testing.LocalCluster;
+import dev.rekon.testing.PromotionFixtures;
 import dev.rekon.testing.RekonTestResource;
 import dev.rekon.testing.SharedFiles;
 import dev.rekon.testing.StageApiServer;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.utils.Serialization;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.ExtractableResponse;
@@ -56,15 +55,8 @@ class ImagePromotionStageOutageTest {
         Kpack.namespace(dev, NS);
         ImagePromotionEndToEndTest.imageDeploy(NS, null);
         Kpack.namespace(staging.adminClient(), NS);
-        staging.adminClient().genericKubernetesResources(Kpack.IMAGE_DEPLOYS).inNamespace(NS).resource(
-                Serialization.unmarshal("""
-                        {"apiVersion": "rekon.dev/v1alpha1", "kind": "ImageDeploy",
-                         "metadata": {"name": "hello", "namespace": "%s"},
-                         "spec": {"refKind": "PromotedImage", "deployment": {"spec": {"template": {"spec": {
-                           "containers": [{"name": "web", "image": "REF=hello"}]}}}}}}
-                        """.formatted(NS), GenericKubernetesResource.class)).create();
-        dev.secrets().inNamespace(NS).resource(new SecretBuilder().withNewMetadata().withName("staging-kubeconfig")
-                .endMetadata().addToStringData("kubeconfig", staging.kubeconfig()).build()).createOr(s -> s.update());
+        PromotionFixtures.imageDeploy(staging.adminClient(), NS, "PromotedImage");
+        PromotionFixtures.kubeconfigSecret(dev, NS, "staging-kubeconfig", staging.kubeconfig());
     }
 
     @AfterAll
@@ -78,14 +70,8 @@ class ImagePromotionStageOutageTest {
     void aStageKilledMidPromotionIsA503ThenTheRedeliveryGoesOnWhereItStopped() {
         event("Image", NS, "hello", Kpack.built(dev, NS, "hello", B1, 1)).body("outcome", equalTo("applied"));
         rolledOut(NS);
-        dev.genericKubernetesResources(PROMOTIONS).inNamespace(NS).resource(Serialization.unmarshal("""
-                {"apiVersion": "rekon.dev/v1alpha1", "kind": "ImagePromotion",
-                 "metadata": {"name": "hello", "namespace": "%s"},
-                 "spec": {"source": {"image": "hello"}, "stages": [
-                   {"name": "dev", "imageDeploys": ["hello"]},
-                   {"name": "staging", "cluster": {"secretRef": {"name": "staging-kubeconfig"}}, "namespace": "%s",
-                    "promotedImage": "hello", "imageDeploys": ["hello"]}]}}
-                """.formatted(NS, NS), GenericKubernetesResource.class)).createOr(r -> r.update());
+        PromotionFixtures.promotion(dev, NS, List.of(PromotionFixtures.localStage("dev", null),
+                PromotionFixtures.stage("staging", "staging-kubeconfig", NS)));
 
         staging.kill();
         String before = resourceVersion();

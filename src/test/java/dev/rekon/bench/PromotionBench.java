@@ -1,0 +1,234 @@
+package dev.rekon.bench;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+
+import dev.rekon.testing.Kpack;
+import dev.rekon.testing.LocalCluster;
+import dev.rekon.testing.PromotionFixtures;
+import dev.rekon.testing.SharedFiles;
+import dev.rekon.testing.StageApiServer;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
+import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
+import io.fabric8.kubernetes.client.utils.Serialization;
+import io.vertx.core.json.JsonObject;
+
+/**
+ * The promotion part of {@code hack/bench.sh}: three clusters (dev, staging, prod; one apiserver each) with one
+ * packaged Rekon each, as deployed; an ImagePromotion dev → staging → prod, soak 0, no approval. Per build: from the
+ * kpack Image event to prod's Deployment patched, with the bench acting as each cluster's ApiServerSource (it posts
+ * an event once the object it is about shows the change) and as each Deployment controller, whose time is left
+ * out. Staging's and prod's Rekon send their CDEvents to dev's. Beside it, in the same run, what the chain cannot
+ * avoid: six raw PATCH round trips (per stage a PromotedImage status and a Deployment) plus three event hops (an
+ * event each Rekon answers without work). Prints a markdown table beside Kargo's default 5-minute discovery.
+ */
+public final class PromotionBench {
+
+    static final String NS = "bench-promo";
+    static final ResourceDefinitionContext PROMOTED = PromotionFixtures.PROMOTED;
+
+    private final KubernetesClient dev;
+    private final Map<String, KubernetesClient> clusters = new LinkedHashMap<>();
+    private final Map<String, App> rekons = new LinkedHashMap<>();
+    private final Map<String, RawPatches> rawPatches = new LinkedHashMap<>();
+    private double controllerMillis;
+
+    PromotionBench(KubernetesClient dev) {
+        this.dev = dev;
+    }
+
+
+    public static void main(String[] args) throws Exception {
+        int builds = args.length > 0 ? Integer.parseInt(args[0]) : 10;
+        Path project = SharedFiles.projectDir();
+        Path out = Files.createDirectories(project.resolve("target/bench/promotion"));
+        LocalCluster cluster = LocalCluster.get();
+        PromotionBench bench = new PromotionBench(cluster.adminClient());
+        StageApiServer staging = StageApiServer.start("bench-staging", out);
+        StageApiServer prod = StageApiServer.start("bench-prod", out);
+        try {
+            Map<String, Object> r = bench.run(cluster, staging, prod, out, builds);
+            Files.writeString(project.resolve("target/bench/promotion.json"), new JsonObject(r).encodePrettily());
+            System.out.println("\nwritten: target/bench/promotion.json");
+        } catch (Exception | Error e) {
+            e.printStackTrace();
+            bench.stop(staging, prod);
+            System.exit(1);
+        }
+        bench.stop(staging, prod);
+        System.exit(0);
+    }
+
+    void stop(StageApiServer staging, StageApiServer prod) {
+        rekons.values().forEach(App::stop);
+        staging.close();
+        prod.close();
+    }
+
+    Map<String, Object> run(LocalCluster cluster, StageApiServer staging, StageApiServer prod, Path out, int builds)
+            throws Exception {
+        clusters.put("dev", dev);
+        clusters.put("staging", staging.adminClient());
+        clusters.put("prod", prod.adminClient());
+        for (Map.Entry<String, KubernetesClient> c : clusters.entrySet()) {
+            Kpack.namespace(c.getValue(), NS);
+            PromotionFixtures.imageDeploy(c.getValue(), NS, c.getKey().equals("dev") ? null : "PromotedImage");
+        }
+        PromotionFixtures.kubeconfigSecret(dev, NS, "staging-kubeconfig", staging.kubeconfig());
+        PromotionFixtures.kubeconfigSecret(dev, NS, "prod-kubeconfig", prod.kubeconfig());
+        Kpack.built(dev, NS, "hello", Poster.digest("r/promo", 0), 0);
+        Kpack.built(dev, NS, "idle", Poster.digest("r/idle", 1), 1);
+        App devRekon = App.start(SharedFiles.projectDir(), cluster.kubeconfigFile(), out.resolve("rekon-dev.log"),
+                "rekon.resync.on-start=false");
+        rekons.put("dev", devRekon);
+        String sink = "rekon.cdevents.sink=http://127.0.0.1:" + devRekon.port() + "/";
+        for (Map.Entry<String, StageApiServer> s : Map.of("staging", staging, "prod", prod).entrySet()) {
+            Path kubeconfig = out.resolve(s.getKey() + "-kubeconfig.yaml");
+            Files.writeString(kubeconfig, s.getValue().kubeconfig());
+            rekons.put(s.getKey(), App.start(SharedFiles.projectDir(), kubeconfig, out.resolve("rekon-" + s.getKey()
+                    + ".log"), "rekon.resync.on-start=false", sink, "rekon.cdevents.environment=" + s.getKey()));
+        }
+        rekons.values().forEach(app -> Bench.awaitFirstAnswer(app, new Poster(app.port())));
+        PromotionFixtures.promotion(dev, NS, List.of(PromotionFixtures.localStage("dev", null),
+                PromotionFixtures.stage("staging", "staging-kubeconfig", NS),
+                PromotionFixtures.stage("prod", "prod-kubeconfig", NS)));
+        clusters.forEach((name, k) -> rawPatches.put(name, new RawPatches(k, k, NS)));
+        rawPatches.values().forEach(p -> p.create("raw"));
+        clusters.forEach((name, k) -> k.genericKubernetesResources(PROMOTED).inNamespace(NS).resource(promoted("raw"))
+                .createOr(x -> x.update()));
+
+        List<Double> chain = new ArrayList<>();
+        List<Double> raw = new ArrayList<>();
+        for (int b = 1; b <= builds + 2; b++) {
+            double c = chainOf(b);
+            double r = rawOf(b);
+            if (b > 2) {
+                chain.add(c);
+                raw.add(r);
+            }
+            System.out.printf("[promotion] build %d: chain %.0f ms, raw %.0f ms%n", b, c, r);
+        }
+        Stats chainStats = Stats.of(chain, 0);
+        Stats rawStats = Stats.of(raw, 0);
+        double ratio = chainStats.p(0.5) / rawStats.p(0.5);
+        Map<String, Object> r = new LinkedHashMap<>();
+        r.put("builds", builds);
+        r.put("chain_p50_ms", chainStats.p(0.5));
+        r.put("chain_max_ms", chainStats.p(1.0));
+        r.put("raw_p50_ms", rawStats.p(0.5));
+        r.put("ratio", ratio);
+        System.out.printf("%n| Promotion dev → staging → prod (one Rekon per cluster, soak 0, no approval; %d builds"
+                + " after 2 unmeasured) | |%n|---|---|%n", builds);
+        System.out.printf("| kpack Image event → prod's Deployment patched, controllers' time left out: p50 / max |"
+                + " **%.0f ms** / %.0f ms |%n", chainStats.p(0.5), chainStats.p(1.0));
+        System.out.printf("| what the chain cannot avoid: 6 raw PATCHes + 3 event hops, p50 | %.0f ms |%n",
+                rawStats.p(0.5));
+        System.out.printf("| ratio (goal ≤ 1.5×) | **%.2f×** — %s |%n", ratio, ratio <= 1.5 ? "met" : "not met");
+        System.out.println("| Kargo's default Warehouse discovery interval (polling) | 5 min |");
+        return r;
+    }
+
+    /** One build through the three stages; the time the bench spent as the Deployment controller is left out. */
+    double chainOf(long build) {
+        String image = Poster.digest("r/promo", build);
+        controllerMillis = 0;
+        long t0 = System.nanoTime();
+        GenericKubernetesResource built = Kpack.built(dev, NS, "hello", image, build);
+        post("dev", "kpack.io/v1alpha2", "Image", built);
+        rollsOut("dev", image);
+        await("dev's ImageDeploy rolled out " + image, () -> rolledOut(dev, image));
+        post("dev", "rekon.dev/v1alpha1", "ImageDeploy", dev.genericKubernetesResources(Kpack.IMAGE_DEPLOYS)
+                .inNamespace(NS).withName("hello").get());
+        for (String stage : List.of("staging", "prod")) {
+            KubernetesClient k = clusters.get(stage);
+            await(stage + "'s PromotedImage " + image, () -> image.equals(latestImage(k)));
+            post(stage, "rekon.dev/v1alpha1", "PromotedImage", k.genericKubernetesResources(PROMOTED).inNamespace(NS)
+                    .withName("hello").get());
+            if (stage.equals("staging")) {
+                rollsOut(stage, image);
+            }
+        }
+        return (System.nanoTime() - t0) / 1e6 - controllerMillis;
+    }
+
+    /** Six raw PATCH round trips (per cluster a PromotedImage status and a Deployment) and three no-op events. */
+    double rawOf(long build) {
+        long t0 = System.nanoTime();
+        for (Map.Entry<String, KubernetesClient> c : clusters.entrySet()) {
+            c.getValue().genericKubernetesResources(PROMOTED).inNamespace(NS).withName("raw").subresource("status")
+                    .patch(PatchContext.of(PatchType.JSON_MERGE), "{\"status\":{\"latestImage\":\""
+                            + Poster.digest("r/raw", build) + "\",\"buildCounter\":" + build + "}}");
+            rawPatches.get(c.getKey()).patch("raw");
+            Poster.Answer hop = new Poster(rekons.get(c.getKey()).port()).event(
+                    "dev.knative.apiserver.resource.update", Poster.image(NS, "idle"),
+                    Poster.imageObject(NS, "idle", Poster.digest("r/idle", 1), 1, "idle"));
+            if (hop.status() != 200) {
+                throw new IllegalStateException("a hop answered " + hop.status() + ": " + hop.body());
+            }
+        }
+        return (System.nanoTime() - t0) / 1e6;
+    }
+
+    private void post(String cluster, String apiVersion, String kind, GenericKubernetesResource object) {
+        Poster.Answer a = new Poster(rekons.get(cluster).port()).event("dev.knative.apiserver.resource.update",
+                Map.of("apiversion", apiVersion, "kind", kind, "namespace", NS, "name", "hello"), Kpack.json(object));
+        if (a.status() != 200) {
+            throw new IllegalStateException(kind + " event in " + cluster + " answered " + a.status() + ": "
+                    + a.body());
+        }
+    }
+
+    /** The bench as the cluster's Deployment controller, once Rekon patched the Deployment; its time left out. */
+    private void rollsOut(String cluster, String image) {
+        KubernetesClient k = clusters.get(cluster);
+        await(cluster + "'s Deployment runs " + image, () -> {
+            var d = k.apps().deployments().inNamespace(NS).withName("hello").get();
+            return d != null && image.equals(d.getSpec().getTemplate().getSpec().getContainers().get(0).getImage());
+        });
+        long c0 = System.nanoTime();
+        PromotionFixtures.deploymentRolledOut(k, NS);
+        controllerMillis += (System.nanoTime() - c0) / 1e6;
+    }
+
+    private static boolean rolledOut(KubernetesClient k, String image) {
+        var idp = k.genericKubernetesResources(Kpack.IMAGE_DEPLOYS).inNamespace(NS).withName("hello").get();
+        Object status = idp.getAdditionalProperties().get("status");
+        if (!(status instanceof Map<?, ?> s) || !String.valueOf(s.get("images")).contains(image)) {
+            return false;
+        }
+        return s.get("conditions") instanceof List<?> l && l.stream().anyMatch(c -> c instanceof Map<?, ?> m
+                && "RolledOut".equals(m.get("type")) && "True".equals(m.get("status")));
+    }
+
+    private static String latestImage(KubernetesClient k) {
+        GenericKubernetesResource r = k.genericKubernetesResources(PROMOTED).inNamespace(NS).withName("hello").get();
+        return r == null || !(r.getAdditionalProperties().get("status") instanceof Map<?, ?> s) ? null
+                : String.valueOf(s.get("latestImage"));
+    }
+
+    private static void await(String what, BooleanSupplier done) {
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        while (!done.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("waited 60 s for " + what);
+            }
+            SecondApiServer.sleep(5);
+        }
+    }
+
+
+    private static GenericKubernetesResource promoted(String name) {
+        return Serialization.unmarshal("""
+                {"apiVersion": "rekon.dev/v1alpha1", "kind": "PromotedImage",
+                 "metadata": {"name": "%s", "namespace": "%s"}, "spec": {}}
+                """.formatted(name, NS), GenericKubernetesResource.class);
+    }
+}
