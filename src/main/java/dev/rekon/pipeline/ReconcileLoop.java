@@ -178,6 +178,11 @@ public class ReconcileLoop {
             return Optional.empty();
         }
         boolean writes = plan.get().writes();
+        if (!writes && write) {
+            // Nothing to write now, but what the plan waits for (a soak's end) is kept: after a restart the pass is
+            // what finds it, and nothing else would plan the key again until the next pass.
+            reschedule(area, key, plan.get(), false);
+        }
         return Optional.of(new Passed(writes && write ? reconcile(area, area.writing(key)) : plan.get().reply(),
                 writes, plan.get()));
     }

@@ -28,9 +28,9 @@ import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 
 /**
  * The promoting Rekon SIGKILLed mid-promotion: the packaged application, started as a process as in production,
- * has rolled a build out in dev and soaks it (the soak's end waits in its memory) when it is killed. Started again,
- * its start-up pass finds the promotion, and the build reaches staging once the soak is over: once, and nothing
- * goes back.
+ * has rolled a build out in dev and soaks it (the soak's end waits in its memory) when it is killed. Started again
+ * before the soak is over, its start-up pass finds the promotion still soaking, keeps the soak's end, and the build
+ * reaches staging once it is over: once, and nothing goes back.
  */
 class ImagePromotionKillTest {
 
@@ -54,7 +54,7 @@ class ImagePromotionKillTest {
         PromotionFixtures.imageDeploy(admin, STAGING, "PromotedImage");
         GenericKubernetesResource image = Kpack.built(admin, DEV, "hello", B1, 1);
         GenericKubernetesResource promotion = PromotionFixtures.promotion(admin, DEV, List.of(
-                PromotionFixtures.localStage("dev", "6s"), PromotionFixtures.stage("staging", null, STAGING)));
+                PromotionFixtures.localStage("dev", "15s"), PromotionFixtures.stage("staging", null, STAGING)));
 
         App first = start(appDir, "first", "rekon.resync.on-start=false");
         Poster poster = new Poster(first.port());

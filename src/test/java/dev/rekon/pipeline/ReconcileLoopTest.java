@@ -146,4 +146,58 @@ class ReconcileLoopTest {
         assertEquals(2, reply.objects().size());
         assertEquals("None", loop.reconcileAll(area, List.of(), Reply.unchanged("None", "", List.of())).reason());
     }
+
+    /** A plan that writes nothing now and asks to be planned again in a minute (a soak that has not ended). */
+    record Waits(Reply reply) implements Reconciler.Plan {
+        @Override
+        public boolean writes() {
+            return false;
+        }
+
+        @Override
+        public Optional<java.time.Duration> rescheduleAfter() {
+            return Optional.of(java.time.Duration.ofMinutes(1));
+        }
+    }
+
+    static final class Soaking implements Reconciler<String, String, Waits> {
+        @Override
+        public String namespace(String key) {
+            return "team-a";
+        }
+
+        @Override
+        public ObjectRef subject(String key) {
+            return new ObjectRef("rekon.dev/v1alpha1", "ImagePromotion", "team-a", key);
+        }
+
+        @Override
+        public Optional<String> load(String key, boolean fresh) {
+            return Optional.of(key);
+        }
+
+        @Override
+        public Reply gone(String key) {
+            return Reply.unchanged("Gone", key, List.of());
+        }
+
+        @Override
+        public Waits plan(String views) {
+            return new Waits(Reply.unchanged("Soaking", views + " soaks", List.of()));
+        }
+
+        @Override
+        public void apply(Waits plan) {
+        }
+    }
+
+    @Test
+    void aPassWhosePlanWritesNothingKeepsTheRecheckItAsksForAndAReportDoesNot() {
+        Soaking area = new Soaking();
+        loop.pass(area, "hello", true);
+        assertTrue(loop.queue().dueIn(area.subject("hello")).isPresent(),
+                "after a restart the pass is what finds a soak; its end must still wake the key");
+        loop.pass(area, "other", false);
+        assertTrue(loop.queue().dueIn(area.subject("other")).isEmpty(), "a report-mode pass schedules nothing");
+    }
 }
