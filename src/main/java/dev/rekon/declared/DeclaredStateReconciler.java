@@ -117,7 +117,7 @@ public class DeclaredStateReconciler implements Reconciler<DeclaredKey, Declared
             List<ObjectRef> declared = DesiredObjects.of(r.documents(), state.namespaces().get(0), key.owner(),
                     clusterKinds).stream().map(DesiredObjects.Desired::ref).toList();
             refs.addAll(declared);
-            ServedKinds.kindsOf(declared).stream().filter(k -> !served(k, declared)).forEach(unserved::add);
+            unserved.addAll(ServedKinds.unserved(declared, gateway::serves));
         }
         ManifestCluster cluster = gateway.objects(state);
         Map<String, LiveObject> live = refs.isEmpty() ? Map.of() : cluster.live(key.owner(), refs);
@@ -135,12 +135,6 @@ public class DeclaredStateReconciler implements Reconciler<DeclaredKey, Declared
         }
         return Optional.of(new DeclaredViews(key, state, source, live, clusterKinds, unserved, scanned, protectedRefs,
                 config.namespacePolicy(), crossNamespace, clock.instant()));
-    }
-
-    /** Whether discovery finds the kind of {@code key}, one of the declared objects' kinds. */
-    private boolean served(String key, List<ObjectRef> declared) {
-        ObjectRef any = declared.stream().filter(r -> ServedKinds.key(r).equals(key)).findFirst().orElseThrow();
-        return gateway.serves(any.apiVersion(), any.kind());
     }
 
     /** The DeclaredState as the apiserver holds it now; the watch then answers for it once it holds as much. */

@@ -1,18 +1,15 @@
 package dev.rekon.rollouts;
 
 import static dev.rekon.testing.Events.apiServerExtensions;
-import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
-import java.util.TreeMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 
+import dev.rekon.testing.ApiCallSeries;
 import dev.rekon.testing.Events;
 import dev.rekon.testing.Kpack;
 import dev.rekon.testing.LocalCluster;
@@ -49,10 +46,10 @@ class ImageDeployEventFromWatchTest {
         // The echo of the last status write (the reply's, then the one following the new Deployment's status, made
         // after the reply): nothing to do, and nothing read to find that out.
         GenericKubernetesResource echo = settled(ns);
-        Map<String, Double> before = apiCalls();
+        Map<String, Double> before = ApiCallSeries.now();
         Events.binary(UPDATE, apiServerExtensions("rekon.dev/v1alpha1", "ImageDeploy", ns, "web"), Kpack.json(echo))
                 .statusCode(200).body("outcome", equalTo("unchanged"));
-        assertEquals(Map.of(), grown(before, apiCalls()), "the echo of Rekon's own status write costs no API call");
+        assertEquals(Map.of(), ApiCallSeries.grown(before, ApiCallSeries.now()), "the echo of Rekon's own status write costs no API call");
 
         // A change the watch may not have yet: the event's copy is the newer, and its write is guarded by it.
         GenericKubernetesResource changed = k8s.genericKubernetesResources(Kpack.IMAGE_DEPLOYS).inNamespace(ns)
@@ -65,14 +62,14 @@ class ImageDeployEventFromWatchTest {
                     container.put("image", "REF=other");
                     return r;
                 });
-        before = apiCalls();
+        before = ApiCallSeries.now();
         Events.binary(UPDATE, apiServerExtensions("rekon.dev/v1alpha1", "ImageDeploy", ns, "web"), Kpack.json(changed))
                 .statusCode(200).body("outcome", equalTo("applied"));
         assertNoRead(before, "a changed ImageDeploy's event");
         assertEquals(ImageRolloutTest.V2, image(ns));
 
         // The older event, late: the watch's copy (or Rekon's own write) is newer, and says nothing is to be done.
-        before = apiCalls();
+        before = ApiCallSeries.now();
         Events.binary(UPDATE, apiServerExtensions("rekon.dev/v1alpha1", "ImageDeploy", ns, "web"), Kpack.json(echo))
                 .statusCode(200).body("outcome", equalTo("unchanged"));
         assertNoRead(before, "a late event");
@@ -85,11 +82,11 @@ class ImageDeployEventFromWatchTest {
                 Kpack.json(nameless)).statusCode(200).body("outcome", equalTo("unchanged"));
 
         // Reference mode carries no copy: the ImageDeploy is read.
-        before = apiCalls();
+        before = ApiCallSeries.now();
         Events.binary("dev.knative.apiserver.ref.update", apiServerExtensions("rekon.dev/v1alpha1", "ImageDeploy", ns,
                 "web"), "{\"apiVersion\":\"rekon.dev/v1alpha1\",\"kind\":\"ImageDeploy\",\"namespace\":\"" + ns
                         + "\",\"name\":\"web\"}").statusCode(200).body("outcome", equalTo("unchanged"));
-        Map<String, Double> grown = grown(before, apiCalls());
+        Map<String, Double> grown = ApiCallSeries.grown(before, ApiCallSeries.now());
         assertTrue(grown.keySet().stream().anyMatch(s -> s.contains("method=\"GET\"") && s.contains("imagedeploys")),
                 "a Reference-mode event reads the ImageDeploy: " + grown);
     }
@@ -115,28 +112,9 @@ class ImageDeployEventFromWatchTest {
     }
 
     private static void assertNoRead(Map<String, Double> before, String what) {
-        Map<String, Double> grown = grown(before, apiCalls());
+        Map<String, Double> grown = ApiCallSeries.grown(before, ApiCallSeries.now());
         assertTrue(grown.keySet().stream().noneMatch(s -> s.contains("method=\"GET\"")
                 && s.contains("rekon.dev/imagedeploys")), what + " reads no ImageDeploy: " + grown);
     }
 
-    private static Map<String, Double> apiCalls() {
-        String metrics = given().get("/q/metrics").then().statusCode(200).extract().asString();
-        Matcher m = Pattern.compile("(?m)^rekon_api_calls_seconds_count(\\{[^}]*}) ([0-9.E+-]+)$").matcher(metrics);
-        Map<String, Double> series = new TreeMap<>();
-        while (m.find()) {
-            series.merge(m.group(1), Double.parseDouble(m.group(2)), Double::sum);
-        }
-        return series;
-    }
-
-    private static Map<String, Double> grown(Map<String, Double> before, Map<String, Double> after) {
-        Map<String, Double> grown = new TreeMap<>();
-        after.forEach((series, n) -> {
-            if (n - before.getOrDefault(series, 0.0) != 0) {
-                grown.put(series, n - before.getOrDefault(series, 0.0));
-            }
-        });
-        return grown;
-    }
 }

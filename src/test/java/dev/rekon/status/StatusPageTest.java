@@ -9,12 +9,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import dev.rekon.testing.ApiCallSeries;
 import dev.rekon.testing.Await;
 import dev.rekon.testing.LocalCluster;
 import dev.rekon.testing.RekonTestResource;
@@ -112,7 +111,7 @@ class StatusPageTest {
                 given().get("/status").then().statusCode(200);
                 given().get("/").then().statusCode(200);
             }
-            Map<String, Double> grown = grown(before, apiCallSeries());
+            Map<String, Double> grown = ApiCallSeries.grown(before, apiCallSeries());
             if (grown.isEmpty()) {
                 return;
             }
@@ -142,17 +141,6 @@ class StatusPageTest {
         return last[0];
     }
 
-    private static Map<String, Double> grown(Map<String, Double> before, Map<String, Double> after) {
-        Map<String, Double> grown = new java.util.TreeMap<>();
-        after.forEach((series, n) -> {
-            double d = n - before.getOrDefault(series, 0.0);
-            if (d != 0) {
-                grown.put(series, d);
-            }
-        });
-        return grown;
-    }
-
     @Test
     void theHtmlPageAndTheCloudEventEndpointShareTheRoot() {
         settledReport();
@@ -170,12 +158,6 @@ class StatusPageTest {
 
     /** The application's API calls so far, per series of its timer (method, resource, status). */
     static Map<String, Double> apiCallSeries() {
-        String metrics = given().get("/q/metrics").then().statusCode(200).extract().asString();
-        Matcher m = Pattern.compile("(?m)^rekon_api_calls_seconds_count(\\{[^}]*}) ([0-9.E+-]+)$").matcher(metrics);
-        Map<String, Double> series = new java.util.TreeMap<>();
-        while (m.find()) {
-            series.merge(m.group(1), Double.parseDouble(m.group(2)), Double::sum);
-        }
-        return series;
+        return ApiCallSeries.now();
     }
 }

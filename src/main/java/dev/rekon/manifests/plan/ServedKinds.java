@@ -76,6 +76,22 @@ public final class ServedKinds {
         return out;
     }
 
+    /**
+     * The kinds among {@code refs}, as {@link #key}, that {@code serves} (discovery: apiVersion, kind) does not
+     * find, each asked once; the input of {@link #firstUnserved}.
+     */
+    public static Set<String> unserved(List<ObjectRef> refs,
+            java.util.function.BiPredicate<String, String> serves) {
+        Set<String> out = new HashSet<>();
+        for (String kind : kindsOf(refs)) {
+            ObjectRef any = refs.stream().filter(r -> key(r).equals(kind)).findFirst().orElseThrow();
+            if (!serves.test(any.apiVersion(), any.kind())) {
+                out.add(kind);
+            }
+        }
+        return out;
+    }
+
     /** The distinct kinds of the objects, as {@link #key}, for asking discovery about each once. */
     public static Set<String> kindsOf(List<ObjectRef> refs) {
         Set<String> out = new java.util.LinkedHashSet<>();

@@ -115,14 +115,8 @@ public class KymaModuleReconciler implements Reconciler<KymaModule, LifecycleVie
         if (f.release().manifest().defaultCr() != null) {
             objects.add(f.release().manifest().defaultCr());
         }
-        List<ObjectRef> refs = objects.stream().map(ManifestObjects::ref).toList();
-        Set<String> unserved = new java.util.HashSet<>();
-        for (String kind : ServedKinds.kindsOf(refs)) {
-            ObjectRef any = refs.stream().filter(r -> ServedKinds.key(r).equals(kind)).findFirst().orElseThrow();
-            if (!gateway.serves(any.apiVersion(), any.kind())) {
-                unserved.add(kind);
-            }
-        }
+        Set<String> unserved = ServedKinds.unserved(objects.stream().map(ManifestObjects::ref).toList(),
+                gateway::serves);
         return ServedKinds.firstUnserved(objects, unserved).<Resolution>map(o -> {
             ObjectRef ref = ManifestObjects.ref(o);
             return new Resolution.Unavailable(ServedKinds.REASON, "version " + f.release().version() + " of module "
