@@ -7,6 +7,7 @@ import java.util.function.BiFunction;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.rekon.cluster.LatestKnown;
 import dev.rekon.rollouts.plan.RolloutPlan;
 import dev.rekon.rollouts.plan.RolloutPlanner;
 import dev.rekon.rollouts.view.DeploymentView;
@@ -33,10 +34,27 @@ public class RolloutReconciler extends ImageDeployReconciler<RolloutKey, Rollout
 
     @Override
     public Optional<RolloutViews> load(RolloutKey key, boolean fresh) {
-        RolloutKey.Known known = key.known();
-        Optional<ImageDeployView> idp = !fresh && known.imageDeploy() != null ? Optional.of(known.imageDeploy())
-                : gateway.imageDeploy(key.group(), key.namespace(), key.name());
-        return idp.map(i -> views(key, i, fresh));
+        return (fresh ? gateway.imageDeploy(key.group(), key.namespace(), key.name()) : unread(key))
+                .map(i -> views(key, i, fresh));
+    }
+
+    /**
+     * The ImageDeploy without a read where this process knows it: the newer of the key's copy and the watch's (which
+     * holds this process's own status writes until it shows them), so that a status pass that runs after another
+     * pass's write plans from that write, not from the copy its input carried; a pass that follows a Deployment
+     * takes the watch's. Any other key reads it.
+     */
+    private Optional<ImageDeployView> unread(RolloutKey key) {
+        ImageDeployView carried = key.known().imageDeploy();
+        if (carried == null && !key.statusOnly()) {
+            return gateway.imageDeploy(key.group(), key.namespace(), key.name());
+        }
+        Optional<ImageDeployView> watched = gateway.imageDeployWatched(key.group(), key.namespace(), key.name());
+        if (carried == null) {
+            return watched.isPresent() ? watched : gateway.imageDeploy(key.group(), key.namespace(), key.name());
+        }
+        return Optional.of(watched.filter(w -> LatestKnown.olderThan(carried.resourceVersion(), w.resourceVersion()))
+                .orElse(carried));
     }
 
     private RolloutViews views(RolloutKey key, ImageDeployView idp, boolean fresh) {

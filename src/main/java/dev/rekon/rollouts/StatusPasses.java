@@ -19,8 +19,8 @@ import dev.rekon.pipeline.ReconcileLoop;
  * remembers the rollout it reports), and its pass runs through the one loop, alone on its ImageDeploy, which plans
  * the status again from the views as they are then and writes it when it differs. A pass that fails is not
  * retried here: the next input or resync writes the status. A managed Deployment whose rollout completes or
- * gives up asks for a pass of its own kind ({@link #follow}, from {@link FollowedDeployments}), so that
- * {@code RolledOut} follows the Deployment's watch. On shutdown (Knative scaling down) what waits runs before the
+ * gives up asks for a pass of its own kind ({@link #follow}, from {@link FollowedDeployments}), run at once, so
+ * that {@code RolledOut} follows the Deployment's watch. On shutdown (Knative scaling down) what waits runs before the
  * process ends.
  */
 @ApplicationScoped
@@ -71,10 +71,12 @@ public class StatusPasses {
 
     /**
      * Queues a status pass because the ImageDeploy's Deployment changed: a kind of its own, so that it never
-     * replaces the pass of a rollout (which reports what that rollout applied).
+     * replaces the pass of a rollout (which reports what that rollout applied). Not spaced: it is asked for only
+     * when what {@code RolledOut} says changed, a few times per rollout, and the completion it reports is what a
+     * promotion waits for.
      */
     public void follow(RolloutKey key) {
-        loop.queue().after(key.ref(), following, Duration.ZERO, interval, key, this::run);
+        loop.queue().after(key.ref(), following, Duration.ZERO, Duration.ZERO, key, this::run);
     }
 
     private boolean ours(Object kind) {

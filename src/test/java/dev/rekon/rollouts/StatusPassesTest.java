@@ -22,7 +22,7 @@ class StatusPassesTest {
 
         @Override
         public Optional<RolloutViews> load(RolloutKey key, boolean fresh) {
-            ran.add(key.name() + ":" + String.join(",", key.concerned()));
+            ran.add(key.name() + ":" + (key.concerned() == null ? "" : String.join(",", key.concerned())));
             return Optional.empty();
         }
     }
@@ -58,6 +58,21 @@ class StatusPassesTest {
         assertEquals(List.of("shop:a", "cart:d"), recording.ran, "another ImageDeploy does not wait for shop's interval");
         assertTrue(passes.awaitIdle(Duration.ofSeconds(5)));
         assertEquals(List.of("shop:a", "cart:d", "shop:c"), recording.ran, "b was replaced by the newer c");
+    }
+
+    /**
+     * A Deployment's change asks for a pass only when what {@code RolledOut} says changed (a rollout begun, then
+     * done): each is reported at once, so that the completion a promotion waits for never waits out the interval.
+     */
+    @Test
+    void aDeploymentsChangeIsReportedAtOnceEvenRightAfterTheLast() {
+        Recording recording = new Recording();
+        StatusPasses passes = passes(recording, Duration.ofSeconds(30));
+        passes.follow(RolloutKey.deploymentChanged("rekon.dev", "team", "shop"));
+        assertTrue(passes.awaitIdle(Duration.ofSeconds(5)));
+        passes.follow(RolloutKey.deploymentChanged("rekon.dev", "team", "shop"));
+        assertTrue(passes.awaitIdle(Duration.ofSeconds(5)), "the second change waited out the 30 s interval");
+        assertEquals(2, recording.ran.size());
     }
 
     @Test
