@@ -2,8 +2,10 @@ package dev.rekon.promotions;
 
 import java.time.Clock;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -63,11 +65,13 @@ public class PromotionReconciler implements Reconciler<PromotionKey, PromotionRe
                 guard::allows, clock.instant());
         Map<String, StageView> stages = new LinkedHashMap<>();
         if (ImagePromotionPlanner.specProblem(bare).isEmpty()) {
-            for (PromotionStage stage : p.spec().stages()) {
-                String followed = stage.promotedImage() != null ? stage.promotedImage() : p.spec().sourceImage();
-                Build current = p.status().stage(stage.name()).build();
-                StageView view = gateway.stage(p, stage, followed, current);
-                stages.put(stage.name(), view);
+            List<PromotionGateway.StageRead> reads = p.spec().stages().stream().map(stage -> new PromotionGateway
+                    .StageRead(stage, stage.promotedImage() != null ? stage.promotedImage() : p.spec().sourceImage(),
+                            p.status().stage(stage.name()).build())).toList();
+            List<Supplier<StageView>> taken = gateway.stages(p, reads);
+            for (int i = 0; i < reads.size(); i++) {
+                StageView view = taken.get(i).get();
+                stages.put(reads.get(i).stage().name(), view);
                 if (view.problem() != null) {
                     break;
                 }

@@ -6,6 +6,7 @@ import dev.rekon.promotions.watch.ImagePromotionFacet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -98,6 +99,11 @@ public class KubePromotionGateway implements PromotionGateway {
     }
 
     @Override
+    public List<Supplier<StageView>> stages(ImagePromotionView promotion, List<StageRead> reads) {
+        return stages.readAll(promotion, reads);
+    }
+
+    @Override
     public void writePromotedImage(PromotedImageWrite w) {
         KubernetesClient stage = reach(w.promotion().split("/")[0], w.stage(), w.cluster());
         String version = w.resourceVersion();
@@ -140,15 +146,18 @@ public class KubePromotionGateway implements PromotionGateway {
     }
 
     /**
-     * The client of the stage a write goes to, its Secret read again (the client is kept while it is unchanged):
-     * a Secret that changed since the plan is a lost race, planned again.
+     * The client of the stage a write goes to: the one its stage was just read with for the plan (so the write goes
+     * where the plan read, with no second read of the Secret); reached again from the Secret when none is kept, and a
+     * Secret no longer usable then is a lost race, planned again.
      */
     private KubernetesClient reach(String promotionNamespace, String stageName, SecretKeyRef cluster) {
         if (cluster == null) {
             return client;
         }
-        StageAccess access = clients.of(promotionNamespace, new PromotionStage(stageName, cluster, null, null,
-                List.of(), null, null, null));
+        PromotionStage stage = new PromotionStage(stageName, cluster, null, null, List.of(), null, null, null);
+        StageAccess access = clients.lastReached(promotionNamespace, cluster)
+                .<StageAccess>map(c -> new StageAccess.Reached(c, stageName))
+                .orElseGet(() -> clients.of(promotionNamespace, stage));
         if (access instanceof StageAccess.Refused r) {
             throw new ConflictException(null, "stage " + stageName + " changed since it was read: " + r.message(), null);
         }

@@ -1,8 +1,11 @@
 package dev.rekon.promotions.apply;
 
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -10,6 +13,7 @@ import jakarta.inject.Inject;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.rekon.cluster.ConcurrentReads;
 import dev.rekon.cluster.Conditions;
 import dev.rekon.cluster.KubeErrors;
 import dev.rekon.core.ObjectRef;
@@ -23,13 +27,16 @@ import dev.rekon.promotions.view.StageDeploy;
 import dev.rekon.promotions.view.StageView;
 import dev.rekon.promotions.view.VerifyJob;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 
 /**
- * Reads one stage for a plan, through {@link StageClients}: its PromotedImage, each listed ImageDeploy with its
- * Deployment, and the verify Job of the stage's build. An ImageDeploy's {@code RolledOut} condition is taken when
+ * Reads the stages for a plan, through {@link StageClients}: each one's PromotedImage, each listed ImageDeploy with
+ * its Deployment, and the verify Job of the stage's build; the reads of all stages are sent at once
+ * ({@link ConcurrentReads}). An ImageDeploy's {@code RolledOut} condition is taken when
  * it has one; otherwise its Deployment says it (observed its generation, every replica updated and available).
  */
 @ApplicationScoped
@@ -42,31 +49,93 @@ public class KubeStageReader {
     ObjectMapper mapper;
 
     StageView read(ImagePromotionView p, PromotionStage stage, String followed, Build current) {
-        String ns = stage.namespaceOr(p.namespace());
-        StageAccess access = clients.of(p.namespace(), stage);
-        if (access instanceof StageAccess.Refused r) {
-            return StageView.refused(stage.name(), r.reason(), r.message());
+        return readAll(p, List.of(new PromotionGateway.StageRead(stage, followed, current))).get(0).get();
+    }
+
+    /**
+     * Every stage's reads sent at once: first the remote stages' Secrets (in this cluster), then, each stage's
+     * client known, its PromotedImage and ImageDeploys in its cluster, all stages at the same time. Each view is
+     * taken in order as the plan walks the stages, and a stage's failure reaches the plan only when its view is
+     * taken, so that a stage past one that stops the walk never fails the plan (its answers are left unread).
+     */
+    List<Supplier<StageView>> readAll(ImagePromotionView p, List<PromotionGateway.StageRead> reads) {
+        List<ConcurrentReads.Pending<Secret>> secrets = reads.stream().map(r -> r.stage().remote()
+                ? clients.secretRead(p.namespace(), r.stage().cluster()) : null).toList();
+        List<Supplier<StageView>> views = new ArrayList<>();
+        for (int i = 0; i < reads.size(); i++) {
+            PromotionGateway.StageRead r = reads.get(i);
+            Supplier<StageView> view;
+            try {
+                Sent sent = send(p, r, secrets.get(i));
+                view = () -> taken(p, r, sent);
+            } catch (RuntimeException e) {
+                view = () -> {
+                    throw e;
+                };
+            }
+            views.add(view);
+        }
+        return views;
+    }
+
+    /** One stage's reads on their way, or why the stage cannot be reached. */
+    private record Sent(KubernetesClient client, StageAccess.Refused refused, ConcurrentReads.Pending<
+            GenericKubernetesResource> promoted, Map<String, ConcurrentReads.Pending<GenericKubernetesResource>> deploys) {
+    }
+
+    private Sent send(ImagePromotionView p, PromotionGateway.StageRead r, ConcurrentReads.Pending<Secret> secret) {
+        PromotionStage stage = r.stage();
+        StageAccess access = secret == null ? clients.of(p.namespace(), stage)
+                : clients.of(p.namespace(), stage, secret.join());
+        if (access instanceof StageAccess.Refused refused) {
+            return new Sent(null, refused, null, Map.of());
         }
         KubernetesClient client = ((StageAccess.Reached) access).client();
+        String ns = stage.namespaceOr(p.namespace());
         String where = " in stage " + stage.name();
-        JsonNode promotedNode = stage.promotedImage() == null ? null
-                : get(client, PromotionNames.promoted(ns, stage.promotedImage()), where, () -> client
-                        .genericKubernetesResources(PromotionResources.PROMOTED).inNamespace(ns)
-                        .withName(stage.promotedImage()).get());
+        ConcurrentReads.Pending<GenericKubernetesResource> promoted = stage.promotedImage() == null ? null
+                : read(client, PromotionResources.PROMOTED, PromotionNames.promoted(ns, stage.promotedImage()), where);
+        Map<String, ConcurrentReads.Pending<GenericKubernetesResource>> deploys = new LinkedHashMap<>();
+        for (String name : stage.imageDeploys()) {
+            deploys.put(name, read(client, PromotionResources.IMAGE_DEPLOYS, new ObjectRef("rekon.dev/v1alpha1",
+                    "ImageDeploy", ns, name), where));
+        }
+        return new Sent(client, null, promoted, deploys);
+    }
+
+    private StageView taken(ImagePromotionView p, PromotionGateway.StageRead r, Sent sent) {
+        PromotionStage stage = r.stage();
+        if (sent.refused() != null) {
+            return StageView.refused(stage.name(), sent.refused().reason(), sent.refused().message());
+        }
+        KubernetesClient client = sent.client();
+        String ns = stage.namespaceOr(p.namespace());
+        String where = " in stage " + stage.name();
+        JsonNode promotedNode = sent.promoted() == null ? null : tree(sent.promoted().join());
         PromotedImageView promoted = promotedNode == null ? null : PromotedImageView.fromJson(promotedNode);
         Map<String, StageDeploy> deploys = new LinkedHashMap<>();
-        for (String name : stage.imageDeploys()) {
-            JsonNode idp = get(client, new ObjectRef("rekon.dev/v1alpha1", "ImageDeploy", ns, name), where,
-                    () -> client.genericKubernetesResources(PromotionResources.IMAGE_DEPLOYS).inNamespace(ns)
-                            .withName(name).get());
+        sent.deploys().forEach((name, pending) -> {
+            JsonNode idp = tree(pending.join());
             if (idp != null) {
-                deploys.put(name, deploy(client, ns, name, idp, followed, where));
+                deploys.put(name, deploy(client, ns, name, idp, r.followedName(), where));
             }
-        }
+        });
+        Build current = r.current();
         Build build = promoted != null && promoted.status().build() != null ? promoted.status().build() : current;
         VerifyJob job = stage.verifyJob() == null || build == null ? null
                 : job(client, ns, VerifyJobs.name(p.name(), stage.name(), build), where);
         return new StageView(stage.name(), null, null, promoted, deploys, job);
+    }
+
+    private static ConcurrentReads.Pending<GenericKubernetesResource> read(KubernetesClient client,
+            ResourceDefinitionContext resource, ObjectRef ref, String where) {
+        return ConcurrentReads.get(client, resource, ref, GenericKubernetesResource.class, "reading " + ref + where,
+                () -> client.genericKubernetesResources(resource).inNamespace(ref.namespace()).withName(ref.name())
+                        .get());
+    }
+
+    private JsonNode tree(GenericKubernetesResource r) {
+        return r == null ? null : mapper.valueToTree(r);
     }
 
     private StageDeploy deploy(KubernetesClient client, String ns, String name, JsonNode idp, String followed,
@@ -105,12 +174,6 @@ public class KubeStageReader {
             return new VerifyJob(ns, name, VerifyJob.State.FAILED, failed.path("reason").asText(null));
         }
         return new VerifyJob(ns, name, VerifyJob.State.RUNNING, null);
-    }
-
-    private JsonNode get(KubernetesClient client, ObjectRef ref, String where,
-            java.util.function.Supplier<GenericKubernetesResource> call) {
-        GenericKubernetesResource r = KubeErrors.call(ref, "reading " + ref + where, call);
-        return r == null ? null : mapper.valueToTree(r);
     }
 
     private static Conditions.Written written(JsonNode conditions, String type) {

@@ -2,6 +2,7 @@ package dev.rekon.promotions.apply;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 import dev.rekon.promotions.plan.PromotedImageWrite;
 import dev.rekon.promotions.plan.PromotionEvent;
@@ -36,6 +37,19 @@ public interface PromotionGateway {
      * kubeconfig cannot be used.
      */
     StageView stage(ImagePromotionView promotion, PromotionStage stage, String followedName, Build current);
+
+    /** What a plan reads of one stage: the stage, the name its ImageDeploys follow, the build it holds now. */
+    record StageRead(PromotionStage stage, String followedName, Build current) {
+    }
+
+    /**
+     * The stages in order, each view taken when the plan's walk reaches it (a stage past one that stops the walk is
+     * never taken, nor does its failure count); a gateway may read them all at once.
+     */
+    default List<Supplier<StageView>> stages(ImagePromotionView promotion, List<StageRead> reads) {
+        return reads.stream().map(r -> (Supplier<StageView>) () -> stage(promotion, r.stage(), r.followedName(),
+                r.current())).toList();
+    }
 
     /** Creates the stage's PromotedImage (when planned without a version), then writes its status, guarded. */
     void writePromotedImage(PromotedImageWrite write);

@@ -6,6 +6,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 import jakarta.annotation.PreDestroy;
@@ -16,7 +17,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 
-import dev.rekon.cluster.KubeErrors;
+import dev.rekon.cluster.ConcurrentReads;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.promotions.view.PromotionStage;
 import dev.rekon.promotions.view.SecretKeyRef;
@@ -25,6 +26,7 @@ import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 
 /**
  * Decides how each stage is reached. A stage in this cluster uses Rekon's own client; one in another cluster, a
@@ -41,6 +43,8 @@ public class StageClients {
     static final String INVALID = "KubeconfigInvalid";
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
     private static final int TIMEOUT_MILLIS = 5_000;
+    private static final ResourceDefinitionContext SECRETS = new ResourceDefinitionContext.Builder().withGroup("")
+            .withVersion("v1").withPlural("secrets").withKind("Secret").withNamespaced(true).build();
 
     @Inject
     KubernetesClient client;
@@ -54,10 +58,20 @@ public class StageClients {
         if (!stage.remote()) {
             return new StageAccess.Reached(client, "this cluster");
         }
+        return of(promotionNamespace, stage, secretRead(promotionNamespace, stage.cluster()).join());
+    }
+
+    /** The read of a remote stage's Secret, sent now, so that several stages' are read at once. */
+    ConcurrentReads.Pending<Secret> secretRead(String promotionNamespace, SecretKeyRef ref) {
+        ObjectRef secret = new ObjectRef("v1", "Secret", promotionNamespace, ref.name());
+        return ConcurrentReads.get(client, SECRETS, secret, Secret.class, "reading Secret " + promotionNamespace + "/"
+                + ref.name(), () -> client.secrets().inNamespace(promotionNamespace).withName(ref.name()).get());
+    }
+
+    /** How a remote stage is reached with the Secret as read ({@code null}: there is none). */
+    StageAccess of(String promotionNamespace, PromotionStage stage, Secret secret) {
         SecretKeyRef ref = stage.cluster();
         String where = "Secret " + promotionNamespace + "/" + ref.name();
-        Secret secret = KubeErrors.call(new ObjectRef("v1", "Secret", promotionNamespace, ref.name()), "reading " + where,
-                () -> client.secrets().inNamespace(promotionNamespace).withName(ref.name()).get());
         if (secret == null) {
             return new StageAccess.Refused(SECRET_NOT_FOUND, where + " does not exist");
         }
@@ -66,7 +80,7 @@ public class StageClients {
             return new StageAccess.Refused(KEY_NOT_FOUND, where + " has no key '" + ref.key() + "'");
         }
         String fingerprint = sha256(text);
-        String cacheKey = promotionNamespace + "/" + ref.name() + "/" + ref.key();
+        String cacheKey = cacheKey(promotionNamespace, ref);
         Cached cached = remote.get(cacheKey);
         if (cached != null && cached.fingerprint().equals(fingerprint)) {
             return new StageAccess.Reached(cached.client(), where);
@@ -81,6 +95,15 @@ public class StageClients {
             previous.client().close();
         }
         return new StageAccess.Reached(made, where);
+    }
+
+    /** The client a remote stage was last reached with through this Secret's key, while it is kept. */
+    Optional<KubernetesClient> lastReached(String promotionNamespace, SecretKeyRef ref) {
+        return Optional.ofNullable(remote.get(cacheKey(promotionNamespace, ref))).map(Cached::client);
+    }
+
+    private static String cacheKey(String promotionNamespace, SecretKeyRef ref) {
+        return promotionNamespace + "/" + ref.name() + "/" + ref.key();
     }
 
     private static String value(Secret secret, String key) {
