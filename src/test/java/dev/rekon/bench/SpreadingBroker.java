@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -39,7 +38,7 @@ final class SpreadingBroker implements AutoCloseable {
     private final AtomicInteger next = new AtomicInteger();
     private final AtomicInteger accepted = new AtomicInteger();
     private final AtomicInteger pending = new AtomicInteger();
-    private final Map<String, List<Delivery>> delivered = new ConcurrentHashMap<>();
+    private final List<Delivery> delivered = java.util.Collections.synchronizedList(new ArrayList<>());
 
     SpreadingBroker() throws IOException {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 64);
@@ -68,15 +67,11 @@ final class SpreadingBroker implements AutoCloseable {
         return pending.get() == 0;
     }
 
-    /** The final delivery of each event id (the one that was not retried). */
+    /** Every delivery so far, retries included, in the order they were answered. */
     List<Delivery> deliveries() {
-        List<Delivery> last = new ArrayList<>();
-        delivered.values().forEach(l -> {
-            synchronized (l) {
-                last.add(l.get(l.size() - 1));
-            }
-        });
-        return last;
+        synchronized (delivered) {
+            return List.copyOf(delivered);
+        }
     }
 
     private void ingress(HttpExchange exchange) throws IOException {
@@ -119,8 +114,7 @@ final class SpreadingBroker implements AutoCloseable {
                     Thread.currentThread().interrupt();
                     return;
                 }
-                delivered.computeIfAbsent(headers.get("ce-id"), id -> new ArrayList<>())
-                        .add(new Delivery(headers.get("ce-id"), headers.get("ce-type"), port, status));
+                delivered.add(new Delivery(headers.get("ce-id"), headers.get("ce-type"), port, status));
                 if (status / 100 == 2) {
                     return;
                 }
