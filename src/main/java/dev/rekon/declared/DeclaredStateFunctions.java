@@ -8,6 +8,7 @@ import dev.rekon.core.InvalidEventException;
 import dev.rekon.core.Reply;
 import dev.rekon.declared.plan.DesiredObjects;
 import dev.rekon.events.ApiServerEvent;
+import dev.rekon.web.OutgoingEvent;
 import io.quarkus.funqy.Funq;
 import io.quarkus.funqy.knative.events.CloudEvent;
 import io.quarkus.funqy.knative.events.CloudEventMapping;
@@ -81,6 +82,12 @@ public class DeclaredStateFunctions {
         }
         return service.appliedObjectChanged(e.ref(), new DeclaredKey(owner.substring(0, dot), owner.substring(dot + 1),
                 false), e.verb() == ApiServerEvent.Verb.DELETE);
+    }
+
+    /** The manual reconcile of one DeclaredState, which {@link #declaredReconcile} takes. */
+    public static OutgoingEvent reconcileEvent(String namespace, String name) {
+        return OutgoingEvent.of(RECONCILE_TYPE, java.util.Map.of(), java.util.Map.of("namespace", namespace,
+                "name", name));
     }
 
     @Funq

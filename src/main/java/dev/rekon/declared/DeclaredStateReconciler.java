@@ -35,6 +35,8 @@ import dev.rekon.manifests.apply.Impersonation;
 import dev.rekon.manifests.apply.ManifestCluster;
 import dev.rekon.manifests.plan.ServedKinds;
 import dev.rekon.pipeline.Reconciler;
+import dev.rekon.resync.FannedOut;
+import dev.rekon.web.OutgoingEvent;
 
 /**
  * A DeclaredState as the one reconcile loop runs it: reads the DeclaredState (from its watch; from the apiserver
@@ -45,7 +47,8 @@ import dev.rekon.pipeline.Reconciler;
  * DeclaredState's row on the status page ({@link DeclaredBoard}), as a pass records the plans it only reports.
  */
 @ApplicationScoped
-public class DeclaredStateReconciler implements Reconciler<DeclaredKey, DeclaredViews, DeclaredPlan> {
+public class DeclaredStateReconciler implements Reconciler<DeclaredKey, DeclaredViews, DeclaredPlan>,
+        FannedOut<DeclaredKey> {
 
     @Inject
     DeclaredGateway gateway;
@@ -68,6 +71,12 @@ public class DeclaredStateReconciler implements Reconciler<DeclaredKey, Declared
 
     @ConfigProperty(name = "rekon.declared.cross-namespace", defaultValue = "false")
     boolean crossNamespace;
+
+    /** The DeclaredState's manual reconcile event ({@link DeclaredStateFunctions#reconcileEvent}). */
+    @Override
+    public OutgoingEvent reconcileEvent(DeclaredKey key) {
+        return DeclaredStateFunctions.reconcileEvent(key.namespace(), key.name());
+    }
 
     @Override
     public ObjectRef subject(DeclaredKey key) {

@@ -64,6 +64,12 @@ public class PromotionFunctions {
                 () -> service.approve(namespace, name, new Approval(stage, image)));
     }
 
+    /** The reconcile of one ImagePromotion, which {@link #promotionReconcile} takes. */
+    public static dev.rekon.web.OutgoingEvent reconcileEvent(String namespace, String name) {
+        return dev.rekon.web.OutgoingEvent.of(RECONCILE_TYPE, java.util.Map.of(), java.util.Map.of("namespace",
+                namespace, "name", name));
+    }
+
     @Funq
     @CloudEventMapping(trigger = RECONCILE_TYPE, responseType = PromotionNames.RESULT_EVENT, responseSource = SOURCE)
     public Reply promotionReconcile(CloudEvent<JsonNode> event) {

@@ -14,6 +14,8 @@ import dev.rekon.core.ObjectRef;
 import dev.rekon.core.Reply;
 import dev.rekon.pipeline.NamespaceGuard;
 import dev.rekon.pipeline.Reconciler;
+import dev.rekon.resync.FannedOut;
+import dev.rekon.web.OutgoingEvent;
 import dev.rekon.promotions.apply.PromotionGateway;
 import dev.rekon.promotions.plan.PromotedImageWrite;
 import dev.rekon.promotions.plan.ImagePromotionPlan;
@@ -36,7 +38,8 @@ import dev.rekon.rollouts.view.KpackImage;
  * is bad is read no further than needed: a refused plan writes to no stage.
  */
 @ApplicationScoped
-public class PromotionReconciler implements Reconciler<PromotionKey, PromotionRequest, ImagePromotionPlan> {
+public class PromotionReconciler implements Reconciler<PromotionKey, PromotionRequest, ImagePromotionPlan>,
+        FannedOut<PromotionKey> {
 
     @Inject
     PromotionGateway gateway;
@@ -48,6 +51,12 @@ public class PromotionReconciler implements Reconciler<PromotionKey, PromotionRe
     Clock clock;
 
     private final ImagePromotionPlanner planner = new ImagePromotionPlanner();
+
+    /** The ImagePromotion's reconcile event ({@link PromotionFunctions#reconcileEvent}). */
+    @Override
+    public OutgoingEvent reconcileEvent(PromotionKey key) {
+        return PromotionFunctions.reconcileEvent(key.namespace(), key.name());
+    }
 
     @Override
     public ObjectRef subject(PromotionKey key) {

@@ -21,7 +21,9 @@ import dev.rekon.pipeline.Reconciler;
  * write), all submitted to the loop's work queue at once and waited for (so different keys run in parallel, up to
  * {@code rekon.reconcile.parallelism}, and a key an event works at the same time waits its turn), each counted by
  * the area's {@link Counter} as it ends. A key that fails transiently is counted failed and left for the next pass;
- * the pass goes on with the others. A failed listing of the keys is counted here too ({@link #listed}).
+ * the pass goes on with the others. A failed listing of the keys is counted here too ({@link #listed}). In a
+ * fanned-out pass ({@link ResyncScope#fanout}) an area with a reconcile event per key ({@link FannedOut}) sends
+ * its keys instead, and works none of them here.
  */
 public final class AreaPass {
 
@@ -52,8 +54,13 @@ public final class AreaPass {
      * The same, with a counter for each key: for an area whose key is many objects (a module's Deployments of one
      * channel), so that a key's failure is counted against each of them.
      */
+    @SuppressWarnings("unchecked")
     public static <K, S extends K, V, P extends Reconciler.Plan> void run(ReconcileLoop loop,
             Reconciler<K, V, P> area, Iterable<S> keys, ResyncScope scope, Function<S, Counter> counters) {
+        if (scope.fanout() != null && !scope.report() && area instanceof FannedOut<?> events) {
+            scope.fanout().emit(area, (FannedOut<K>) events, keys, counters);
+            return;
+        }
         List<S> submittedKeys = new ArrayList<>();
         List<CompletableFuture<Optional<ReconcileLoop.Passed>>> submitted = new ArrayList<>();
         for (S key : keys) {

@@ -19,7 +19,8 @@ import io.quarkus.funqy.knative.events.CloudEventMapping;
  * The resync functions: a Knative PingSource's tick ({@value #PING_TYPE}, data {@code {"resync": <scope>}}) and
  * the same for curl users ({@value #TYPE}, data {@code {"scope": <scope>, "namespace": <optional>, "report":
  * <optional boolean>}}), where the scope is {@code all}, {@code rollouts}, {@code buildpacks}, {@code modules}, {@code kymas}, {@code declared} or {@code promotions}.
- * Both answer {@value #REPLY_TYPE} from {@link ResyncService}; malformed data is a 400 saying what to fix.
+ * Both answer {@value #REPLY_TYPE} from {@link ResyncService}; malformed data is a 400 saying what to fix. With a
+ * fan-out sink set, the pass sends its keys' reconcile events, named after this event's id.
  */
 public class ResyncFunctions {
 
@@ -41,7 +42,7 @@ public class ResyncFunctions {
             throw new InvalidEventException(PING_TYPE + " needs the PingSource data {\"resync\": \"all\"} (or one"
                     + " area: rollouts, buildpacks, modules, kymas, declared, promotions) with contentType application/json");
         }
-        return service.run(scope(d.get("resync").asText(), "resync"), ResyncScope.all());
+        return service.run(scope(d.get("resync").asText(), "resync"), ResyncScope.all(), event.id());
     }
 
     @Funq
@@ -68,7 +69,7 @@ public class ResyncFunctions {
             return new ResyncReply(Outcome.REJECTED, NamespacePolicy.REASON, policy.refusal(namespace), checked,
                     namespace, List.of());
         }
-        return service.run(checked, new ResyncScope(namespace, report.asBoolean(false)));
+        return service.run(checked, new ResyncScope(namespace, report.asBoolean(false)), event.id());
     }
 
     private static String scope(String value, String field) {

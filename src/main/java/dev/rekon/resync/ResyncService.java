@@ -12,10 +12,17 @@ import jakarta.inject.Inject;
 
 import org.jboss.logging.Logger;
 
+import dev.rekon.web.FanoutSink;
+
 /**
  * Runs a resync pass: every {@link AreaResync} the scope names, one after the other, and one reply with their
  * results. One pass at a time in a process: a pass asked for while one runs waits for it, then runs on what the
  * watches show by then. An area that throws is counted as failed; the others still run.
+ * <p>
+ * A pass that came as an event, with a fan-out sink set ({@link FanoutSink}), is fanned out ({@link FanoutPass}):
+ * each key with a reconcile event of its own is sent as that event, named after the pass's event, rather than
+ * worked here; a pass that could send none of them is a transient failure, redelivered whole. A report and the
+ * start-up pass never fan out: each replica's start would otherwise send the whole fleet to the others.
  */
 @ApplicationScoped
 public class ResyncService {
@@ -30,8 +37,22 @@ public class ResyncService {
     @Any
     Instance<AreaResync> areas;
 
-    /** @param scope {@value #ALL} or one area's name, already checked against {@link #SCOPES} */
-    public synchronized ResyncReply run(String scope, ResyncScope within) {
+    @Inject
+    FanoutSink fanout;
+
+    /**
+     * A pass that works every key here.
+     *
+     * @param scope {@value #ALL} or one area's name, already checked against {@link #SCOPES}
+     */
+    public ResyncReply run(String scope, ResyncScope within) {
+        return run(scope, within, null);
+    }
+
+    /** A pass asked for by the event {@code passId}: fanned out when a fan-out sink is set. */
+    public synchronized ResyncReply run(String scope, ResyncScope within, String passId) {
+        FanoutPass pass = passId == null || within.report() || fanout == null || fanout.sink().isEmpty() ? null
+                : new FanoutPass(passId, fanout::send);
         long started = System.nanoTime();
         List<AreaResync> chosen = new ArrayList<>();
         areas.forEach(a -> {
@@ -43,12 +64,16 @@ public class ResyncService {
         List<AreaResult> results = new ArrayList<>();
         for (AreaResync area : chosen) {
             try {
-                results.add(area.resync(within));
+                results.add(pass == null ? area.resync(within)
+                        : pass.counted(area.resync(pass.scope(within, area.area()))));
             } catch (RuntimeException e) {
                 LOG.warnf(e, "resync of %s failed", area.area());
                 results.add(new AreaResult(area.area(), 0, 0, 0, 0, 1,
                         List.of(new ResyncItem(null, "failed", "AreaFailed", String.valueOf(e.getMessage())))));
             }
+        }
+        if (pass != null) {
+            pass.requireSomeSent();
         }
         ResyncReply reply = ResyncReply.of(scope, within, results);
         LOG.infof("resync %s%s in %d ms: %s", scope, within.namespace() == null ? "" : " of " + within.namespace(),

@@ -19,6 +19,7 @@ import dev.rekon.rollouts.apply.RolloutGateway;
 import dev.rekon.rollouts.view.ImageDeployView;
 import dev.rekon.rollouts.view.KpackImage;
 import dev.rekon.rollouts.view.RolloutNames;
+import dev.rekon.web.OutgoingEvent;
 import io.quarkus.funqy.Funq;
 import io.quarkus.funqy.knative.events.CloudEvent;
 import io.quarkus.funqy.knative.events.CloudEventMapping;
@@ -121,6 +122,18 @@ public class RolloutFunctions {
     public Reply imageBuilt(CloudEvent<JsonNode> event) {
         KpackImage image = ManualBuild.parse(ApiServerEvent.data(event));
         return guard.guarded(image.namespace(), null, () -> service.handle(ImageReported.of(image)));
+    }
+
+    /**
+     * The per-key input of one ImageDeploy, for a fanned-out resync pass: the event an ApiServerSource sends in
+     * Reference mode for an ImageDeploy that changed, which {@link #rolloutImageDeploy} takes (it reads the
+     * ImageDeploy and every Image it follows, and plans as a pass does).
+     */
+    public static OutgoingEvent reconcileEvent(String group, String namespace, String name) {
+        String apiVersion = group + "/v1alpha1";
+        return OutgoingEvent.of(ApiServerEvent.TYPE_PREFIX + "ref.update", java.util.Map.of("kind", "ImageDeploy",
+                "apiversion", apiVersion, "namespace", namespace, "name", name), java.util.Map.of("apiVersion",
+                        apiVersion, "kind", "ImageDeploy", "namespace", namespace, "name", name));
     }
 
     private static RolloutInput imageDeployInput(ApiServerEvent e, String group) {

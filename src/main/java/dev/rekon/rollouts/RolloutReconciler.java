@@ -13,6 +13,8 @@ import dev.rekon.rollouts.plan.RolloutPlanner;
 import dev.rekon.rollouts.view.DeploymentView;
 import dev.rekon.rollouts.view.ImageDeployView;
 import dev.rekon.rollouts.view.KpackImage;
+import dev.rekon.resync.FannedOut;
+import dev.rekon.web.OutgoingEvent;
 
 /**
  * Image rollouts as the one reconcile loop runs them, for one ImageDeploy: reads the ImageDeploy, its Deployment
@@ -21,7 +23,8 @@ import dev.rekon.rollouts.view.KpackImage;
  * Deployment, then the status when it differs, in the same attempt.
  */
 @ApplicationScoped
-public class RolloutReconciler extends ImageDeployReconciler<RolloutKey, RolloutViews> {
+public class RolloutReconciler extends ImageDeployReconciler<RolloutKey, RolloutViews>
+        implements FannedOut<RolloutKey> {
 
     private final RolloutPlanner planner = new RolloutPlanner();
 
@@ -31,6 +34,12 @@ public class RolloutReconciler extends ImageDeployReconciler<RolloutKey, Rollout
      */
     BiFunction<String, String, Optional<DeploymentView>> byName = (namespace, name) -> gateway
             .deploymentIfTaken(namespace, name);
+
+    /** The ImageDeploy's own event ({@link RolloutFunctions#reconcileEvent}). */
+    @Override
+    public OutgoingEvent reconcileEvent(RolloutKey key) {
+        return RolloutFunctions.reconcileEvent(key.group(), key.namespace(), key.name());
+    }
 
     @Override
     public Optional<RolloutViews> load(RolloutKey key, boolean fresh) {

@@ -5,29 +5,50 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 /**
  * The edge for CloudEvents Rekon sends (to a Broker or any sink URL), as the functions are the edge for those it
- * receives: one structured event POSTed, not waited for; the future fails, naming why, on an error or an answer
- * other than 2xx.
+ * receives: one event POSTed, structured or in binary mode, not waited for; the future fails, naming why, on an
+ * error or an answer other than 2xx.
  */
 public final class CloudEventSink {
 
     private static final Duration CONNECT = Duration.ofSeconds(5);
 
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(CONNECT).build();
+    private final HttpClient http;
     private final Duration timeout;
 
     public CloudEventSink(Duration timeout) {
+        this(timeout, HttpClient.newBuilder().connectTimeout(CONNECT).build());
+    }
+
+    private CloudEventSink(Duration timeout, HttpClient http) {
         this.timeout = timeout;
+        this.http = http;
+    }
+
+    /**
+     * A sink for many events to one place: HTTP/1.1, whose connections the client keeps alive and reuses (a
+     * Broker's ingress is plain HTTP inside the cluster; an upgrade to h2c per connection buys nothing there).
+     */
+    public static CloudEventSink keptAlive(Duration timeout) {
+        return new CloudEventSink(timeout, HttpClient.newBuilder().connectTimeout(CONNECT)
+                .version(HttpClient.Version.HTTP_1_1).build());
     }
 
     /** Sends {@code body} of {@code contentType} to {@code sink}; completes once the sink accepted it. */
     public CompletableFuture<Void> send(URI sink, String contentType, byte[] body) {
-        HttpRequest request = HttpRequest.newBuilder(sink).timeout(timeout).header("content-type", contentType)
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build();
-        return http.sendAsync(request, HttpResponse.BodyHandlers.discarding()).thenApply(response -> {
+        return send(sink, Map.of("content-type", contentType), body);
+    }
+
+    /** Sends {@code body} with these headers (a binary-mode event's {@code ce-} attributes); as above. */
+    public CompletableFuture<Void> send(URI sink, Map<String, String> headers, byte[] body) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(sink).timeout(timeout)
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body));
+        headers.forEach(request::header);
+        return http.sendAsync(request.build(), HttpResponse.BodyHandlers.discarding()).thenApply(response -> {
             if (response.statusCode() / 100 != 2) {
                 throw new IllegalStateException("HTTP " + response.statusCode() + " from " + sink);
             }
