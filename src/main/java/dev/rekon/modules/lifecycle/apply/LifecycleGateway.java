@@ -12,7 +12,7 @@ import dev.rekon.manifests.apply.ManifestWriter;
 import dev.rekon.modules.lifecycle.KymaModule;
 import dev.rekon.modules.lifecycle.intent.KymaView;
 import dev.rekon.modules.lifecycle.plan.KymaStatusUpdate;
-import dev.rekon.modules.lifecycle.inventory.Inventory;
+import dev.rekon.manifests.inventory.Inventory;
 import dev.rekon.modules.release.KymaKind;
 
 /**

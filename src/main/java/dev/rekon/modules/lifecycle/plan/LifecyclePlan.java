@@ -8,7 +8,7 @@ import dev.rekon.core.ObjectRef;
 import dev.rekon.core.Reply;
 import dev.rekon.manifests.LiveObject;
 import dev.rekon.modules.lifecycle.KymaModule;
-import dev.rekon.modules.lifecycle.inventory.Inventory;
+import dev.rekon.manifests.inventory.Inventory;
 import dev.rekon.pipeline.Reconciler;
 
 /**
