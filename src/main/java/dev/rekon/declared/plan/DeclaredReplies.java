@@ -66,7 +66,7 @@ public final class DeclaredReplies {
      * The status after the server refused one of the plan's writes for good (its identity may not write an object):
      * Ready=False naming it, the inventory as written ahead (every object that may exist stays recorded).
      */
-    public static DeclaredStateStatus refusedOnWrite(DeclaredPlan plan, String message, Instant now) {
+    static DeclaredStateStatus refusedOnWrite(DeclaredPlan plan, String message, Instant now) {
         DeclaredStateStatus base = plan.writeAhead() != null ? plan.writeAhead() : plan.state().recorded();
         return new DeclaredStatus(plan.state(), base, now).ready("False", "ApiRefused", message)
                 .reconciling(false, "ApiRefused", message).changed();
