@@ -16,9 +16,9 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
  * A DeclaredState's status, as read or as a plan writes it: the generation it was decided for, the revision
- * applied and the one last attempted, the inventory (stored as
- * Flux's {@code {id, v}} entries: {@link InventoryCodec}), the orphans, their counts, and
- * the conditions. A null field is one the status does not have (and a write leaves as it is).
+ * applied and the one last attempted, the inventory (stored as Flux's {@code {id, v}} entries: {@link InventoryCodec}),
+ * the orphans, their counts, and the conditions. A null field is one the status does not have (and a write leaves
+ * as it is).
  */
 public record DeclaredStateStatus(Long observedGeneration, String revision, String lastAttemptedRevision,
         List<Inventory.Entry> inventory, Integer objectCount, List<Orphan> orphans, Integer orphanCount,
