@@ -93,6 +93,19 @@ class DeclaredPlannerTest {
     }
 
     @Test
+    void aPlanThatWritesSaysWhatItDidAsTheEventAndAConvergedOneSaysNothing() {
+        ObjectNode settings = configMap(null, "settings", "1");
+        DeclaredScene s = new DeclaredScene().declares("a.yaml", settings);
+        DeclaredPlan applying = s.plan();
+        assertEquals(applying.reply(), applying.event());
+        s.applied(settings).recorded("c0ffee", cm("settings")).state.set("status", written(applying));
+        assertNull(s.plan().event(), "nothing written, nothing to say");
+        s.declares("b.yaml", DeclaredScene.yaml("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: settings}\n"));
+        DeclaredPlan refused = s.plan();
+        assertEquals(Outcome.REJECTED, refused.event().outcome(), "a refusal that changes the status: a warning");
+    }
+
+    @Test
     void whatLeftGitIsPrunedGuardedByWhatWasSeen() {
         ObjectNode keep = configMap(null, "keep", "1");
         ObjectNode gone = configMap(null, "gone", "1");

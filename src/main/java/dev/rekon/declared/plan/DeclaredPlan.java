@@ -119,6 +119,15 @@ public record DeclaredPlan(DeclaredKey key, DeclaredStateView state, Action acti
                 : status;
     }
 
+    /** A plan that writes says so on the DeclaredState: a refusal as a warning, a change as what it did. */
+    @Override
+    public Reply event() {
+        if (!writes() || action == Action.NONE && status == null) {
+            return null;
+        }
+        return reply.outcome() == dev.rekon.core.Outcome.REJECTED || action != Action.NONE ? reply : null;
+    }
+
     /** Whether carrying it out writes anything at all. */
     public boolean writes() {
         return addFinalizer || writeAhead != null || !apply.isEmpty() || !prune.isEmpty() || !orphanDeletes.isEmpty()

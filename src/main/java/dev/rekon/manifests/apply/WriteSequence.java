@@ -3,7 +3,11 @@ package dev.rekon.manifests.apply;
 import java.time.Clock;
 import java.util.function.Supplier;
 
+import dev.rekon.cluster.EventRecorder;
+import dev.rekon.core.ObjectRef;
+import dev.rekon.core.Outcome;
 import dev.rekon.core.RefusedException;
+import dev.rekon.core.Reply;
 import dev.rekon.manifests.plan.ManifestWrites;
 import dev.rekon.manifests.plan.WriteResult;
 
@@ -58,5 +62,18 @@ public final class WriteSequence {
             store.finalizer(false);
         }
         return result;
+    }
+
+    /** Records the Event the plan decided ({@link ManifestWrites#event}) on its owner. */
+    public static void recordEvent(EventRecorder events, ObjectRef owner, ManifestWrites<?> plan) {
+        Reply event = plan.event();
+        if (event == null) {
+            return;
+        }
+        if (event.outcome() == Outcome.REJECTED) {
+            events.warning(owner, event.reason(), event.message());
+        } else {
+            events.normal(owner, event.reason(), event.message());
+        }
     }
 }

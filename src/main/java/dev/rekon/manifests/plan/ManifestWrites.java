@@ -4,6 +4,7 @@ import java.util.List;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.rekon.core.Reply;
 import dev.rekon.manifests.LiveObject;
 import dev.rekon.manifests.ManifestBodies;
 
@@ -51,6 +52,11 @@ public interface ManifestWrites<R> {
 
     default boolean removeFinalizer() {
         return false;
+    }
+
+    /** The reply the owner's Event carries once the writes are made (a warning when rejected), or null: none. */
+    default Reply event() {
+        return null;
     }
 
     /** Whether any object is written or deleted. */

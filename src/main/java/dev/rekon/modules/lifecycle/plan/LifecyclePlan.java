@@ -51,6 +51,12 @@ public record LifecyclePlan(KymaModule key, Action action, Inventory writeAhead,
         return result instanceof WriteResult.Refused ? null : inventory;
     }
 
+    /** A plan that writes says what it did on the Kyma (a refusal as a warning). */
+    @Override
+    public Reply event() {
+        return writes() ? reply : null;
+    }
+
     /** Whether carrying it out writes anything at all. */
     public boolean writes() {
         return writeAhead != null || !apply.isEmpty() || !delete.isEmpty() || inventory != null || forget
