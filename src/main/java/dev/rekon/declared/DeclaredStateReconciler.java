@@ -25,7 +25,6 @@ import dev.rekon.declared.plan.DeclaredPlan;
 import dev.rekon.declared.plan.DeclaredPlanner;
 import dev.rekon.declared.plan.DeclaredViews;
 import dev.rekon.declared.plan.DesiredObjects;
-import dev.rekon.declared.plan.InventoryIds;
 import dev.rekon.declared.plan.SourceState;
 import dev.rekon.declared.status.DeclaredBoard;
 import dev.rekon.declared.watch.DeclaredStates;
@@ -120,7 +119,7 @@ public class DeclaredStateReconciler implements Reconciler<DeclaredKey, Declared
         }
         SourceState source = state.deleting() ? new SourceState.Deleting() : branches.read(state, key.tips());
         Set<String> clusterKinds = gateway.clusterKinds();
-        Set<ObjectRef> refs = new LinkedHashSet<>(InventoryIds.read(state.status()));
+        Set<ObjectRef> refs = new LinkedHashSet<>(state.inventory());
         Set<String> unserved = new HashSet<>();
         if (source instanceof SourceState.Read r && !state.namespaces().isEmpty()) {
             List<ObjectRef> declared = DesiredObjects.of(r.documents(), state.namespaces().get(0), key.owner(),

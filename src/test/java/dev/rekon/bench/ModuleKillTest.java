@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 
 import dev.rekon.core.ObjectRef;
 import dev.rekon.manifests.Identity;
-import dev.rekon.modules.lifecycle.inventory.InventoryCodec;
+import dev.rekon.manifests.inventory.InventoryCodec;
 import dev.rekon.testing.Await;
 import dev.rekon.testing.LocalCluster;
 import dev.rekon.testing.LocalRegistry;

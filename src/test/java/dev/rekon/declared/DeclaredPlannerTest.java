@@ -26,6 +26,7 @@ import dev.rekon.declared.plan.DeclaredPlan;
 import dev.rekon.declared.plan.SourceState;
 import dev.rekon.manifests.LiveObject;
 import dev.rekon.manifests.ManifestObjects;
+import dev.rekon.manifests.plan.WriteResult;
 
 /** The DeclaredState planner as a table of views in, plans out: no cluster, no git. */
 class DeclaredPlannerTest {
@@ -72,6 +73,36 @@ class DeclaredPlannerTest {
         DeclaredPlan again = s.plan();
         assertNull(again.status(), "the same status, read back: no status write");
         assertFalse(again.writes());
+    }
+
+    @Test
+    void aWriteTheServerRefusesIsAStatusThePlanDecidesWithWhatMayExistStillRecorded() {
+        DeclaredScene s = new DeclaredScene().declares("a.yaml", configMap(null, "settings", "1"));
+        s.state.remove("status");
+        DeclaredPlan p = s.plan();
+        assertEquals(p.status(), p.record(WriteResult.WRITTEN), "every write made: the status planned");
+        JsonNode refused = DeclaredStatusBody.of(p.state().status(), p.record(new WriteResult.Refused(cm("settings"),
+                "apply ConfigMap team-a/settings: forbidden", DeclaredScene.NOW)));
+        assertEquals("False", condition(refused, "Ready").path("status").asText());
+        assertEquals("ApiRefused", condition(refused, "Ready").path("reason").asText());
+        assertEquals("apply ConfigMap team-a/settings: forbidden", condition(refused, "Ready").path("message").asText());
+        assertEquals("False", condition(refused, "Reconciling").path("status").asText());
+        assertEquals("team-a_settings__ConfigMap", refused.at("/inventory/entries/0/id").asText(),
+                "the inventory as written ahead: what may exist stays recorded");
+        assertTrue(refused.path("revision").isMissingNode(), "no revision applied");
+    }
+
+    @Test
+    void aPlanThatWritesSaysWhatItDidAsTheEventAndAConvergedOneSaysNothing() {
+        ObjectNode settings = configMap(null, "settings", "1");
+        DeclaredScene s = new DeclaredScene().declares("a.yaml", settings);
+        DeclaredPlan applying = s.plan();
+        assertEquals(applying.reply(), applying.event());
+        s.applied(settings).recorded("c0ffee", cm("settings")).state.set("status", written(applying));
+        assertNull(s.plan().event(), "nothing written, nothing to say");
+        s.declares("b.yaml", DeclaredScene.yaml("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: settings}\n"));
+        DeclaredPlan refused = s.plan();
+        assertEquals(Outcome.REJECTED, refused.event().outcome(), "a refusal that changes the status: a warning");
     }
 
     @Test

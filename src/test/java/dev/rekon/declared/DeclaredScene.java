@@ -102,7 +102,7 @@ final class DeclaredScene {
         ObjectNode status = state.putObject("status").put("revision", "main@sha1:" + commit);
         var entries = status.putObject("inventory").putArray("entries");
         for (ObjectRef r : refs) {
-            entries.addObject().put("id", dev.rekon.declared.plan.InventoryIds.id(r)).put("v", "v1");
+            entries.addObject().put("id", dev.rekon.manifests.inventory.InventoryCodec.id(r)).put("v", "v1");
         }
         return this;
     }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.declared.intent.DeclaredStateStatus;
+import dev.rekon.manifests.inventory.InventoryCodec;
 
 /**
  * The {@code status} a {@link DeclaredStateStatus} writes: the status as the DeclaredState has it, with every field
@@ -30,7 +31,7 @@ public final class DeclaredStatusBody {
             next.put("lastAttemptedRevision", status.lastAttemptedRevision());
         }
         if (status.inventory() != null) {
-            next.putObject("inventory").set("entries", JSON.valueToTree(status.inventory()));
+            next.putObject("inventory").set("entries", InventoryCodec.ids(status.inventory()));
         }
         if (status.objectCount() != null) {
             next.put("objectCount", status.objectCount());

@@ -9,22 +9,20 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.rekon.cluster.Conditions;
+import dev.rekon.manifests.inventory.Inventory;
+import dev.rekon.manifests.inventory.InventoryCodec;
 
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
  * A DeclaredState's status, as read or as a plan writes it: the generation it was decided for, the revision
- * applied and the one last attempted, the inventory (Flux's {@code {id, v}} entries), the orphans, their counts, and
- * the conditions. A null field is one the status does not have (and a write leaves as it is).
+ * applied and the one last attempted, the inventory (stored as Flux's {@code {id, v}} entries: {@link InventoryCodec}),
+ * the orphans, their counts, and the conditions. A null field is one the status does not have (and a write leaves
+ * as it is).
  */
 public record DeclaredStateStatus(Long observedGeneration, String revision, String lastAttemptedRevision,
-        List<Entry> inventory, Integer objectCount, List<Orphan> orphans, Integer orphanCount,
+        List<Inventory.Entry> inventory, Integer objectCount, List<Orphan> orphans, Integer orphanCount,
         List<Conditions.Written> conditions) {
-
-    /** One entry of {@code status.inventory.entries}. */
-    @RegisterForReflection
-    public record Entry(String id, String v) {
-    }
 
     /** One entry of {@code status.orphans}: an object that left Git, since when, and when it is deleted (or null). */
     @RegisterForReflection
@@ -41,7 +39,8 @@ public record DeclaredStateStatus(Long observedGeneration, String revision, Stri
         JsonNode conditions = status.path("conditions");
         return new DeclaredStateStatus(generation.canConvertToLong() ? generation.asLong() : null,
                 text(status.path("revision")), text(status.path("lastAttemptedRevision")),
-                list(status.path("inventory").path("entries"), e -> new Entry(text(e.path("id")), text(e.path("v")))),
+                status.path("inventory").path("entries").isArray()
+                        ? InventoryCodec.fromIds(status.path("inventory").path("entries")) : null,
                 objects.canConvertToInt() ? objects.asInt() : null,
                 list(status.path("orphans"), o -> new Orphan(text(o.path("apiVersion")), text(o.path("kind")),
                         text(o.path("namespace")), text(o.path("name")), text(o.path("since")),

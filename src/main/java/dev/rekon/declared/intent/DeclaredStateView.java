@@ -8,15 +8,18 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.rekon.core.ObjectRef;
+
 /**
  * A DeclaredState as Rekon reads it: where its objects come from (spec.git), where they may go
- * (spec.namespaces), how it prunes and treats orphans, and what its status last recorded. Made once from the
- * object by {@link #of}, the only place its JSON paths are read; a field left out reads as its default.
+ * (spec.namespaces), how it prunes and treats orphans, and what its status last recorded ({@code recorded},
+ * typed; {@code status} as the server holds it, for a write over it). Made once from the object by {@link #of},
+ * the only place its JSON paths are read; a field left out reads as its default.
  */
 public record DeclaredStateView(String namespace, String name, String uid, long generation, String resourceVersion,
         boolean deleting, List<String> finalizers, String url, String branch, String path, String secretName,
         List<String> namespaces, boolean prune, boolean suspend, String serviceAccountName, boolean deleteOrphans,
-        Duration gracePeriod, List<Ignore> ignore, ObjectNode status) {
+        Duration gracePeriod, List<Ignore> ignore, ObjectNode status, DeclaredStateStatus recorded) {
 
     public static final String FINALIZER = "rekon.dev/declared-state";
 
@@ -48,6 +51,8 @@ public record DeclaredStateView(String namespace, String name, String uid, long 
         orphans.path("ignore").forEach(i -> ignore.add(new Ignore(i.path("group").asText(""), i.path("kind").asText(""),
                 i.path("name").asText(null))));
         String path = git.path("path").asText("").replaceAll("^\\./?|/+$", "");
+        ObjectNode status = o.path("status").isObject() ? (ObjectNode) o.get("status").deepCopy()
+                : JsonNodeFactory.instance.objectNode();
         return new DeclaredStateView(meta.path("namespace").asText(), meta.path("name").asText(),
                 meta.path("uid").asText(null), meta.path("generation").asLong(0),
                 meta.path("resourceVersion").asText(null), meta.hasNonNull("deletionTimestamp"), finalizers,
@@ -55,9 +60,13 @@ public record DeclaredStateView(String namespace, String name, String uid, long 
                 git.path("secretRef").path("name").asText(null), namespaces, spec.path("prune").asBoolean(true),
                 spec.path("suspend").asBoolean(false), text(spec.path("serviceAccountName")),
                 "Delete".equals(orphans.path("action").asText("Report")),
-                GracePeriods.parse(orphans.path("gracePeriod").asText("10m")), ignore,
-                o.path("status").isObject() ? (ObjectNode) o.get("status").deepCopy()
-                        : JsonNodeFactory.instance.objectNode());
+                GracePeriods.parse(orphans.path("gracePeriod").asText("10m")), ignore, status,
+                DeclaredStateStatus.of(status));
+    }
+
+    /** The objects its status records as applied, or about to be (written ahead). */
+    public List<ObjectRef> inventory() {
+        return recorded.inventory() == null ? List.of() : recorded.inventory().stream().map(e -> e.ref()).toList();
     }
 
     private static String text(JsonNode n) {

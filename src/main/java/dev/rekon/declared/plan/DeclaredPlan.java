@@ -14,19 +14,24 @@ import dev.rekon.declared.intent.DeclaredStateStatus;
 import dev.rekon.declared.intent.DeclaredStateView;
 import dev.rekon.manifests.LiveObject;
 import dev.rekon.manifests.ManifestBodies;
+import dev.rekon.manifests.plan.ManifestWrites;
+import dev.rekon.manifests.plan.WriteResult;
 import dev.rekon.pipeline.Reconciler;
 
 /**
  * What one attempt does to one DeclaredState, in order: add its finalizer ({@code addFinalizer}), record
  * {@code writeAhead} as its status (the inventory with every object about to be created; null: nothing new),
  * apply {@code apply} (staged), delete {@code prune} then {@code orphanDeletes} (each guarded by what was seen),
- * write {@code status} (null: already so), and, when it is being deleted, let it go ({@code removeFinalizer}).
+ * write {@code status} (null: already so; the status of a write the server refused is {@link #record}'s), and,
+ * when it is being deleted, let it go ({@code removeFinalizer}): the shared {@link ManifestWrites}, its inventory
+ * kept in its status.
  * {@code report} is what the status page shows of it.
  */
 public record DeclaredPlan(DeclaredKey key, DeclaredStateView state, Action action, boolean addFinalizer,
         DeclaredStateStatus writeAhead, List<ObjectNode> apply, List<LiveObject> prune, List<LiveObject> orphanDeletes,
         DeclaredStateStatus status,
-        boolean removeFinalizer, Report report, Reply reply, ManifestBodies bodies) implements Reconciler.Plan {
+        boolean removeFinalizer, Report report, Reply reply, ManifestBodies bodies)
+        implements Reconciler.Plan, ManifestWrites<DeclaredStateStatus> {
 
     /**
      * How long a DeclaredState whose Ready waits for what it applied to roll out waits before it is planned again:
@@ -96,6 +101,31 @@ public record DeclaredPlan(DeclaredKey key, DeclaredStateView state, Action acti
     @Override
     public boolean rescheduleBacksOff() {
         return true;
+    }
+
+    @Override
+    public List<LiveObject> deletes() {
+        return java.util.stream.Stream.concat(prune.stream(), orphanDeletes.stream()).toList();
+    }
+
+    /**
+     * The status once the object writes came to {@code result}: the one planned, or, when the server refused one of
+     * them for good (its identity may not write an object), Ready=False naming it with every object that may exist
+     * still recorded.
+     */
+    @Override
+    public DeclaredStateStatus record(WriteResult result) {
+        return result instanceof WriteResult.Refused r ? DeclaredReplies.refusedOnWrite(this, r.message(), r.at())
+                : status;
+    }
+
+    /** A plan that writes says so on the DeclaredState: a refusal as a warning, a change as what it did. */
+    @Override
+    public Reply event() {
+        if (!writes() || action == Action.NONE && status == null) {
+            return null;
+        }
+        return reply.outcome() == dev.rekon.core.Outcome.REJECTED || action != Action.NONE ? reply : null;
     }
 
     /** Whether carrying it out writes anything at all. */

@@ -1,9 +1,7 @@
 package dev.rekon.declared.plan;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -19,6 +17,7 @@ import dev.rekon.declared.plan.DesiredObjects.Desired;
 import dev.rekon.manifests.Identity;
 import dev.rekon.manifests.LiveObject;
 import dev.rekon.manifests.ManifestBodies;
+import dev.rekon.manifests.inventory.Inventory;
 import dev.rekon.manifests.plan.ManifestChecks;
 import dev.rekon.manifests.plan.ManifestDiff;
 import dev.rekon.manifests.plan.ManifestPlanner;
@@ -79,7 +78,7 @@ public final class DeclaredPlanner {
         if (scope.isPresent()) {
             return DeclaredReplies.refused(v, scope.get().reason(), scope.get().message(), read.commit());
         }
-        List<ObjectRef> recorded = InventoryIds.read(s.status());
+        List<ObjectRef> recorded = s.inventory();
         Set<String> recordedKeys = recorded.stream().map(Identity::key).collect(Collectors.toSet());
         Set<String> adopted = desired.stream().filter(Desired::adopt).map(d -> Identity.key(d.ref()))
                 .collect(Collectors.toSet());
@@ -124,13 +123,11 @@ public final class DeclaredPlanner {
 
     /** The inventory with every object about to be created recorded, or null when all already are. */
     private static DeclaredStateStatus writeAhead(DeclaredViews v, List<ObjectRef> recorded, List<ObjectRef> after, String rev) {
-        Map<String, ObjectRef> union = new LinkedHashMap<>();
-        recorded.forEach(r -> union.put(Identity.key(r), r));
-        after.forEach(r -> union.putIfAbsent(Identity.key(r), r));
-        if (union.size() == recorded.size()) {
+        Inventory union = Inventory.of(recorded).with(Inventory.of(after).objects());
+        if (union.objects().size() == recorded.size()) {
             return null;
         }
-        return new DeclaredStatus(v.state(), v.now()).inventory(new ArrayList<>(union.values()))
+        return new DeclaredStatus(v.state(), v.now()).inventory(union.refs())
                 .reconciling(true, "Progressing", "applying revision " + rev).changed();
     }
 
@@ -152,7 +149,7 @@ public final class DeclaredPlanner {
     /** Being deleted: what it applied goes in reverse stage order (when {@code prune}), then the finalizer. */
     private static DeclaredPlan letGo(DeclaredViews v) {
         DeclaredStateView s = v.state();
-        List<LiveObject> delete = !s.prune() ? List.of() : ManifestPlanner.deleteOrder(InventoryIds.read(s.status())
+        List<LiveObject> delete = !s.prune() ? List.of() : ManifestPlanner.deleteOrder(s.inventory()
                 .stream().map(v::live).filter(Objects::nonNull)
                 .filter(l -> !"Namespace".equals(l.ref().kind()) || v.key().owner().equals(l.owner())).toList(),
                 LiveObject::ref);

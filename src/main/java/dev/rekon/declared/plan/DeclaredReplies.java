@@ -66,9 +66,8 @@ public final class DeclaredReplies {
      * The status after the server refused one of the plan's writes for good (its identity may not write an object):
      * Ready=False naming it, the inventory as written ahead (every object that may exist stays recorded).
      */
-    public static DeclaredStateStatus refusedOnWrite(DeclaredPlan plan, String message, Instant now) {
-        DeclaredStateStatus base = plan.writeAhead() != null ? plan.writeAhead()
-                : DeclaredStateStatus.of(plan.state().status());
+    static DeclaredStateStatus refusedOnWrite(DeclaredPlan plan, String message, Instant now) {
+        DeclaredStateStatus base = plan.writeAhead() != null ? plan.writeAhead() : plan.state().recorded();
         return new DeclaredStatus(plan.state(), base, now).ready("False", "ApiRefused", message)
                 .reconciling(false, "ApiRefused", message).changed();
     }
@@ -101,7 +100,7 @@ public final class DeclaredReplies {
     static DeclaredPlan.Report report(DeclaredViews v, String reason, String message) {
         var ready = Conditions.find(v.state().status().path("conditions"), "Ready");
         return new DeclaredPlan.Report(v.state().revision(), ready == null ? "Unknown" : ready.path("status").asText(),
-                reason, message, InventoryIds.read(v.state().status()).size(), 0, List.of(), List.of(),
+                reason, message, v.state().inventory().size(), 0, List.of(), List.of(),
                 Orphans.of(v, Set.of(), Set.of()).orphans(), null);
     }
 }

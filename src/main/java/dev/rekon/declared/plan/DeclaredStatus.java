@@ -8,6 +8,7 @@ import dev.rekon.cluster.Conditions.Condition;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.declared.intent.DeclaredStateStatus;
 import dev.rekon.declared.intent.DeclaredStateView;
+import dev.rekon.manifests.inventory.Inventory;
 
 /**
  * A DeclaredState's status as a plan decides it, built on the status it had (conditions keep their transition
@@ -23,14 +24,14 @@ final class DeclaredStatus {
     private final Instant now;
     private String revision;
     private String attempted;
-    private List<DeclaredStateStatus.Entry> inventory;
+    private List<Inventory.Entry> inventory;
     private Integer objectCount;
     private List<DeclaredStateStatus.Orphan> orphans;
     private Integer orphanCount;
     private List<Conditions.Written> conditions;
 
     DeclaredStatus(DeclaredStateView state, Instant now) {
-        this(state, DeclaredStateStatus.of(state.status()), now);
+        this(state, state.recorded(), now);
     }
 
     /** Built on {@code base}, a status planned for {@code state} before (what it has once that is written). */
@@ -60,7 +61,7 @@ final class DeclaredStatus {
     }
 
     DeclaredStatus inventory(List<ObjectRef> refs) {
-        this.inventory = InventoryIds.entries(refs);
+        this.inventory = Inventory.of(refs).objects();
         this.objectCount = refs.size();
         return this;
     }

@@ -20,7 +20,7 @@ import dev.rekon.modules.lifecycle.apply.LifecycleWrites;
 import dev.rekon.modules.lifecycle.apply.LifecycleGateway;
 import dev.rekon.modules.lifecycle.intent.DeclaredModule;
 import dev.rekon.modules.lifecycle.intent.KymaView;
-import dev.rekon.modules.lifecycle.inventory.Inventory;
+import dev.rekon.manifests.inventory.Inventory;
 import dev.rekon.modules.lifecycle.plan.LifecyclePlan;
 import dev.rekon.modules.lifecycle.plan.LifecyclePlanner;
 import dev.rekon.modules.lifecycle.plan.LifecycleViews;

@@ -9,7 +9,7 @@ import jakarta.inject.Inject;
 import dev.rekon.core.RefusedException;
 import dev.rekon.modules.lifecycle.apply.LifecycleGateway;
 import dev.rekon.modules.lifecycle.intent.DeclaredModule;
-import dev.rekon.modules.lifecycle.inventory.Inventory;
+import dev.rekon.manifests.inventory.Inventory;
 import dev.rekon.modules.lifecycle.plan.Release;
 import dev.rekon.modules.lifecycle.plan.Resolution;
 import dev.rekon.modules.manifest.ManifestSource;

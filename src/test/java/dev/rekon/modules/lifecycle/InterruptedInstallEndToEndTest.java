@@ -15,8 +15,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 
 import dev.rekon.core.ObjectRef;
-import dev.rekon.modules.lifecycle.inventory.Inventory;
-import dev.rekon.modules.lifecycle.inventory.InventoryCodec;
+import dev.rekon.manifests.inventory.Inventory;
+import dev.rekon.manifests.inventory.InventoryCodec;
 import dev.rekon.manifests.ManifestObjects;
 import dev.rekon.modules.lifecycle.plan.ModuleObjects;
 import dev.rekon.testing.RekonTestResource;

@@ -21,7 +21,7 @@ import dev.rekon.core.ObjectRef;
 import dev.rekon.modules.lifecycle.intent.DeclaredModule;
 import dev.rekon.modules.lifecycle.intent.KymaView;
 import dev.rekon.manifests.Identity;
-import dev.rekon.modules.lifecycle.inventory.Inventory;
+import dev.rekon.manifests.inventory.Inventory;
 import dev.rekon.modules.lifecycle.plan.LifecyclePlan;
 import dev.rekon.modules.lifecycle.plan.LifecyclePlan.Action;
 import dev.rekon.modules.lifecycle.plan.LifecyclePlanner;

@@ -17,7 +17,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.rekon.modules.lifecycle.inventory.Inventory;
+import dev.rekon.manifests.inventory.Inventory;
 import dev.rekon.modules.plan.ModuleDeployment;
 import dev.rekon.resync.AreaResult;
 import dev.rekon.resync.ResyncItem;

@@ -8,11 +8,12 @@ import java.util.Optional;
 
 import dev.rekon.core.ObjectRef;
 import dev.rekon.manifests.LiveObject;
+import dev.rekon.manifests.apply.InventoryStore;
 import dev.rekon.manifests.apply.ManifestWriter;
 import dev.rekon.modules.lifecycle.KymaModule;
 import dev.rekon.modules.lifecycle.intent.KymaView;
 import dev.rekon.modules.lifecycle.plan.KymaStatusUpdate;
-import dev.rekon.modules.lifecycle.inventory.Inventory;
+import dev.rekon.manifests.inventory.Inventory;
 import dev.rekon.modules.release.KymaKind;
 
 /**
@@ -46,6 +47,26 @@ public interface LifecycleGateway extends ManifestWriter {
     String writeInventory(KymaModule key, Inventory inventory);
 
     void deleteInventory(KymaModule key);
+
+    /**
+     * The module's inventory as the write sequence keeps it: the first write guarded by the resourceVersion it was
+     * read at (none: created), each next one by the version the one before answered.
+     */
+    default InventoryStore<Inventory> inventoryStore(KymaModule key) {
+        return new InventoryStore<>() {
+            private String version;
+
+            @Override
+            public void write(Inventory record) {
+                version = writeInventory(key, version == null ? record : record.withResourceVersion(version));
+            }
+
+            @Override
+            public void forget() {
+                deleteInventory(key);
+            }
+        };
+    }
 
     /** The objects among {@code refs} that exist, by {@code Identity.key}, with the module their label names. */
     Map<String, LiveObject> live(String module, Collection<ObjectRef> refs);

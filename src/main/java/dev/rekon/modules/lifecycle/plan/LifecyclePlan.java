@@ -7,19 +7,22 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.Reply;
 import dev.rekon.manifests.LiveObject;
+import dev.rekon.manifests.plan.ManifestWrites;
+import dev.rekon.manifests.plan.WriteResult;
 import dev.rekon.modules.lifecycle.KymaModule;
-import dev.rekon.modules.lifecycle.inventory.Inventory;
+import dev.rekon.manifests.inventory.Inventory;
 import dev.rekon.pipeline.Reconciler;
 
 /**
  * What one attempt does to one module of one Kyma, in order: record {@code writeAhead} in the inventory (null:
  * nothing new to record), apply {@code apply} (staged; CRDs Established before the rest), delete {@code delete}
- * (in that order), record {@code inventory} (null: unchanged) or drop it ({@code forget}), then write the Kyma's
- * status ({@code kymaStatus}; null: already so). {@code status} is the module's entry, for reports.
+ * (in that order), record {@code inventory} (null: unchanged) or drop it ({@code forget}): the shared
+ * {@link ManifestWrites}, its inventory kept in a ConfigMap. Then write the Kyma's status ({@code kymaStatus}; null:
+ * already so). {@code status} is the module's entry, for reports.
  */
 public record LifecyclePlan(KymaModule key, Action action, Inventory writeAhead, List<ObjectNode> apply,
         List<LiveObject> delete, Inventory inventory, boolean forget, ModuleStatus status, KymaStatusUpdate kymaStatus,
-        List<ObjectRef> drifted, Reply reply) implements Reconciler.Plan {
+        List<ObjectRef> drifted, Reply reply) implements Reconciler.Plan, ManifestWrites<Inventory> {
 
     /** What the plan does, for Events and the status page. */
     public enum Action {
@@ -35,6 +38,23 @@ public record LifecyclePlan(KymaModule key, Action action, Inventory writeAhead,
     /** The objects it deletes, in order. */
     public List<ObjectRef> deleted() {
         return delete.stream().map(LiveObject::ref).toList();
+    }
+
+    @Override
+    public List<LiveObject> deletes() {
+        return delete;
+    }
+
+    /** The inventory that follows once every object write was made; a refused write leaves it as written ahead. */
+    @Override
+    public Inventory record(WriteResult result) {
+        return result instanceof WriteResult.Refused ? null : inventory;
+    }
+
+    /** A plan that writes says what it did on the Kyma (a refusal as a warning). */
+    @Override
+    public Reply event() {
+        return writes() ? reply : null;
     }
 
     /** Whether carrying it out writes anything at all. */

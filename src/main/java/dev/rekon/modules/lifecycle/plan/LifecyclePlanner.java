@@ -13,7 +13,7 @@ import dev.rekon.manifests.ManifestObjects;
 import dev.rekon.manifests.plan.ManifestDiff;
 import dev.rekon.manifests.plan.ManifestPlanner;
 import dev.rekon.modules.lifecycle.intent.DeclaredModule;
-import dev.rekon.modules.lifecycle.inventory.Inventory;
+import dev.rekon.manifests.inventory.Inventory;
 import dev.rekon.modules.lifecycle.plan.LifecyclePlan.Action;
 
 /**

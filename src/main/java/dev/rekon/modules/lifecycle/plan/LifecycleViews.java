@@ -11,7 +11,7 @@ import dev.rekon.manifests.LiveObject;
 import dev.rekon.modules.lifecycle.KymaModule;
 import dev.rekon.modules.lifecycle.intent.DeclaredModule;
 import dev.rekon.modules.lifecycle.intent.KymaView;
-import dev.rekon.modules.lifecycle.inventory.Inventory;
+import dev.rekon.manifests.inventory.Inventory;
 import dev.rekon.modules.release.MaintenanceWindow;
 
 /**

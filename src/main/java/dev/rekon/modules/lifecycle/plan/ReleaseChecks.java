@@ -9,7 +9,7 @@ import dev.rekon.core.NamespacePolicy;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.SemVer;
 import dev.rekon.manifests.plan.ManifestChecks;
-import dev.rekon.modules.lifecycle.inventory.Inventory;
+import dev.rekon.manifests.inventory.Inventory;
 
 /**
  * What keeps a release from being applied at all, checked before any write: objects outside the namespaces Rekon

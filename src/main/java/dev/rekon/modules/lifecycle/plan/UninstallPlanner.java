@@ -7,7 +7,7 @@ import dev.rekon.core.ObjectRef;
 import dev.rekon.manifests.LiveObject;
 import dev.rekon.manifests.plan.ManifestChecks;
 import dev.rekon.manifests.plan.ManifestPlanner;
-import dev.rekon.modules.lifecycle.inventory.Inventory;
+import dev.rekon.manifests.inventory.Inventory;
 import dev.rekon.modules.lifecycle.plan.LifecyclePlan.Action;
 
 /**

@@ -5,7 +5,7 @@ import java.util.Optional;
 import java.util.Set;
 
 import dev.rekon.core.ObjectRef;
-import dev.rekon.modules.lifecycle.inventory.Inventory;
+import dev.rekon.manifests.inventory.Inventory;
 import dev.rekon.modules.lifecycle.plan.LifecyclePlan.Action;
 import dev.rekon.modules.lifecycle.plan.LifecyclePlan;
 import dev.rekon.modules.lifecycle.plan.LifecyclePlanner;

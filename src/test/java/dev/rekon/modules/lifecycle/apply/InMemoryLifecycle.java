@@ -19,7 +19,7 @@ import dev.rekon.modules.lifecycle.KymaModule;
 import dev.rekon.modules.lifecycle.intent.KymaView;
 import dev.rekon.modules.lifecycle.plan.KymaStatusUpdate;
 import dev.rekon.manifests.Identity;
-import dev.rekon.modules.lifecycle.inventory.Inventory;
+import dev.rekon.manifests.inventory.Inventory;
 import dev.rekon.manifests.LiveObject;
 import dev.rekon.manifests.ManifestObjects;
 import dev.rekon.modules.plan.ModuleDeployment;
