@@ -65,19 +65,28 @@ public class PromotionReconciler implements Reconciler<PromotionKey, PromotionRe
 
     @Override
     public Optional<PromotionRequest> load(PromotionKey key, boolean fresh) {
-        return gateway.promotion(key.namespace(), key.name()).map(p -> request(p, key));
+        return (!fresh && key.seen() != null ? Optional.of(key.seen()) : gateway.promotion(key.namespace(), key.name()))
+                .map(p -> request(p, key));
     }
 
+    /**
+     * The source Image and every stage are read at once, once the spec alone allows them to be read (a stage in a
+     * namespace Rekon may not act in is never read); the stages are taken only when the source exists.
+     */
     private PromotionRequest request(ImagePromotionView p, PromotionKey key) {
-        KpackImage source = gateway.sourceImage(p.namespace(), p.spec().sourceImage()).orElse(null);
-        PromotionRequest bare = new PromotionRequest(p, source, Map.of(), key.approval(),
-                guard::allows, clock.instant());
+        PromotionRequest bare = new PromotionRequest(p, null, Map.of(), key.approval(), guard::allows, clock.instant());
+        Supplier<Optional<KpackImage>> sourceRead = gateway.sourceImageSent(p.namespace(), p.spec().sourceImage());
+        List<Supplier<StageView>> taken = List.of();
+        List<PromotionGateway.StageRead> reads = p.spec().stages().stream().map(stage -> new PromotionGateway
+                .StageRead(stage, stage.promotedImage() != null ? stage.promotedImage() : p.spec().sourceImage(),
+                        p.status().stage(stage.name()).build())).toList();
+        if (ImagePromotionPlanner.problemBeforeReads(bare).isEmpty()) {
+            taken = gateway.stages(p, reads);
+        }
+        KpackImage source = sourceRead.get().orElse(null);
         Map<String, StageView> stages = new LinkedHashMap<>();
-        if (ImagePromotionPlanner.specProblem(bare).isEmpty()) {
-            List<PromotionGateway.StageRead> reads = p.spec().stages().stream().map(stage -> new PromotionGateway
-                    .StageRead(stage, stage.promotedImage() != null ? stage.promotedImage() : p.spec().sourceImage(),
-                            p.status().stage(stage.name()).build())).toList();
-            List<Supplier<StageView>> taken = gateway.stages(p, reads);
+        if (ImagePromotionPlanner.specProblem(new PromotionRequest(p, source, Map.of(), key.approval(), guard::allows,
+                bare.now())).isEmpty()) {
             for (int i = 0; i < reads.size(); i++) {
                 StageView view = taken.get(i).get();
                 stages.put(reads.get(i).stage().name(), view);

@@ -40,15 +40,14 @@ public class PromotionService {
     /** A kpack Image in {@code namespace} reported a build: the promotions whose source it is. */
     public Reply sourceBuilt(String namespace, String image) {
         List<PromotionKey> keys = gateway.promotions(namespace).stream()
-                .filter(p -> image.equals(p.spec().sourceImage())).map(p -> PromotionKey.of(p.namespace(), p.name()))
-                .toList();
+                .filter(p -> image.equals(p.spec().sourceImage())).map(PromotionKey::seen).toList();
         return loop.reconcileAll(reconciler, keys, none("kpack Image " + namespace + "/" + image));
     }
 
     /** An ImageDeploy in this cluster changed: the promotions with a stage here that lists it. */
     public Reply stageChanged(String namespace, String imageDeploy) {
         List<PromotionKey> keys = gateway.promotions(null).stream().filter(p -> lists(p, namespace, imageDeploy))
-                .map(p -> PromotionKey.of(p.namespace(), p.name())).toList();
+                .map(PromotionKey::seen).toList();
         return loop.reconcileAll(reconciler, keys, none("ImageDeploy " + namespace + "/" + imageDeploy));
     }
 
@@ -58,8 +57,7 @@ public class PromotionService {
      */
     public Reply stageReported(String namespace, String imageDeploy) {
         List<PromotionKey> keys = gateway.promotions(null).stream().filter(p -> p.spec().stages().stream()
-                .anyMatch(s -> lists(p, s, namespace, imageDeploy))).map(p -> PromotionKey.of(p.namespace(), p.name()))
-                .toList();
+                .anyMatch(s -> lists(p, s, namespace, imageDeploy))).map(PromotionKey::seen).toList();
         return loop.reconcileAll(reconciler, keys, none("ImageDeploy " + namespace + "/" + imageDeploy));
     }
 

@@ -1,6 +1,6 @@
 package dev.rekon.promotions.apply;
 
-import dev.rekon.cluster.Versioned;
+import dev.rekon.cluster.LatestKnown;
 import dev.rekon.cluster.watch.SharedWatches;
 import dev.rekon.promotions.watch.ImagePromotionFacet;
 import java.util.List;
@@ -71,6 +71,9 @@ public class KubePromotionGateway implements PromotionGateway {
     @Inject
     ImagePromotionFacet promotionFacet;
 
+    /** This process's own status writes, until the watch of ImagePromotions shows them. */
+    private final LatestKnown<ImagePromotionView> written = new LatestKnown<>(p -> p.namespace() + "/" + p.name());
+
     @Override
     public Optional<ImagePromotionView> promotion(String namespace, String name) {
         GenericKubernetesResource r = KubeErrors.call(PromotionNames.promotion(namespace, name),
@@ -80,17 +83,25 @@ public class KubePromotionGateway implements PromotionGateway {
         return Optional.ofNullable(r).map(x -> ImagePromotionView.fromJson(mapper.valueToTree(x)));
     }
 
-    /** From the one watch of ImagePromotions (listed where it has not synced): a rollout's event lists nothing. */
+    /**
+     * From the one watch of ImagePromotions (listed where it has not synced), with this process's own status writes
+     * in place of what it shows until it shows them: a rollout's event lists nothing.
+     */
     @Override
     public List<ImagePromotionView> promotions(String namespace) {
         NamespacePolicy policy = config.namespacePolicy();
-        return watches.of(promotionFacet).cachedOrListed(namespace, null).stream().map(Versioned::view)
-                .filter(p -> policy.allows(p.namespace())).toList();
+        return written.over(watches.of(promotionFacet).cachedOrListed(namespace, null), p -> namespace == null
+                || namespace.equals(p.namespace())).stream().filter(p -> policy.allows(p.namespace())).toList();
     }
 
     @Override
     public Optional<KpackImage> sourceImage(String namespace, String name) {
         return name == null ? Optional.empty() : rollouts.image(namespace, name);
+    }
+
+    @Override
+    public Supplier<Optional<KpackImage>> sourceImageSent(String namespace, String name) {
+        return name == null ? Optional::empty : rollouts.imageSent(namespace, name);
     }
 
     @Override
@@ -140,9 +151,13 @@ public class KubePromotionGateway implements PromotionGateway {
         r.setMetadata(new ObjectMetaBuilder().withName(p.name()).withNamespace(p.namespace())
                 .withResourceVersion(p.resourceVersion()).build());
         r.setAdditionalProperty("status", mapper.convertValue(status, Map.class));
-        KubeErrors.call(p.ref(), "writing the status of ImagePromotion " + p.namespace() + "/" + p.name(),
-                () -> client.genericKubernetesResources(PromotionResources.PROMOTIONS).inNamespace(p.namespace())
-                        .resource(r).updateStatus());
+        GenericKubernetesResource answered = KubeErrors.call(p.ref(), "writing the status of ImagePromotion "
+                + p.namespace() + "/" + p.name(), () -> client.genericKubernetesResources(PromotionResources.PROMOTIONS)
+                        .inNamespace(p.namespace()).resource(r).updateStatus());
+        if (answered != null) {
+            ImagePromotionView view = ImagePromotionView.fromJson(mapper.valueToTree(answered));
+            written.put(view.namespace() + "/" + view.name(), view.resourceVersion(), view);
+        }
     }
 
     /**

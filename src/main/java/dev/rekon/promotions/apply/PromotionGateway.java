@@ -31,6 +31,11 @@ public interface PromotionGateway {
     /** The source kpack Image in the promotion's namespace. */
     Optional<KpackImage> sourceImage(String namespace, String name);
 
+    /** The same read, sent now and taken when the supplier is asked, so that it goes out with the stages' reads. */
+    default Supplier<Optional<KpackImage>> sourceImageSent(String namespace, String name) {
+        return () -> sourceImage(namespace, name);
+    }
+
     /**
      * One stage as it is now: its PromotedImage, the listed ImageDeploys (with Ready and RolledOut), the verify Job
      * of {@code current} (the stage's build, null: none); a view naming the problem when the stage's Secret or

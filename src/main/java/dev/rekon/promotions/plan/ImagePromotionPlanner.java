@@ -32,6 +32,11 @@ public final class ImagePromotionPlanner {
         return PromotionSpecChecks.spec(r).map(PromotionSpecChecks.Problem::reason);
     }
 
+    /** Why the spec alone, before the source Image or any stage is read, allows no stage to be read. */
+    public static Optional<String> problemBeforeReads(PromotionRequest r) {
+        return PromotionSpecChecks.beforeReads(r).map(PromotionSpecChecks.Problem::reason);
+    }
+
     public ImagePromotionPlan plan(PromotionRequest r) {
         ImagePromotionView p = r.promotion();
         Optional<PromotionSpecChecks.Problem> problem = PromotionSpecChecks.check(r);

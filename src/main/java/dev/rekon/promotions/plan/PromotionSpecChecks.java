@@ -35,8 +35,15 @@ final class PromotionSpecChecks {
         return spec(r).or(() -> stages(r));
     }
 
-    /** What the spec alone says, before anything is read. */
+    /** What the spec says, with the source Image read. */
     static Optional<Problem> spec(PromotionRequest r) {
+        return beforeReads(r).or(() -> r.source() == null ? problem(SOURCE_MISSING, "kpack Image "
+                + r.promotion().namespace() + "/" + r.promotion().spec().sourceImage() + " does not exist")
+                : Optional.empty());
+    }
+
+    /** What the spec alone says, before anything is read: a stage with such a problem is never read. */
+    static Optional<Problem> beforeReads(PromotionRequest r) {
         ImagePromotionSpec spec = r.promotion().spec();
         String home = r.promotion().namespace();
         if (spec.stages().isEmpty()) {
@@ -69,9 +76,6 @@ final class PromotionSpecChecks {
                 return problem(NAMESPACE_NOT_ALLOWED, "stage " + s.name() + ": Rekon may not act in namespace "
                         + s.namespaceOr(home) + " (rekon.namespaces)");
             }
-        }
-        if (r.source() == null) {
-            return problem(SOURCE_MISSING, "kpack Image " + home + "/" + spec.sourceImage() + " does not exist");
         }
         return Optional.empty();
     }

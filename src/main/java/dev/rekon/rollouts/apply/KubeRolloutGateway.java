@@ -2,6 +2,7 @@ package dev.rekon.rollouts.apply;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -9,6 +10,7 @@ import jakarta.inject.Inject;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.rekon.cluster.InstalledKinds;
+import dev.rekon.cluster.ConcurrentReads;
 import dev.rekon.cluster.KubeErrors;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.rollouts.RolloutConfig;
@@ -91,13 +93,19 @@ public class KubeRolloutGateway implements RolloutGateway {
 
     @Override
     public Optional<KpackImage> image(String namespace, String name) {
+        return imageSent(namespace, name).get();
+    }
+
+    @Override
+    public Supplier<Optional<KpackImage>> imageSent(String namespace, String name) {
         RolloutConfig.ImageCrd crd = config.imageCrd();
         ResourceDefinitionContext context = new ResourceDefinitionContext.Builder().withGroup(crd.group())
                 .withVersion(crd.version()).withPlural(crd.plural()).withKind("Image").withNamespaced(true).build();
-        GenericKubernetesResource r = KubeErrors.call(new ObjectRef(crd.group() + "/" + crd.version(), "Image",
-                namespace, name), "reading kpack Image " + namespace + "/" + name,
+        ObjectRef ref = new ObjectRef(crd.group() + "/" + crd.version(), "Image", namespace, name);
+        ConcurrentReads.Pending<GenericKubernetesResource> read = ConcurrentReads.get(client, context, ref,
+                GenericKubernetesResource.class, "reading kpack Image " + namespace + "/" + name,
                 () -> client.genericKubernetesResources(context).inNamespace(namespace).withName(name).get());
-        return Optional.ofNullable(r).map(x -> KpackImage.fromJson(mapper.valueToTree(x)));
+        return () -> Optional.ofNullable(read.join()).map(x -> KpackImage.fromJson(mapper.valueToTree(x)));
     }
 
     @Override

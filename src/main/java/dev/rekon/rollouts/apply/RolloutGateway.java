@@ -2,6 +2,7 @@ package dev.rekon.rollouts.apply;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -33,6 +34,11 @@ public interface RolloutGateway {
     Optional<String> imageNotInstalled();
 
     Optional<KpackImage> image(String namespace, String name);
+
+    /** The same read, sent now and taken when the supplier is asked, so that it can go out with others. */
+    default Supplier<Optional<KpackImage>> imageSent(String namespace, String name) {
+        return () -> image(namespace, name);
+    }
 
     /**
      * A PromotedImage, read as the kpack Image it stands in for (its status says the same); empty when it does not
