@@ -7,6 +7,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import dev.rekon.modules.lifecycle.apply.KubeApplyIdentity;
+import dev.rekon.pipeline.LastPlans;
 import dev.rekon.status.AreaReport;
 import dev.rekon.status.LifecycleRow;
 import dev.rekon.status.LifecycleSection;
@@ -21,7 +22,7 @@ import dev.rekon.status.StatusReport;
 public class LifecycleReport implements AreaReport {
 
     @Inject
-    LifecycleBoard board;
+    LastPlans plans;
 
     @Inject
     KubeApplyIdentity identity;
@@ -33,7 +34,7 @@ public class LifecycleReport implements AreaReport {
 
     @Override
     public StatusReport addTo(StatusReport report, StatusRead read, String namespace, Instant now) {
-        List<LifecycleRow> rows = board.rows(namespace);
+        List<LifecycleRow> rows = LifecycleBoard.ROWS.rows(plans, namespace, now);
         return report.withLifecycle(new LifecycleSection(identity.serviceAccount().orElse(null),
                 "module objects are applied " + identity.description(), LifecycleSection.SCOPE,
                 (int) rows.stream().filter(LifecycleRow::problem).count(), rows));
