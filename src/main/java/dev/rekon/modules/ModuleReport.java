@@ -19,13 +19,14 @@ import dev.rekon.modules.release.ModuleRelease;
 import dev.rekon.modules.release.ModuleTemplateView;
 import dev.rekon.modules.release.ReleaseMetaView;
 import dev.rekon.modules.status.ModuleRows;
+import dev.rekon.modules.status.ModuleSection;
+import dev.rekon.modules.status.ModuleSection.ModuleRow;
 import dev.rekon.modules.watch.ModulePushIndex;
 import dev.rekon.modules.watch.ReleaseFacets;
 import dev.rekon.pipeline.ReconcileLoop;
 import dev.rekon.status.AreaReport;
 import dev.rekon.status.StatusRead;
 import dev.rekon.status.StatusReport;
-import dev.rekon.status.StatusReport.ModuleRow;
 
 /**
  * The module rows of the status page: for the Deployments of each module on each channel, the key a resync pass
@@ -93,7 +94,7 @@ public class ModuleReport implements AreaReport {
         List<ModuleRow> rows = new ArrayList<>();
         byChannel.values().forEach(ds -> rows.add(row(ds, releases)));
         rows.sort(ModuleRows.ORDER);
-        return report.withModules(rows);
+        return report.withSection(new ModuleSection(rows));
     }
 
     private ModuleRow row(List<ModuleDeployment> ds, ChannelReleases releases) {

@@ -14,7 +14,7 @@ public interface AreaReport {
     String area();
 
     /**
-     * The report with this area's rows added.
+     * The report with this area's section added ({@link StatusReport#withSection}).
      *
      * @param read      the watch caches as this request reads them (one deadline, naming what is still loading)
      * @param namespace only this namespace (and no cluster-scoped object), or null for every allowed one

@@ -8,7 +8,6 @@ import dev.rekon.declared.intent.DeclaredStateView;
 import dev.rekon.declared.plan.DeclaredPlan;
 import dev.rekon.pipeline.LastPlanRows;
 import dev.rekon.pipeline.LastPlans;
-import dev.rekon.status.DeclaredRow;
 
 /**
  * The DeclaredStates' rows of the status page, made from the last plan of each DeclaredState that the one

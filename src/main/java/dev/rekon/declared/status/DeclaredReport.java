@@ -9,8 +9,6 @@ import jakarta.inject.Inject;
 import dev.rekon.declared.watch.DeclaredStates;
 import dev.rekon.pipeline.LastPlans;
 import dev.rekon.status.AreaReport;
-import dev.rekon.status.DeclaredRow;
-import dev.rekon.status.DeclaredSection;
 import dev.rekon.status.StatusRead;
 import dev.rekon.status.StatusReport;
 
@@ -36,7 +34,7 @@ public class DeclaredReport implements AreaReport {
         // A DeclaredState deleted since its last plan has no row.
         List<DeclaredRow> rows = DeclaredBoard.ROWS.rows(plans, namespace, now).stream()
                 .filter(r -> exist == null || exist.contains(r.namespace() + "/" + r.name())).toList();
-        return report.withDeclared(new DeclaredSection(DeclaredSection.SCOPE,
+        return report.withSection(new DeclaredSection(DeclaredSection.SCOPE,
                 (int) rows.stream().filter(DeclaredRow::problem).count(), rows));
     }
 

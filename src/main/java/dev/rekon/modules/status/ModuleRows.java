@@ -6,7 +6,7 @@ import java.util.List;
 import dev.rekon.modules.plan.ModuleDeployment;
 import dev.rekon.modules.plan.ModulePlan;
 import dev.rekon.modules.plan.ModuleUpdatePlanner;
-import dev.rekon.status.StatusReport.ModuleRow;
+import dev.rekon.modules.status.ModuleSection.ModuleRow;
 
 /**
  * Renders the plan the one loop makes, in report mode, for the Deployments of one module on one channel as its

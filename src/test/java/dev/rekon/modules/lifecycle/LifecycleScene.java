@@ -61,7 +61,7 @@ final class LifecycleScene {
 
     /** The page's lifecycle rows of this scene's loop, in a namespace (null: all). */
     interface Board {
-        java.util.List<dev.rekon.status.LifecycleRow> rows(String namespace);
+        java.util.List<dev.rekon.modules.lifecycle.status.LifecycleRow> rows(String namespace);
     }
 
     /** The manifest at a version: 0.x keeps a ConfigMap that 1.x drops; the Deployment's image is the version. */

@@ -6,7 +6,6 @@ import java.util.Optional;
 import dev.rekon.modules.lifecycle.plan.LifecyclePlan;
 import dev.rekon.pipeline.LastPlanRows;
 import dev.rekon.pipeline.LastPlans;
-import dev.rekon.status.LifecycleRow;
 
 /**
  * The status rows of the lifecycle modules, read from the last plan of each module the one reconcile loop made on

@@ -9,8 +9,6 @@ import jakarta.inject.Inject;
 import dev.rekon.modules.lifecycle.apply.KubeApplyIdentity;
 import dev.rekon.pipeline.LastPlans;
 import dev.rekon.status.AreaReport;
-import dev.rekon.status.LifecycleRow;
-import dev.rekon.status.LifecycleSection;
 import dev.rekon.status.StatusRead;
 import dev.rekon.status.StatusReport;
 
@@ -35,7 +33,7 @@ public class LifecycleReport implements AreaReport {
     @Override
     public StatusReport addTo(StatusReport report, StatusRead read, String namespace, Instant now) {
         List<LifecycleRow> rows = LifecycleBoard.ROWS.rows(plans, namespace, now);
-        return report.withLifecycle(new LifecycleSection(identity.serviceAccount().orElse(null),
+        return report.withSection(new LifecycleSection(identity.serviceAccount().orElse(null),
                 "module objects are applied " + identity.description(), LifecycleSection.SCOPE,
                 (int) rows.stream().filter(LifecycleRow::problem).count(), rows));
     }
