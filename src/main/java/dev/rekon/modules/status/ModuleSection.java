@@ -41,12 +41,15 @@ public record ModuleSection(List<ModuleRow> modules) implements AreaSection {
     /**
      * One module on one channel.
      *
-     * @param state {@code HeldBack} (with the policy's reason), {@code Pending} (the newest release would apply),
-     *              {@code UpToDate} or {@code Unknown}
+     * @param state         {@code HeldBack} (with the policy's reason), {@code Pending} (the newest release would
+     *                      apply), {@code UpToDate} or {@code Unknown}
+     * @param suspended     the Deployments ({@code namespace/name}) that are suspended
+     * @param manualChanges what Rekon says of each Deployment changed by hand
      */
     @RegisterForReflection
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record ModuleRow(String module, String channel, String version, boolean enabled, String newestOnChannel,
-            String state, boolean problem, String reason, String message, List<String> deployments) {
+            String state, boolean problem, String reason, String message, List<String> deployments,
+            List<String> suspended, List<String> manualChanges) {
     }
 }
