@@ -10,6 +10,7 @@ import jakarta.inject.Inject;
 import dev.rekon.buildpacks.catalog.BuildpackViewFacets;
 import dev.rekon.buildpacks.catalog.KpackFacets;
 import dev.rekon.buildpacks.status.BuildRows;
+import dev.rekon.buildpacks.status.BuildSection;
 import dev.rekon.buildpacks.view.BuilderView;
 import dev.rekon.buildpacks.view.BuildpackView;
 import dev.rekon.cluster.watch.SharedWatches;
@@ -63,8 +64,8 @@ public class BuildpackReport implements AreaReport {
     /** The report with the rows of these views in {@code namespace} (null: all of them). */
     public static StatusReport addTo(StatusReport report, List<BuildpackView> bps, List<BuilderView> bs,
             String namespace) {
-        return report.withBuilds(BuildRows.buildpacks(bps.stream().filter(b -> namespace == null
+        return report.withSection(new BuildSection(BuildRows.buildpacks(bps.stream().filter(b -> namespace == null
                 || namespace.equals(b.namespace())).toList()), BuildRows.builders(bs.stream()
-                        .filter(b -> namespace == null || namespace.equals(b.namespace())).toList()));
+                        .filter(b -> namespace == null || namespace.equals(b.namespace())).toList())));
     }
 }

@@ -1,10 +1,10 @@
 package dev.rekon.modules;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
@@ -13,17 +13,13 @@ import jakarta.inject.Singleton;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.rekon.cluster.InstalledKinds;
-import dev.rekon.modules.apply.ModuleGateway;
-import dev.rekon.modules.plan.ModuleDeployment;
-import dev.rekon.modules.plan.ModuleHolds;
-import dev.rekon.modules.plan.ModuleUpdatePlanner;
 import dev.rekon.modules.publish.PublishService;
 import dev.rekon.modules.publish.plan.ChannelPromotion;
 import dev.rekon.modules.publish.plan.KymaFollower;
 import dev.rekon.modules.publish.plan.ModuleReport;
 import dev.rekon.modules.publish.plan.PromotionPlan;
-import dev.rekon.modules.release.ChannelReleases;
-import dev.rekon.modules.release.KymaKind;
+import dev.rekon.modules.status.ModuleSection.ModuleRow;
+import dev.rekon.status.StatusRead;
 import dev.rekon.web.ErrorReplies;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import io.vertx.ext.web.Router;
@@ -32,7 +28,9 @@ import io.vertx.ext.web.RoutingContext;
 /**
  * {@code GET /modules}: each installed module (per channel its Deployments follow) with its running
  * version, whether it is enabled, the newest version a ModuleReleaseMeta offers on that channel, and which of
- * its Deployments are suspended or were changed by hand (their images differ from what Rekon last applied);
+ * its Deployments are suspended or were changed by hand (their images differ from what Rekon last applied), as
+ * the status page's module rows have them ({@link dev.rekon.modules.ModuleReport}: the watches, no API call of
+ * its own; those the module lifecycle installed left out);
  * then each published module ({@code "published": true}) as the promotion plan reports it in report mode
  * ({@link PublishService#promotionReport}): its versions with their templates and signature state, what each channel
  * offers, which Kymas run which version, and where each promotion stands. Without Kyma's CRDs it answers 404
@@ -61,7 +59,7 @@ public class ModuleListing {
     }
 
     @Inject
-    ModuleGateway gateway;
+    dev.rekon.modules.ModuleReport rows;
 
     @Inject
     PublishService publication;
@@ -87,29 +85,25 @@ public class ModuleListing {
             return;
         }
         try {
-            List<Object> rows = new ArrayList<>(list());
+            List<Object> rows = new ArrayList<>(list(new StatusRead()));
             published().forEach(r -> rows.add(Published.of(r)));
             String body = json.writeValueAsString(rows);
             ctx.response().putHeader("Content-Type", "application/json").end(body);
+        } catch (StatusRead.Loading e) {
+            ctx.response().putHeader("Retry-After", "2");
+            ErrorReplies.send(ctx, 503, "StatusLoading", e.getMessage());
         } catch (Exception e) {
             ctx.fail(e);
         }
     }
 
-    public List<Entry> list() {
-        ChannelReleases offered = new ChannelReleases(gateway.list(KymaKind.RELEASE_META, null), List.of());
-        Map<String, List<ModuleDeployment>> groups = new TreeMap<>();
-        for (ModuleDeployment d : gateway.allModuleDeployments()) {
-            groups.computeIfAbsent(d.module() + "/" + d.channel(), k -> new ArrayList<>()).add(d);
-        }
-        List<Entry> entries = new ArrayList<>();
-        groups.forEach((key, ds) -> entries.add(new Entry(ds.get(0).module(), ds.get(0).channel(),
-                ModuleUpdatePlanner.runningVersions(ds), ds.stream().allMatch(ModuleDeployment::enabled),
-                offered.offered(ds.get(0).module(), ds.get(0).channel()), ds.stream().map(ModuleListing::name).toList(),
-                ds.stream().filter(ModuleDeployment::suspended).map(ModuleListing::name).toList(),
-                ds.stream().filter(d -> !d.manualChanges().isEmpty())
-                        .map(d -> ModuleHolds.manualChangeMessage(d, d.manualChanges())).toList())));
-        return entries;
+    /** The page's module rows as the listing's entries, by module and channel. */
+    public List<Entry> list(StatusRead read) {
+        List<ModuleRow> found = rows.rows(rows.watched(read, false), null);
+        read.requireLoaded();
+        return found.stream().sorted(Comparator.comparing(ModuleRow::module).thenComparing(ModuleRow::channel))
+                .map(r -> new Entry(r.module(), r.channel(), r.version(), r.enabled(), r.newestOnChannel(),
+                        r.deployments(), r.suspended(), r.manualChanges())).toList();
     }
 
     /**
@@ -122,9 +116,5 @@ public class ModuleListing {
         }
         return publication.published().stream().map(publication::promotionReport).flatMap(Optional::stream)
                 .map(PromotionPlan::report).toList();
-    }
-
-    private static String name(ModuleDeployment d) {
-        return d.ref().namespace() + "/" + d.ref().name();
     }
 }

@@ -19,13 +19,14 @@ import dev.rekon.modules.release.ModuleRelease;
 import dev.rekon.modules.release.ModuleTemplateView;
 import dev.rekon.modules.release.ReleaseMetaView;
 import dev.rekon.modules.status.ModuleRows;
+import dev.rekon.modules.status.ModuleSection;
+import dev.rekon.modules.status.ModuleSection.ModuleRow;
 import dev.rekon.modules.watch.ModulePushIndex;
 import dev.rekon.modules.watch.ReleaseFacets;
 import dev.rekon.pipeline.ReconcileLoop;
 import dev.rekon.status.AreaReport;
 import dev.rekon.status.StatusRead;
 import dev.rekon.status.StatusReport;
-import dev.rekon.status.StatusReport.ModuleRow;
 
 /**
  * The module rows of the status page: for the Deployments of each module on each channel, the key a resync pass
@@ -78,14 +79,28 @@ public class ModuleReport implements AreaReport {
 
     @Override
     public StatusReport addTo(StatusReport report, StatusRead read, String namespace, Instant now) {
-        List<ModuleDeployment> installed = read.of(modules.views(), "module Deployments").stream()
-                .map(ModulePushIndex.Running::deployment).toList();
-        return addTo(report, new Watched(installed, read.of(watches.of(metas), "ModuleReleaseMetas"),
-                read.of(watches.of(templates), "ModuleTemplates")), namespace);
+        return addTo(report, watched(read, true), namespace);
+    }
+
+    /**
+     * What the watch caches hold, with this process's own writes they have not delivered yet in place.
+     *
+     * @param lifecycle whether to keep the Deployments the module lifecycle installed
+     */
+    public Watched watched(StatusRead read, boolean lifecycle) {
+        List<ModuleDeployment> installed = modules.withWrites(read.of(modules.views(), "module Deployments").stream()
+                .filter(r -> lifecycle || !r.installed()).map(ModulePushIndex.Running::deployment).toList());
+        return new Watched(installed, read.of(watches.of(metas), "ModuleReleaseMetas"),
+                read.of(watches.of(templates), "ModuleTemplates"));
     }
 
     /** The report with a row per module and channel in {@code namespace} (null: all), from the loop's plans. */
     public StatusReport addTo(StatusReport report, Watched w, String namespace) {
+        return report.withSection(new ModuleSection(rows(w, namespace)));
+    }
+
+    /** A row per module and channel in {@code namespace} (null: all), problems first. */
+    public List<ModuleRow> rows(Watched w, String namespace) {
         ChannelReleases releases = new ChannelReleases(w.releaseMetas(), w.templates());
         Map<String, List<ModuleDeployment>> byChannel = new TreeMap<>(w.installed().stream()
                 .filter(d -> namespace == null || namespace.equals(d.ref().namespace()))
@@ -93,7 +108,7 @@ public class ModuleReport implements AreaReport {
         List<ModuleRow> rows = new ArrayList<>();
         byChannel.values().forEach(ds -> rows.add(row(ds, releases)));
         rows.sort(ModuleRows.ORDER);
-        return report.withModules(rows);
+        return rows;
     }
 
     private ModuleRow row(List<ModuleDeployment> ds, ChannelReleases releases) {

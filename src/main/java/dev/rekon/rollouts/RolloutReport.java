@@ -19,6 +19,9 @@ import dev.rekon.rollouts.apply.RolloutGateway;
 import dev.rekon.rollouts.plan.PrunePlanner;
 import dev.rekon.rollouts.status.ImageRows;
 import dev.rekon.rollouts.status.RolloutRows;
+import dev.rekon.rollouts.status.RolloutSection;
+import dev.rekon.rollouts.status.RolloutSection.PruneRow;
+import dev.rekon.rollouts.status.RolloutSection.RolloutRow;
 import dev.rekon.rollouts.view.DeploymentView;
 import dev.rekon.rollouts.view.ImageDeployView;
 import dev.rekon.rollouts.view.KpackImage;
@@ -31,8 +34,6 @@ import dev.rekon.rollouts.watch.PromotedImageFacet;
 import dev.rekon.status.AreaReport;
 import dev.rekon.status.StatusRead;
 import dev.rekon.status.StatusReport;
-import dev.rekon.status.StatusReport.PruneRow;
-import dev.rekon.status.StatusReport.RolloutRow;
 
 /**
  * The rollouts rows of the status page: the keys a resync pass would make ({@link RolloutKeys}, from the watch
@@ -89,12 +90,12 @@ public class RolloutReport implements AreaReport {
      * @param groups   the ImageDeploy groups served (owners of another group are kept)
      */
     public record Watched(List<ImageDeployView> imageDeploys, List<DeploymentView> deployments,
-            Map<String, StatusReport.Progress> progress, List<KpackImage> images, Set<String> groups,
+            Map<String, RolloutSection.Progress> progress, List<KpackImage> images, Set<String> groups,
             List<KpackImage> promotedImages) {
     
         /** Views where no ImageDeploy follows a PromotedImage. */
         public Watched(List<ImageDeployView> imageDeploys, List<DeploymentView> deployments,
-                Map<String, StatusReport.Progress> progress, List<KpackImage> images, Set<String> groups) {
+                Map<String, RolloutSection.Progress> progress, List<KpackImage> images, Set<String> groups) {
             this(imageDeploys, deployments, progress, images, groups, List.of());
         }
     }
@@ -128,7 +129,7 @@ public class RolloutReport implements AreaReport {
             idps.addAll(read.of(imageDeploys.views(g), "ImageDeploys (" + g + ")"));
         }
         List<DeploymentView> deployments = read.of(managed.views(), "managed Deployments");
-        Map<String, StatusReport.Progress> progressByName = new HashMap<>();
+        Map<String, RolloutSection.Progress> progressByName = new HashMap<>();
         read.of(watches.of(progress), "managed Deployments' progress")
                 .forEach(p -> progressByName.put(p.namespace() + "/" + p.name(), p.progress()));
         List<KpackImage> kpackImages = read.of(watches.of(images), "kpack Images");
@@ -161,6 +162,6 @@ public class RolloutReport implements AreaReport {
                     p.delete().namespace(), p.delete().name(), p.imageDeploy(), p.why(), p.reply().message())));
         }
         prunes.sort(Comparator.comparing(PruneRow::namespace).thenComparing(PruneRow::deployment));
-        return report.withRollouts(rows, ImageRows.rows(shown, w.images()), prunes);
+        return report.withSection(new RolloutSection(rows, ImageRows.rows(shown, w.images()), prunes));
     }
 }

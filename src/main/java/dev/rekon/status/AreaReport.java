@@ -3,9 +3,11 @@ package dev.rekon.status;
 import java.time.Instant;
 
 /**
- * One area's part of the status page: the plans the one loop would apply now for the area's keys, in report mode
- * (nothing written, no API call: from the watch caches), rendered as the area's rows of the {@link StatusReport}.
- * The page holds no decision of its own: what a row says is what a resync pass would do. Implementations are CDI
+ * One area's part of the status page: the plans the one loop makes for the area's keys, in report mode (nothing
+ * written, no API call: from the watch caches), rendered as the area's {@link AreaSection} of the
+ * {@link StatusReport}. Areas whose plans read what no watch holds (git, manifests, other clusters) still render
+ * the loop's last plans ({@code pipeline/LastPlanRows}), and two still render the status as written; see "The
+ * report: one shape" in the architecture notes. The page holds no decision of its own. Implementations are CDI
  * beans; {@link StatusRoutes} asks every one whose {@link #area()} the request wants.
  */
 public interface AreaReport {
@@ -14,7 +16,7 @@ public interface AreaReport {
     String area();
 
     /**
-     * The report with this area's rows added.
+     * The report with this area's section added ({@link StatusReport#withSection}).
      *
      * @param read      the watch caches as this request reads them (one deadline, naming what is still loading)
      * @param namespace only this namespace (and no cluster-scoped object), or null for every allowed one

@@ -1,19 +1,16 @@
 package dev.rekon.status;
 
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
-import dev.rekon.core.ObjectRef;
 import dev.rekon.status.StatusReport.Decision;
 import dev.rekon.status.StatusReport.Decisions;
-import dev.rekon.status.StatusReport.LastOutcome;
 
 /**
- * Adds what the page itself keeps to the areas' rows (no I/O, no clock of its own): this replica's recent
- * decisions in the namespace asked for, and the last one about each ImageDeploy beside its row. No decision of
+ * Adds what the page itself keeps to the areas' sections (no I/O, no clock of its own): this replica's recent
+ * decisions in the namespace asked for, and to each section those it shows beside its rows
+ * ({@link AreaSection#decided}). No decision of
  * Rekon's is made here: the areas' {@link AreaReport}s render their plans.
  */
 public final class StatusPlanner {
@@ -36,24 +33,11 @@ public final class StatusPlanner {
     private StatusPlanner() {
     }
 
-    /** The report with the decisions section (when the area asks for it) and each rollout row's last outcome. */
+    /** The report with the decisions section (when the area asks for it), and each section with what was decided. */
     public static StatusReport plan(StatusReport report, Request r) {
         var decisions = r.area() == null || "decisions".equals(r.area()) ? new Decisions(DECISIONS_SCOPE,
                 DecisionLog.CAPACITY, r.decisions().stream().filter(d -> r.namespace() == null || d.objects().stream()
                         .anyMatch(o -> r.namespace().equals(o.namespace()))).toList()) : null;
-        return report.withDecisions(decisions).withLastOutcomes(lastOutcomes(r.decisions()));
-    }
-
-    /** The newest outcome per ImageDeploy ({@code namespace/name}) among the decisions, which come newest first. */
-    static Map<String, LastOutcome> lastOutcomes(List<Decision> decisions) {
-        Map<String, LastOutcome> last = new HashMap<>();
-        for (Decision d : decisions) {
-            for (ObjectRef o : d.objects()) {
-                if ("ImageDeploy".equals(o.kind())) {
-                    last.putIfAbsent(o.namespace() + "/" + o.name(), new LastOutcome(d.outcome(), d.reason(), d.time()));
-                }
-            }
-        }
-        return last;
+        return report.withDecisions(decisions).withSections(s -> s.decided(r.decisions()));
     }
 }

@@ -45,7 +45,7 @@ public final class StatusRead {
     }
 
     /** @throws Loading naming the watches still listing */
-    void requireLoaded() {
+    public void requireLoaded() {
         if (!loading.isEmpty()) {
             throw new Loading(loading);
         }

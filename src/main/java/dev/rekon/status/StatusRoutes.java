@@ -14,6 +14,7 @@ import dev.rekon.core.RekonConfig;
 import dev.rekon.pipeline.NamespaceGuard;
 import dev.rekon.web.CloudEventEnvelopeGuard;
 import dev.rekon.web.ErrorReplies;
+import io.quarkus.qute.Engine;
 import io.quarkus.qute.Template;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.ext.web.Router;
@@ -54,6 +55,9 @@ public class StatusRoutes {
     Template status;
 
     @Inject
+    Engine engine;
+
+    @Inject
     Clock clock;
 
     void install(@Observes Router router) {
@@ -84,7 +88,7 @@ public class StatusRoutes {
         try {
             StatusReport report = report(namespace, area);
             Buffer body = html ? Buffer.buffer(status.data("report", report).data("area", area)
-                    .data("ownAreas", ownAreas(known)).render())
+                    .data("ownAreas", ownAreas(known)).data("sections", html(report)).render())
                     : Buffer.buffer(json.writeValueAsBytes(report));
             ctx.response().putHeader("Content-Type", html ? "text/html; charset=utf-8" : "application/json")
                     .putHeader("Cache-Control", "no-store").end(body);
@@ -111,6 +115,12 @@ public class StatusRoutes {
         report = StatusPlanner.plan(report, new StatusPlanner.Request(decisions.recent(), namespace, area, now));
         read.requireLoaded();
         return report.summarized(read.unavailable());
+    }
+
+    /** Each section's HTML, by the template its area keeps beside its record ({@link AreaSection}). */
+    private java.util.List<String> html(StatusReport report) {
+        return report.sections().stream().map(s -> engine.getTemplate(s.getClass().getSimpleName() + "/rows")
+                .data("section", s).render()).toList();
     }
 
     /** The areas {@code ?area=} accepts: the page's own, and every {@link AreaReport}'s. */

@@ -20,6 +20,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.rekon.buildpacks.status.BuildSection;
 import dev.rekon.buildpacks.view.BuilderView;
 import dev.rekon.buildpacks.view.BuildpackSource;
 import dev.rekon.buildpacks.view.BuildpackView;
@@ -102,7 +103,7 @@ class BuildpackPropertyTest {
         assertTrue(writtenStatuses(cluster).containsAll(rowsMoved), "every row that moved was written " + rowsMoved);
         assertTrue(changed.containsAll(rowsMoved), "every row the pass changed was in the report: " + changed
                 + " contains " + rowsMoved);
-        for (StatusReport.BuildpackRow row : before.buildpacks()) {
+        for (BuildSection.BuildpackRow row : before.section(BuildSection.class).buildpacks()) {
             String head = heads.get(row.kind() + " " + name(row.namespace(), row.name()));
             if (head != null && !head.equals(row.digest())) {
                 assertTrue(changed.contains(row.kind() + " " + name(row.namespace(), row.name())), "the page shows "
@@ -261,11 +262,11 @@ class BuildpackPropertyTest {
     /** The rows that differ between two pages, as {@code Kind ns/name}. */
     static Set<String> moved(StatusReport before, StatusReport after) {
         Map<String, Object> was = new HashMap<>();
-        before.buildpacks().forEach(r -> was.put(r.kind() + " " + name(r.namespace(), r.name()), r));
-        before.builders().forEach(r -> was.put(r.kind() + " " + name(r.namespace(), r.name()), r));
+        before.section(BuildSection.class).buildpacks().forEach(r -> was.put(r.kind() + " " + name(r.namespace(), r.name()), r));
+        before.section(BuildSection.class).builders().forEach(r -> was.put(r.kind() + " " + name(r.namespace(), r.name()), r));
         Set<String> moved = new TreeSet<>();
-        after.buildpacks().forEach(r -> differs(was, r.kind() + " " + name(r.namespace(), r.name()), r, moved));
-        after.builders().forEach(r -> differs(was, r.kind() + " " + name(r.namespace(), r.name()), r, moved));
+        after.section(BuildSection.class).buildpacks().forEach(r -> differs(was, r.kind() + " " + name(r.namespace(), r.name()), r, moved));
+        after.section(BuildSection.class).builders().forEach(r -> differs(was, r.kind() + " " + name(r.namespace(), r.name()), r, moved));
         return moved;
     }
 

@@ -22,12 +22,13 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.core.ObjectRef;
+import dev.rekon.modules.ocm.TestSigning;
 import dev.rekon.modules.plan.ModuleDeployment;
+import dev.rekon.modules.release.KymaKind;
 import dev.rekon.modules.release.KymaModules;
 import dev.rekon.modules.release.ModuleTemplateView;
 import dev.rekon.modules.release.ReleaseMetaView;
-import dev.rekon.modules.release.KymaKind;
-import dev.rekon.modules.ocm.TestSigning;
+import dev.rekon.modules.status.ModuleSection;
 import dev.rekon.resync.AreaResult;
 import dev.rekon.resync.ResyncItem;
 import dev.rekon.resync.ResyncScope;
@@ -76,7 +77,7 @@ class ModulePropertyTest {
         Map<String, ModuleDeployment> before = new LinkedHashMap<>(cluster.deployments);
         AreaResult written = resync.resync(ResyncScope.all());
 
-        String said = "; page " + page.modules() + "; report " + report + "; writes " + cluster.writes;
+        String said = "; page " + page.section(ModuleSection.class).modules() + "; report " + report + "; writes " + cluster.writes;
         Set<String> updated = new TreeSet<>();
         Set<String> recorded = new TreeSet<>();
         cluster.deployments.forEach((name, after) -> {
@@ -163,7 +164,7 @@ class ModulePropertyTest {
 
     /** The page's rows in {@code state}, as {@code module channel}. */
     static Set<String> rows(StatusReport page, String state) {
-        return page.modules().stream().filter(r -> state.equals(r.state())).map(r -> r.module() + " " + r.channel())
+        return page.section(ModuleSection.class).modules().stream().filter(r -> state.equals(r.state())).map(r -> r.module() + " " + r.channel())
                 .collect(Collectors.toCollection(TreeSet::new));
     }
 

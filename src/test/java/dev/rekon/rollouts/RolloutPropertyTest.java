@@ -25,12 +25,13 @@ import dev.rekon.resync.AreaResult;
 import dev.rekon.resync.ResyncItem;
 import dev.rekon.resync.ResyncScope;
 import dev.rekon.rollouts.plan.RolloutPlanner;
+import dev.rekon.rollouts.status.RolloutSection;
+import dev.rekon.rollouts.status.RolloutSection.RolloutRow;
 import dev.rekon.rollouts.view.DeploymentView;
 import dev.rekon.rollouts.view.ImageDeployView;
 import dev.rekon.rollouts.view.KpackImage;
 import dev.rekon.rollouts.view.RolloutNames;
 import dev.rekon.status.StatusReport;
-import dev.rekon.status.StatusReport.RolloutRow;
 import dev.rekon.testing.RecordingEvents;
 
 /**
@@ -70,13 +71,13 @@ class RolloutPropertyTest {
                 .collect(Collectors.toMap(ImageDeployView::deploymentName, ImageDeployView::name, (a, b) -> a));
         AreaResult written = pass(world, false);
 
-        Set<String> pagePrunes = page.prunes().stream().map(StatusReport.PruneRow::deployment)
+        Set<String> pagePrunes = page.section(RolloutSection.class).prunes().stream().map(RolloutSection.PruneRow::deployment)
                 .collect(Collectors.toCollection(TreeSet::new));
         assertEquals(pagePrunes, names(report, "pruned"), "page and report: the Deployments pruned");
         assertEquals(pagePrunes, written("delete Deployment", cluster), "page and writes: the Deployments deleted");
         assertEquals(pagePrunes, names(written, "pruned"));
 
-        Set<String> lagging = page.rollouts().stream().filter(r -> "Lagging".equals(r.state())).map(RolloutRow::name)
+        Set<String> lagging = page.section(RolloutSection.class).rollouts().stream().filter(r -> "Lagging".equals(r.state())).map(RolloutRow::name)
                 .collect(Collectors.toCollection(TreeSet::new));
         Set<String> deploymentWrites = new TreeSet<>();
         written("create Deployment", cluster).forEach(d -> deploymentWrites.add(deploymentOf.get(d)));
@@ -86,7 +87,7 @@ class RolloutPropertyTest {
         // write, whose only write is the status saying so.
         Set<String> conflicts = names(report, "conflict");
         assertEquals(conflicts, names(written, "conflict"), "report and writes: the conflicts");
-        assertEquals(conflicts, page.rollouts().stream().filter(r -> RolloutPlanner.CONFLICT.equals(r.reason()))
+        assertEquals(conflicts, page.section(RolloutSection.class).rollouts().stream().filter(r -> RolloutPlanner.CONFLICT.equals(r.reason()))
                 .map(RolloutRow::name).collect(Collectors.toCollection(TreeSet::new)), "page and report: the conflicts");
         assertTrue(conflicts.stream().noneMatch(deploymentWrites::contains), "no Deployment written for " + conflicts);
         assertTrue(written("status ImageDeploy", cluster).containsAll(conflicts), "each conflict's status says so");

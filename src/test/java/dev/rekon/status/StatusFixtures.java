@@ -9,14 +9,15 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.buildpacks.view.BuilderView;
 import dev.rekon.buildpacks.view.BuildpackView;
+import dev.rekon.modules.ModuleReport;
 import dev.rekon.modules.plan.ModuleDeployment;
 import dev.rekon.modules.release.ModuleTemplateView;
 import dev.rekon.modules.release.ReleaseMetaView;
-import dev.rekon.rollouts.view.KpackImage;
-import dev.rekon.modules.ModuleReport;
 import dev.rekon.rollouts.RolloutReport;
+import dev.rekon.rollouts.status.RolloutSection;
 import dev.rekon.rollouts.view.DeploymentView;
 import dev.rekon.rollouts.view.ImageDeployView;
+import dev.rekon.rollouts.view.KpackImage;
 import dev.rekon.rollouts.view.RolloutNames;
 import dev.rekon.rollouts.watch.DeploymentProgressFacet;
 
@@ -28,7 +29,7 @@ final class StatusFixtures {
 
     final List<ImageDeployView> imageDeploys = new ArrayList<>();
     final List<DeploymentView> deployments = new ArrayList<>();
-    final java.util.Map<String, StatusReport.Progress> progress = new java.util.HashMap<>();
+    final java.util.Map<String, RolloutSection.Progress> progress = new java.util.HashMap<>();
     final List<KpackImage> images = new ArrayList<>();
     final List<BuildpackView> buildpacks = new ArrayList<>();
     final List<BuilderView> builders = new ArrayList<>();

@@ -21,16 +21,19 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import dev.rekon.buildpacks.BuildpackReport;
+import dev.rekon.buildpacks.status.BuildSection;
 import dev.rekon.core.NamespacePolicy;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.modules.ModuleReport;
 import dev.rekon.modules.ModuleTrust;
 import dev.rekon.modules.ocm.SignatureVerifier;
 import dev.rekon.modules.plan.ModuleUpdatePlanner;
+import dev.rekon.modules.status.ModuleSection;
 import dev.rekon.pipeline.NamespaceGuard;
 import dev.rekon.pipeline.ReconcileLoop;
 import dev.rekon.rollouts.RolloutReport;
-import dev.rekon.status.StatusReport.RolloutRow;
+import dev.rekon.rollouts.status.RolloutSection;
+import dev.rekon.rollouts.status.RolloutSection.RolloutRow;
 
 class StatusPlannerTest {
 
@@ -61,7 +64,7 @@ class StatusPlannerTest {
     }
 
     static Map<String, RolloutRow> byName(StatusReport r) {
-        return r.rollouts().stream().collect(Collectors.toMap(RolloutRow::name, Function.identity()));
+        return r.section(RolloutSection.class).rollouts().stream().collect(Collectors.toMap(RolloutRow::name, Function.identity()));
     }
 
     /** The four rollouts of the issue, and the cases between them: state, reason, InSync. */
@@ -80,7 +83,7 @@ class StatusPlannerTest {
         StatusFixtures f = new StatusFixtures().imageDeploy(NS, "web", "web", "app", suspend)
                 .image(NS, "app", build, digest((char) ('a' + build - 1)), ready)
                 .deployment(NS, "web", "web", "app", digest(running), digest(applied), appliedBuild, 1, updated, updated);
-        RolloutRow row = plan(f, null, null).rollouts().get(0);
+        RolloutRow row = plan(f, null, null).section(RolloutSection.class).rollouts().get(0);
         assertEquals(state, row.state(), row.message());
         assertEquals(reason, row.reason());
         assertEquals(inSync, row.inSync());
@@ -99,23 +102,23 @@ class StatusPlannerTest {
                 .imageDeploy(NS, "c-missing", "c-missing", "nope", false)
                 .image(NS, "app", 2, digest('b'), true);
         StatusReport report = plan(f, null, null);
-        assertEquals(List.of("c-missing", "b-drifted", "a-healthy"), report.rollouts().stream().map(RolloutRow::name).toList());
-        RolloutRow missing = report.rollouts().get(0);
+        assertEquals(List.of("c-missing", "b-drifted", "a-healthy"), report.section(RolloutSection.class).rollouts().stream().map(RolloutRow::name).toList());
+        RolloutRow missing = report.section(RolloutSection.class).rollouts().get(0);
         assertEquals("ImageNotFound", missing.reason());
         assertTrue(missing.message().contains("kpack Image nope"), missing.message());
-        RolloutRow drifted = report.rollouts().get(1);
+        RolloutRow drifted = report.section(RolloutSection.class).rollouts().get(1);
         assertTrue(drifted.message().contains("hand/edit:1") && drifted.message().contains("changed by hand"), drifted.message());
-        assertEquals(2, report.summary().rolloutProblems());
-        assertEquals(List.of("a-healthy", "b-drifted"), report.images().stream().filter(i -> i.name().equals("app"))
+        assertEquals(2, report.summary().get("rolloutProblems"));
+        assertEquals(List.of("a-healthy", "b-drifted"), report.section(RolloutSection.class).images().stream().filter(i -> i.name().equals("app"))
                 .findFirst().orElseThrow().usedBy());
-        assertFalse(report.images().stream().filter(i -> i.name().equals("nope")).findFirst().orElseThrow().exists());
+        assertFalse(report.section(RolloutSection.class).images().stream().filter(i -> i.name().equals("nope")).findFirst().orElseThrow().exists());
     }
 
     @Test
     void aMissingDeploymentLagsWhenItsImageHasABuild() {
         StatusFixtures f = new StatusFixtures().imageDeploy(NS, "new", "new-web", "app", false)
                 .image(NS, "app", 1, digest('a'), true);
-        RolloutRow row = plan(f, null, null).rollouts().get(0);
+        RolloutRow row = plan(f, null, null).section(RolloutSection.class).rollouts().get(0);
         assertEquals("Lagging", row.state());
         assertEquals("DeploymentMissing", row.reason());
         assertEquals("Unknown", row.inSync());
@@ -129,7 +132,7 @@ class StatusPlannerTest {
                 .deployment(NS, "kept", "kept", "app", digest('a'), digest('a'), 1, 1, 1, 1)
                 .deployment(NS, "kept-v2", "kept", "app", digest('a'), digest('a'), 1, 1, 1, 1)
                 .deployment(NS, "orphan", "deleted", "app", digest('a'), digest('a'), 1, 1, 1, 1);
-        var prunes = plan(f, null, null).prunes();
+        var prunes = plan(f, null, null).section(RolloutSection.class).prunes();
         assertEquals(List.of("kept:ImageDeployRenamed", "orphan:ImageDeployGone"),
                 prunes.stream().map(p -> p.deployment() + ":" + p.reason()).toList());
     }
@@ -143,7 +146,7 @@ class StatusPlannerTest {
                 .deployment(NS, "unowned", "deleted", null, "app", digest('a'), digest('a'), 1, 1, 1, 1)
                 .deployment(NS, "foreign", "deleted", "kpush.example/v1alpha1", "app", digest('a'), digest('a'), 1, 1,
                         1, 1);
-        assertEquals(List.of(), plan(f, null, null).prunes());
+        assertEquals(List.of(), plan(f, null, null).section(RolloutSection.class).prunes());
     }
 
     @Test
@@ -152,13 +155,13 @@ class StatusPlannerTest {
                 .builder("b-bad", "False", "BuildpackNotFound", "no buildpack sample/java in the catalog")
                 .buildpack("sample-java");
         StatusReport r = plan(f, null, null);
-        assertEquals("b-bad", r.builders().get(0).name());
-        assertEquals("no buildpack sample/java in the catalog", r.builders().get(0).error());
-        assertNull(r.builders().get(1).error());
-        assertEquals(List.of("sample/java"), r.builders().get(1).order());
-        assertEquals("sha256:abc", r.buildpacks().get(0).digest());
-        assertEquals(List.of("sample/java@1.0.0"), r.buildpacks().get(0).buildpacks());
-        assertEquals(1, r.summary().buildProblems());
+        assertEquals("b-bad", r.section(BuildSection.class).builders().get(0).name());
+        assertEquals("no buildpack sample/java in the catalog", r.section(BuildSection.class).builders().get(0).error());
+        assertNull(r.section(BuildSection.class).builders().get(1).error());
+        assertEquals(List.of("sample/java"), r.section(BuildSection.class).builders().get(1).order());
+        assertEquals("sha256:abc", r.section(BuildSection.class).buildpacks().get(0).digest());
+        assertEquals(List.of("sample/java@1.0.0"), r.section(BuildSection.class).buildpacks().get(0).buildpacks());
+        assertEquals(1, r.summary().get("buildProblems"));
     }
 
     @ParameterizedTest(name = "{0} offered {1}")
@@ -168,7 +171,7 @@ class StatusPlannerTest {
             "0.4.3, 0.4.3, UpToDate, AlreadyAtVersion",
             "0.4.3, 0.4.1, HeldBack, DowngradeRefused" })
     void modulesSayWhyTheNewestReleaseIsHeldBack(String running, String offered, String state, String reason) {
-        var row = plan(new StatusFixtures().module(running, offered), null, null).modules().get(0);
+        var row = plan(new StatusFixtures().module(running, offered), null, null).section(ModuleSection.class).modules().get(0);
         assertEquals(state, row.state(), row.message());
         assertEquals(reason, row.reason());
         assertEquals(offered, row.newestOnChannel());
@@ -182,13 +185,13 @@ class StatusPlannerTest {
         var elsewhere = (com.fasterxml.jackson.databind.node.ObjectNode) f.templates.remove(0);
         ((com.fasterxml.jackson.databind.node.ObjectNode) elsewhere.get("metadata")).put("namespace", "elsewhere");
         f.templates.add(elsewhere);
-        var row = plan(f, null, null).modules().get(0);
+        var row = plan(f, null, null).section(ModuleSection.class).modules().get(0);
         assertEquals("NoModuleTemplate", row.reason(), "a template outside the ModuleReleaseMeta's namespace is not it");
 
         StatusFixtures padded = new StatusFixtures().module("0.4.1", "0.4.3");
         ((com.fasterxml.jackson.databind.node.ObjectNode) padded.metas.get(0).at("/spec/channels/0")).put("version",
                 "0.4.3+build.7");
-        var pending = plan(padded, null, null).modules().get(0);
+        var pending = plan(padded, null, null).section(ModuleSection.class).modules().get(0);
         assertEquals("Pending", pending.state(), "the same version by semver: " + pending.message());
     }
 
@@ -198,13 +201,13 @@ class StatusPlannerTest {
                 .imageDeploy("other", "web", "web", "app", false).builder("cluster", "True", "Resolved", "")
                 .module("0.4.1", "0.4.3");
         StatusReport shop = plan(f, NS, null);
-        assertEquals(1, shop.rollouts().size());
-        assertEquals(List.of(), shop.builders());
-        assertEquals(List.of(), shop.modules());
+        assertEquals(1, shop.section(RolloutSection.class).rollouts().size());
+        assertEquals(List.of(), shop.section(BuildSection.class).builders());
+        assertEquals(List.of(), shop.section(ModuleSection.class).modules());
         StatusReport modules = plan(f, null, "modules");
-        assertNull(modules.rollouts());
-        assertNull(modules.builders());
-        assertEquals(1, modules.modules().size());
+        assertNull(modules.section(RolloutSection.class));
+        assertNull(modules.section(BuildSection.class));
+        assertEquals(1, modules.section(ModuleSection.class).modules().size());
     }
 
     @Test
@@ -216,7 +219,7 @@ class StatusPlannerTest {
         f.decisions.add(new StatusReport.Decision(NOW.minusSeconds(60), "dev.knative.apiserver.resource.update",
                 "applied", "DeploymentCreated", null, List.of(idp)));
         StatusReport r = plan(f, null, null);
-        assertEquals("UpToDate", r.rollouts().get(0).lastOutcome().reason());
+        assertEquals("UpToDate", r.section(RolloutSection.class).rollouts().get(0).lastOutcome().reason());
         assertEquals(2, r.decisions().recent().size());
         assertTrue(r.decisions().scope().contains("this replica only"));
         assertEquals(0, plan(f, "other", null).decisions().recent().size());

@@ -8,12 +8,12 @@ import java.util.Objects;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.rekon.buildpacks.plan.BuildpackStatusPlanner;
+import dev.rekon.buildpacks.status.BuildSection.BuilderRow;
+import dev.rekon.buildpacks.status.BuildSection.BuildpackRow;
 import dev.rekon.buildpacks.view.BuilderSpecRef;
 import dev.rekon.buildpacks.view.BuilderView;
 import dev.rekon.buildpacks.view.BuildpackView;
 import dev.rekon.cluster.Conditions;
-import dev.rekon.status.StatusReport.BuilderRow;
-import dev.rekon.status.StatusReport.BuildpackRow;
 
 /**
  * Reads the Buildpack and Builder rows off the statuses Rekon wrote (the plans its loop carried out). The page

@@ -2,14 +2,12 @@ package dev.rekon.declared.status;
 
 import java.util.Comparator;
 import java.util.List;
-
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
+import java.util.Optional;
 
 import dev.rekon.declared.intent.DeclaredStateView;
 import dev.rekon.declared.plan.DeclaredPlan;
+import dev.rekon.pipeline.LastPlanRows;
 import dev.rekon.pipeline.LastPlans;
-import dev.rekon.status.DeclaredRow;
 
 /**
  * The DeclaredStates' rows of the status page, made from the last plan of each DeclaredState that the one
@@ -19,23 +17,20 @@ import dev.rekon.status.DeclaredRow;
  * DeclaredState (the start-up resync plans every one; a report-mode resync plans them again without writing).
  * Problem rows come first.
  */
-@ApplicationScoped
-public class DeclaredBoard {
+public final class DeclaredBoard {
 
     /** The area under which the loop keeps the DeclaredStates' last plans. */
     public static final String AREA = "declared";
 
-    private static final Comparator<DeclaredRow> ORDER = Comparator.comparing((DeclaredRow r) -> !r.problem())
-            .thenComparing(DeclaredRow::namespace).thenComparing(DeclaredRow::name);
+    /**
+     * The rows of the last plans: a plan carried out in full shows what it did (a DeclaredState it let go has no
+     * row); one only planned shows what it would do.
+     */
+    public static final LastPlanRows<DeclaredRow> ROWS = new LastPlanRows<>(AREA, (last, now) -> row(last),
+            DeclaredRow::namespace, Comparator.comparing((DeclaredRow r) -> !r.problem())
+                    .thenComparing(DeclaredRow::namespace).thenComparing(DeclaredRow::name));
 
-    @Inject
-    LastPlans plans;
-
-    /** A board over the last plans of a loop made outside CDI (service tests). */
-    public static DeclaredBoard over(LastPlans plans) {
-        DeclaredBoard board = new DeclaredBoard();
-        board.plans = plans;
-        return board;
+    private DeclaredBoard() {
     }
 
     /** What the loop keeps of a plan as it is made: its row as only planned (nothing of it done yet). */
@@ -43,24 +38,12 @@ public class DeclaredBoard {
         return row(plan, false);
     }
 
-    /**
-     * The rows of DeclaredStates in a namespace, or of all when it is null, of those that {@code exist}
-     * ({@code <namespace>/<name>}; a DeclaredState deleted since its last plan has none). A plan carried out in
-     * full shows what it did (a DeclaredState it let go has no row); one only planned shows what it would do.
-     */
-    public List<DeclaredRow> rows(String namespace, java.util.function.Predicate<String> exist) {
-        return plans.<DeclaredRow>of(AREA).stream().map(DeclaredBoard::row).flatMap(java.util.Optional::stream)
-                .filter(r -> namespace == null || namespace.equals(r.namespace()))
-                .filter(r -> exist.test(r.namespace() + "/" + r.name())).sorted(ORDER).toList();
-    }
-
-    private static java.util.Optional<DeclaredRow> row(LastPlans.Last<DeclaredRow> last) {
+    private static Optional<DeclaredRow> row(LastPlans.Last<DeclaredRow> last) {
         if (!last.carriedOut()) {
-            return java.util.Optional.of(last.remembered());
+            return Optional.of(last.remembered());
         }
         DeclaredPlan plan = (DeclaredPlan) last.plan();
-        return plan.action() == DeclaredPlan.Action.FINALIZE ? java.util.Optional.empty()
-                : java.util.Optional.of(row(plan, true));
+        return plan.action() == DeclaredPlan.Action.FINALIZE ? Optional.empty() : Optional.of(row(plan, true));
     }
 
     static DeclaredRow row(DeclaredPlan p, boolean done) {

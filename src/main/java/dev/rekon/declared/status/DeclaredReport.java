@@ -7,9 +7,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import dev.rekon.declared.watch.DeclaredStates;
+import dev.rekon.pipeline.LastPlans;
 import dev.rekon.status.AreaReport;
-import dev.rekon.status.DeclaredRow;
-import dev.rekon.status.DeclaredSection;
 import dev.rekon.status.StatusRead;
 import dev.rekon.status.StatusReport;
 
@@ -24,7 +23,7 @@ public class DeclaredReport implements AreaReport {
     public static final String AREA = "declared";
 
     @Inject
-    DeclaredBoard board;
+    LastPlans plans;
 
     @Inject
     DeclaredStates states;
@@ -32,8 +31,10 @@ public class DeclaredReport implements AreaReport {
     @Override
     public StatusReport addTo(StatusReport report, StatusRead read, String namespace, Instant now) {
         java.util.Set<String> exist = states.names(namespace).orElse(null);
-        List<DeclaredRow> rows = board.rows(namespace, id -> exist == null || exist.contains(id));
-        return report.withDeclared(new DeclaredSection(DeclaredSection.SCOPE,
+        // A DeclaredState deleted since its last plan has no row.
+        List<DeclaredRow> rows = DeclaredBoard.ROWS.rows(plans, namespace, now).stream()
+                .filter(r -> exist == null || exist.contains(r.namespace() + "/" + r.name())).toList();
+        return report.withSection(new DeclaredSection(DeclaredSection.SCOPE,
                 (int) rows.stream().filter(DeclaredRow::problem).count(), rows));
     }
 

@@ -4,9 +4,10 @@ import java.util.Comparator;
 import java.util.List;
 
 import dev.rekon.modules.plan.ModuleDeployment;
+import dev.rekon.modules.plan.ModuleHolds;
 import dev.rekon.modules.plan.ModulePlan;
 import dev.rekon.modules.plan.ModuleUpdatePlanner;
-import dev.rekon.status.StatusReport.ModuleRow;
+import dev.rekon.modules.status.ModuleSection.ModuleRow;
 
 /**
  * Renders the plan the one loop makes, in report mode, for the Deployments of one module on one channel as its
@@ -27,7 +28,13 @@ public final class ModuleRows {
         ModuleDeployment first = ds.get(0);
         return new ModuleRow(first.module(), first.channel(), ModuleUpdatePlanner.runningVersions(ds),
                 ds.stream().allMatch(ModuleDeployment::enabled), offered, state, "HeldBack".equals(state), reason,
-                message, ds.stream().map(d -> d.ref().namespace() + "/" + d.ref().name()).toList());
+                message, ds.stream().map(ModuleRows::name).toList(), ds.stream().filter(ModuleDeployment::suspended)
+                        .map(ModuleRows::name).toList(), ds.stream().filter(d -> !d.manualChanges().isEmpty())
+                        .map(d -> ModuleHolds.manualChangeMessage(d, d.manualChanges())).toList());
+    }
+
+    private static String name(ModuleDeployment d) {
+        return d.ref().namespace() + "/" + d.ref().name();
     }
 
     /** The row of the plan the loop made for the offered release. */

@@ -55,6 +55,14 @@ public class ModulePushIndex {
                 d -> module.equals(d.module())));
     }
 
+    /**
+     * The watched module Deployments, each this process wrote since in its place until the watch delivers it, so
+     * that a view read right after a write says what was written. It adds none: Rekon only patches them.
+     */
+    public List<ModuleDeployment> withWrites(List<ModuleDeployment> watched) {
+        return written.over(watched.stream().map(d -> new Versioned<>(d.resourceVersion(), d)).toList(), d -> false);
+    }
+
     /** Records a patch of this process (as the apiserver answered it), until the watch delivers it. */
     public void wrote(ModuleDeployment deployment) {
         written.put(name(deployment), deployment.resourceVersion(), deployment);

@@ -5,13 +5,11 @@ import java.util.List;
 import com.fasterxml.jackson.annotation.JsonInclude;
 
 import dev.rekon.status.AreaSection;
-import io.quarkus.qute.CheckedTemplate;
-import io.quarkus.qute.TemplateInstance;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
  * The ImagePromotions' section of the page (area {@code imagepromotions}, JSON {@code sections.imagePromotions}):
- * each promotion's stages left to right, problems first; its HTML is {@code ImagePromotionSection/stages.html}.
+ * each promotion's stages left to right, problems first; its HTML is {@code ImagePromotionSection/rows.html}.
  */
 @RegisterForReflection
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -25,18 +23,8 @@ public record ImagePromotionSection(String scope, int problems, List<PromotionSt
         rows = List.copyOf(rows);
     }
 
-    @CheckedTemplate
-    static class Templates {
-        static native TemplateInstance stages(ImagePromotionSection section);
-    }
-
     @Override
-    public String key() {
-        return KEY;
-    }
-
-    @Override
-    public String html() {
-        return Templates.stages(this).render();
+    public Slot slot() {
+        return Slot.of(KEY);
     }
 }

@@ -3,10 +3,12 @@ package dev.rekon.promotions.status;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import dev.rekon.pipeline.LastPlanRows;
 import dev.rekon.pipeline.LastPlans;
 import dev.rekon.status.AreaReport;
 import dev.rekon.status.StatusRead;
@@ -22,8 +24,11 @@ public class PromotionStagesReport implements AreaReport {
 
     public static final String AREA = "imagepromotions";
 
-    private static final Comparator<PromotionStages> ORDER = Comparator.comparing((PromotionStages p) -> !p.problem())
-            .thenComparing(PromotionStages::namespace).thenComparing(PromotionStages::name);
+    /** The rows of the last plans, each soak's time left counted from the page's now. */
+    public static final LastPlanRows<PromotionStages> ROWS = new LastPlanRows<>(AREA,
+            (last, now) -> Optional.of(last.remembered().at(now, last.carriedOut())), PromotionStages::namespace,
+            Comparator.comparing((PromotionStages p) -> !p.problem()).thenComparing(PromotionStages::namespace)
+                    .thenComparing(PromotionStages::name));
 
     @Inject
     LastPlans plans;
@@ -41,8 +46,7 @@ public class PromotionStagesReport implements AreaReport {
     /** The section of these last plans, in that namespace (null: all). */
     public static ImagePromotionSection section(List<LastPlans.Last<PromotionStages>> last, String namespace,
             Instant now) {
-        List<PromotionStages> rows = last.stream().map(l -> l.remembered().at(now, l.carriedOut()))
-                .filter(p -> namespace == null || namespace.equals(p.namespace())).sorted(ORDER).toList();
+        List<PromotionStages> rows = ROWS.rows(last, namespace, now);
         return new ImagePromotionSection(ImagePromotionSection.SCOPE,
                 (int) rows.stream().filter(PromotionStages::problem).count(), rows);
     }

@@ -6,9 +6,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import dev.rekon.rollouts.status.RolloutSection.ImageRow;
 import dev.rekon.rollouts.view.ImageDeployView;
 import dev.rekon.rollouts.view.KpackImage;
-import dev.rekon.status.StatusReport.ImageRow;
 
 /**
  * One row per kpack Image the shown ImageDeploys name, existing or not, with the ImageDeploys that name it:

@@ -9,14 +9,14 @@ import java.util.Set;
 import dev.rekon.cluster.Conditions;
 import dev.rekon.rollouts.plan.RolloutPlan;
 import dev.rekon.rollouts.plan.RolloutPlanner;
+import dev.rekon.rollouts.status.RolloutSection.ContainerRow;
+import dev.rekon.rollouts.status.RolloutSection.Progress;
+import dev.rekon.rollouts.status.RolloutSection.RolloutRow;
 import dev.rekon.rollouts.view.AppliedImage;
 import dev.rekon.rollouts.view.DeploymentView;
 import dev.rekon.rollouts.view.ImageDeployStatus;
 import dev.rekon.rollouts.view.ImageDeployView;
 import dev.rekon.rollouts.view.KpackImage;
-import dev.rekon.status.StatusReport.ContainerRow;
-import dev.rekon.status.StatusReport.Progress;
-import dev.rekon.status.StatusReport.RolloutRow;
 
 /**
  * Renders one ImageDeploy's plan, as the one loop makes it in report mode, as its row: the state

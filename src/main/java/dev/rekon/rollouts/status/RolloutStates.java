@@ -5,7 +5,7 @@ import java.util.List;
 import dev.rekon.rollouts.plan.ManualChanges;
 import dev.rekon.rollouts.plan.RolloutPlan;
 import dev.rekon.rollouts.plan.RolloutPlanner;
-import dev.rekon.status.StatusReport.Progress;
+import dev.rekon.rollouts.status.RolloutSection.Progress;
 
 /**
  * Names the state of a rollout row from what {@link RolloutPlanner} plans for its ImageDeploy now, in report mode

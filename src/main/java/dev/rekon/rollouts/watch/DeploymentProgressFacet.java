@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.rekon.cluster.Conditions;
 import dev.rekon.cluster.watch.KindFacet;
+import dev.rekon.rollouts.status.RolloutSection;
 import dev.rekon.rollouts.view.RolloutNames;
 import dev.rekon.status.StatusReport;
 
@@ -17,7 +18,7 @@ import dev.rekon.status.StatusReport;
 public class DeploymentProgressFacet extends KindFacet<DeploymentProgressFacet.Progress> {
 
     /** One managed Deployment's progress. */
-    public record Progress(String namespace, String name, StatusReport.Progress progress) {
+    public record Progress(String namespace, String name, RolloutSection.Progress progress) {
     }
 
     public DeploymentProgressFacet() {
@@ -34,11 +35,11 @@ public class DeploymentProgressFacet extends KindFacet<DeploymentProgressFacet.P
     }
 
     /** The replicas and the {@code Progressing} / {@code Available} conditions, as Kubernetes reports them. */
-    public static StatusReport.Progress progress(JsonNode d) {
+    public static RolloutSection.Progress progress(JsonNode d) {
         JsonNode s = d.path("status");
         JsonNode progressing = Conditions.find(s.path("conditions"), "Progressing");
         JsonNode available = Conditions.find(s.path("conditions"), "Available");
-        return new StatusReport.Progress(s.has("observedGeneration"), d.path("spec").path("replicas").asInt(1),
+        return new RolloutSection.Progress(s.has("observedGeneration"), d.path("spec").path("replicas").asInt(1),
                 s.path("updatedReplicas").asInt(0), s.path("readyReplicas").asInt(0), s.path("availableReplicas").asInt(0),
                 text(progressing, "status"), text(progressing, "reason"), text(available, "status"),
                 text(available, "reason"));

@@ -21,6 +21,8 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.modules.watch.ModulePushIndex;
+import dev.rekon.testing.ApiCallSeries;
+import dev.rekon.testing.Await;
 import dev.rekon.testing.RekonTestResource;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -135,6 +137,35 @@ class ModulesEndToEndTest extends ModuleClusterFixtures {
         Deployment d = deployment(module);
         assertEquals("0.5.1", d.getMetadata().getLabels().get("app.kubernetes.io/version"));
         assertEquals("registry.example/kpack/controller:0.5.1", image(d, "controller"));
+    }
+
+    /**
+     * {@code GET /modules} is a view of the status page's module rows, read from the watches: it costs no API call.
+     * Each window that saw one is named by its calls; another key's work in the background can fill one window,
+     * not all three.
+     */
+    @Test
+    void theListingCostsNoApiCall() throws InterruptedException {
+        String module = module();
+        installed(module, "0.4.1");
+        releaseMeta(module, "0.4.3");
+        Await.until("the listing shows the module", () -> given().get("/modules").then().statusCode(200).extract()
+                .jsonPath().getList("module").contains(module));
+        List<String> windows = new ArrayList<>();
+        for (int attempt = 0; attempt < 3; attempt++) {
+            Thread.sleep(1000);
+            Map<String, Double> before = ApiCallSeries.now();
+            for (int i = 0; i < 5; i++) {
+                given().get("/modules").then().statusCode(200);
+            }
+            Map<String, Double> grown = ApiCallSeries.grown(before, ApiCallSeries.now());
+            if (grown.isEmpty()) {
+                return;
+            }
+            windows.add(grown.toString());
+        }
+        org.junit.jupiter.api.Assertions.fail("API calls made while answering 5 GET /modules, in each of 3 windows: "
+                + windows);
     }
 
     @Test

@@ -16,7 +16,7 @@ import dev.rekon.core.ConflictException;
 import dev.rekon.core.NamespacePolicy;
 import dev.rekon.core.Reply;
 import dev.rekon.core.TransientFailureException;
-import dev.rekon.status.LifecycleRow;
+import dev.rekon.modules.lifecycle.status.LifecycleRow;
 import dev.rekon.testing.Failures;
 
 /**

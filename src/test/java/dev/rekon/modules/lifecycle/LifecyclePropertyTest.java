@@ -18,11 +18,11 @@ import org.junit.jupiter.params.provider.ValueSource;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.manifests.inventory.Inventory;
+import dev.rekon.modules.lifecycle.status.LifecycleRow;
 import dev.rekon.modules.plan.ModuleDeployment;
 import dev.rekon.resync.AreaResult;
 import dev.rekon.resync.ResyncItem;
 import dev.rekon.resync.ResyncScope;
-import dev.rekon.status.LifecycleRow;
 import dev.rekon.testing.ServedKinds;
 
 /**

@@ -45,7 +45,7 @@ final class LifecycleScene {
 
     final InMemoryLifecycle cluster = new InMemoryLifecycle();
     final RecordingEvents events = new RecordingEvents();
-    final LifecycleBoard board;
+    final Board board;
     final Map<String, byte[]> blobs = new HashMap<>();
     final KymaModuleService service;
 
@@ -56,7 +56,12 @@ final class LifecycleScene {
     /** A scene where Rekon may act only in the namespaces of {@code policy}. */
     LifecycleScene(NamespacePolicy policy) {
         service = service(policy);
-        board = LifecycleBoard.over(service.loop.lastPlans());
+        board = namespace -> LifecycleBoard.ROWS.rows(service.loop.lastPlans(), namespace, java.time.Instant.now());
+    }
+
+    /** The page's lifecycle rows of this scene's loop, in a namespace (null: all). */
+    interface Board {
+        java.util.List<dev.rekon.modules.lifecycle.status.LifecycleRow> rows(String namespace);
     }
 
     /** The manifest at a version: 0.x keeps a ConfigMap that 1.x drops; the Deployment's image is the version. */

@@ -7,9 +7,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import dev.rekon.modules.lifecycle.apply.KubeApplyIdentity;
+import dev.rekon.pipeline.LastPlans;
 import dev.rekon.status.AreaReport;
-import dev.rekon.status.LifecycleRow;
-import dev.rekon.status.LifecycleSection;
 import dev.rekon.status.StatusRead;
 import dev.rekon.status.StatusReport;
 
@@ -21,7 +20,7 @@ import dev.rekon.status.StatusReport;
 public class LifecycleReport implements AreaReport {
 
     @Inject
-    LifecycleBoard board;
+    LastPlans plans;
 
     @Inject
     KubeApplyIdentity identity;
@@ -33,8 +32,8 @@ public class LifecycleReport implements AreaReport {
 
     @Override
     public StatusReport addTo(StatusReport report, StatusRead read, String namespace, Instant now) {
-        List<LifecycleRow> rows = board.rows(namespace);
-        return report.withLifecycle(new LifecycleSection(identity.serviceAccount().orElse(null),
+        List<LifecycleRow> rows = LifecycleBoard.ROWS.rows(plans, namespace, now);
+        return report.withSection(new LifecycleSection(identity.serviceAccount().orElse(null),
                 "module objects are applied " + identity.description(), LifecycleSection.SCOPE,
                 (int) rows.stream().filter(LifecycleRow::problem).count(), rows));
     }

@@ -6,12 +6,11 @@ import java.util.Set;
 
 import dev.rekon.core.ObjectRef;
 import dev.rekon.manifests.inventory.Inventory;
-import dev.rekon.modules.lifecycle.plan.LifecyclePlan.Action;
 import dev.rekon.modules.lifecycle.plan.LifecyclePlan;
+import dev.rekon.modules.lifecycle.plan.LifecyclePlan.Action;
 import dev.rekon.modules.lifecycle.plan.LifecyclePlanner;
 import dev.rekon.modules.lifecycle.plan.LifecycleViews;
 import dev.rekon.modules.lifecycle.plan.ModuleState;
-import dev.rekon.status.LifecycleRow;
 
 /**
  * Turns a lifecycle plan into its status row, deciding nothing of its own: state, version and message are the

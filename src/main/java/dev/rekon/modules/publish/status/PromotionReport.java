@@ -11,9 +11,8 @@ import jakarta.inject.Inject;
 import dev.rekon.cluster.watch.SharedWatches;
 import dev.rekon.modules.publish.PublishSettings;
 import dev.rekon.modules.publish.plan.ChannelPromotion;
+import dev.rekon.modules.publish.status.PromotionSection.PromotionRow;
 import dev.rekon.status.AreaReport;
-import dev.rekon.status.PromotionSection;
-import dev.rekon.status.PromotionSection.PromotionRow;
 import dev.rekon.status.StatusRead;
 import dev.rekon.status.StatusReport;
 
@@ -55,7 +54,7 @@ public class PromotionReport implements AreaReport {
             }
         }
         rows.sort(ORDER);
-        return report.withPromotions(new PromotionSection(PromotionSection.SCOPE,
+        return report.withSection(new PromotionSection(PromotionSection.SCOPE,
                 (int) rows.stream().filter(PromotionRow::problem).count(), rows));
     }
 

@@ -1,9 +1,10 @@
-package dev.rekon.status;
+package dev.rekon.modules.publish.status;
 
 import java.util.List;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 
+import dev.rekon.status.AreaSection;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
@@ -13,13 +14,23 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
  */
 @RegisterForReflection
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record PromotionSection(String scope, int blocked, List<PromotionRow> rows) {
+public record PromotionSection(String scope, int blocked, List<PromotionRow> rows) implements AreaSection {
 
     public static final String SCOPE = "the state each promotion rule's last plan wrote on its ModuleReleaseMeta"
             + " (rekon.dev/promotion.<channel>); GET /modules plans them again in report mode";
 
     public PromotionSection {
         rows = List.copyOf(rows);
+    }
+
+    @Override
+    public Slot slot() {
+        return new Slot("promotions", 32, Json.TOP);
+    }
+
+    @Override
+    public String summaryHtml() {
+        return AreaSection.counted(rows.size(), "promotion rules", blocked, "blocked");
     }
 
     /**

@@ -1,4 +1,4 @@
-package dev.rekon.status;
+package dev.rekon.modules.lifecycle.status;
 
 import java.time.Instant;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.rekon.status;
+package dev.rekon.declared.status;
 
 import java.util.List;
 

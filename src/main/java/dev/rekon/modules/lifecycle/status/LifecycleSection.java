@@ -1,9 +1,10 @@
-package dev.rekon.status;
+package dev.rekon.modules.lifecycle.status;
 
 import java.util.List;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 
+import dev.rekon.status.AreaSection;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
@@ -17,12 +18,17 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
 @RegisterForReflection
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record LifecycleSection(String serviceAccount, String appliedAs, String scope, int problems,
-        List<LifecycleRow> rows) {
+        List<LifecycleRow> rows) implements AreaSection {
 
     public static final String SCOPE = "the last plan of each module on this replica (events, resync passes); the start-up"
             + " resync plans every module";
 
     public LifecycleSection {
         rows = List.copyOf(rows);
+    }
+
+    @Override
+    public Slot slot() {
+        return new Slot("lifecycle", 31, Json.TOP);
     }
 }
