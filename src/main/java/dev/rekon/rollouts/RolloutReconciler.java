@@ -51,10 +51,14 @@ public class RolloutReconciler extends ImageDeployReconciler<RolloutKey, Rollout
      * The ImageDeploy without a read where this process knows it: the newer of the key's copy and the watch's (which
      * holds this process's own status writes until it shows them), so that a status pass that runs after another
      * pass's write plans from that write, not from the copy its input carried; a pass that follows a Deployment
-     * takes the watch's. Any other key reads it.
+     * takes the watch's. A key that carries the watches' snapshot (a resync's or the page's, its Deployment
+     * included) plans from it as it is. Any other key reads it.
      */
     private Optional<ImageDeployView> unread(RolloutKey key) {
         ImageDeployView carried = key.known().imageDeploy();
+        if (carried != null && key.known().deployment() != null) {
+            return Optional.of(carried);
+        }
         if (carried == null && !key.statusOnly()) {
             return gateway.imageDeploy(key.group(), key.namespace(), key.name());
         }
