@@ -9,7 +9,6 @@ import jakarta.inject.Inject;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.Reply;
 import dev.rekon.declared.watch.DeclaredStates;
-import dev.rekon.cluster.Conditions;
 import dev.rekon.pipeline.ReconcileLoop;
 
 /**
@@ -71,10 +70,7 @@ public class DeclaredStateService {
      * since only planning can tell.
      */
     private boolean waitsForRollout(DeclaredKey key) {
-        return states.cached(key.namespace(), key.name()).map(s -> {
-            var ready = Conditions.find(s.status().path("conditions"), "Ready");
-            return ready == null || !"True".equals(ready.path("status").asText());
-        }).orElse(true);
+        return states.cached(key.namespace(), key.name()).map(s -> !"True".equals(s.recorded().ready())).orElse(true);
     }
 
     public Reply reconcile(DeclaredKey key) {

@@ -1,6 +1,5 @@
 package dev.rekon.declared.apply;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -8,8 +7,9 @@ import dev.rekon.declared.intent.DeclaredStateStatus;
 import dev.rekon.manifests.inventory.InventoryCodec;
 
 /**
- * The {@code status} a {@link DeclaredStateStatus} writes: the status as the DeclaredState has it, with every field
- * the plan holds set over it (a null one kept as it is).
+ * The {@code status} a {@link DeclaredStateStatus} writes, the one place it becomes JSON: each field it holds, a
+ * null one left out. Sent as a merge patch, a field left out stays as the server has it; the status a plan
+ * decides carries every field of the status it was built on, so what it holds is the whole status.
  */
 public final class DeclaredStatusBody {
 
@@ -18,9 +18,8 @@ public final class DeclaredStatusBody {
     private DeclaredStatusBody() {
     }
 
-    /** {@code current} is the status the plan was made from. */
-    public static ObjectNode of(JsonNode current, DeclaredStateStatus status) {
-        ObjectNode next = current.isObject() ? ((ObjectNode) current).deepCopy() : JSON.createObjectNode();
+    public static ObjectNode of(DeclaredStateStatus status) {
+        ObjectNode next = JSON.createObjectNode();
         if (status.observedGeneration() != null) {
             next.put("observedGeneration", status.observedGeneration());
         }

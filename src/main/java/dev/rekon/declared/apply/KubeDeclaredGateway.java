@@ -135,7 +135,7 @@ public class KubeDeclaredGateway implements DeclaredGateway {
     public String writeStatus(DeclaredStateView state, String resourceVersion, DeclaredStateStatus status) {
         ObjectNode patch = json.createObjectNode();
         patch.putObject("metadata").put("resourceVersion", resourceVersion);
-        patch.set("status", DeclaredStatusBody.of(state.status(), status));
+        patch.set("status", DeclaredStatusBody.of(status));
         return patch(state, patch, true, "write the status of ");
     }
 

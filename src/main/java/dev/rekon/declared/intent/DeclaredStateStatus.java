@@ -31,6 +31,18 @@ public record DeclaredStateStatus(Long observedGeneration, String revision, Stri
             @JsonInclude(JsonInclude.Include.NON_NULL) String deleteAfter) {
     }
 
+    /** Its condition of {@code type}, or null when it has none. */
+    public Conditions.Written condition(String type) {
+        return conditions == null ? null
+                : conditions.stream().filter(c -> type.equals(c.type())).findFirst().orElse(null);
+    }
+
+    /** The status of its {@code Ready} condition, {@code Unknown} when it has none. */
+    public String ready() {
+        Conditions.Written ready = condition("Ready");
+        return ready == null || ready.status() == null ? "Unknown" : ready.status();
+    }
+
     /** The status as the DeclaredState holds it (a field of another type than the schema's counts as absent). */
     public static DeclaredStateStatus of(JsonNode status) {
         JsonNode generation = status.path("observedGeneration");

@@ -5,21 +5,19 @@ import java.util.ArrayList;
 import java.util.List;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.core.ObjectRef;
 
 /**
  * A DeclaredState as Rekon reads it: where its objects come from (spec.git), where they may go
- * (spec.namespaces), how it prunes and treats orphans, and what its status last recorded ({@code recorded},
- * typed; {@code status} as the server holds it, for a write over it). Made once from the object by {@link #of},
- * the only place its JSON paths are read; a field left out reads as its default.
+ * (spec.namespaces), how it prunes and treats orphans, and what its status last recorded ({@code recorded}).
+ * Made once from the object by {@link #of}, the only place its JSON paths are read; a field left out reads as its
+ * default. Everything after reads these typed fields, so a status is compared as values, never as a tree.
  */
 public record DeclaredStateView(String namespace, String name, String uid, long generation, String resourceVersion,
         boolean deleting, List<String> finalizers, String url, String branch, String path, String secretName,
         List<String> namespaces, boolean prune, boolean suspend, String serviceAccountName, boolean deleteOrphans,
-        Duration gracePeriod, List<Ignore> ignore, ObjectNode status, DeclaredStateStatus recorded) {
+        Duration gracePeriod, List<Ignore> ignore, DeclaredStateStatus recorded) {
 
     public static final String FINALIZER = "rekon.dev/declared-state";
 
@@ -51,8 +49,6 @@ public record DeclaredStateView(String namespace, String name, String uid, long 
         orphans.path("ignore").forEach(i -> ignore.add(new Ignore(i.path("group").asText(""), i.path("kind").asText(""),
                 i.path("name").asText(null))));
         String path = git.path("path").asText("").replaceAll("^\\./?|/+$", "");
-        ObjectNode status = o.path("status").isObject() ? (ObjectNode) o.get("status").deepCopy()
-                : JsonNodeFactory.instance.objectNode();
         return new DeclaredStateView(meta.path("namespace").asText(), meta.path("name").asText(),
                 meta.path("uid").asText(null), meta.path("generation").asLong(0),
                 meta.path("resourceVersion").asText(null), meta.hasNonNull("deletionTimestamp"), finalizers,
@@ -60,8 +56,8 @@ public record DeclaredStateView(String namespace, String name, String uid, long 
                 git.path("secretRef").path("name").asText(null), namespaces, spec.path("prune").asBoolean(true),
                 spec.path("suspend").asBoolean(false), text(spec.path("serviceAccountName")),
                 "Delete".equals(orphans.path("action").asText("Report")),
-                GracePeriods.parse(orphans.path("gracePeriod").asText("10m")), ignore, status,
-                DeclaredStateStatus.of(status));
+                GracePeriods.parse(orphans.path("gracePeriod").asText("10m")), ignore,
+                DeclaredStateStatus.of(o.path("status")));
     }
 
     /** The objects its status records as applied, or about to be (written ahead). */
@@ -76,7 +72,7 @@ public record DeclaredStateView(String namespace, String name, String uid, long 
 
     /** The revision last applied, {@code <branch>@sha1:<commit>}, or null. */
     public String revision() {
-        return status.path("revision").asText(null);
+        return recorded.revision();
     }
 
     /** The commit of the revision last applied, or null. */

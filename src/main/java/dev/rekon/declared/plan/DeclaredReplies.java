@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Set;
 
 
-import dev.rekon.cluster.Conditions;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.Reply;
 import dev.rekon.declared.intent.DeclaredStateStatus;
@@ -98,8 +97,7 @@ public final class DeclaredReplies {
 
     /** The page's row of a plan that applies nothing: what the status holds (its orphans too), with this reason. */
     static DeclaredPlan.Report report(DeclaredViews v, String reason, String message) {
-        var ready = Conditions.find(v.state().status().path("conditions"), "Ready");
-        return new DeclaredPlan.Report(v.state().revision(), ready == null ? "Unknown" : ready.path("status").asText(),
+        return new DeclaredPlan.Report(v.state().revision(), v.state().recorded().ready(),
                 reason, message, v.state().inventory().size(), 0, List.of(), List.of(),
                 Orphans.of(v, Set.of(), Set.of()).orphans(), null);
     }

@@ -5,11 +5,11 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
-import com.fasterxml.jackson.databind.JsonNode;
-
 import dev.rekon.core.ObjectRef;
+import dev.rekon.declared.intent.DeclaredStateStatus;
 import dev.rekon.manifests.Identity;
 import dev.rekon.manifests.LiveObject;
 
@@ -30,11 +30,12 @@ final class Orphans {
     static Found of(DeclaredViews v, Set<String> declared, Set<String> recorded) {
         Map<String, Instant> since = new HashMap<>();
         List<ObjectRef> previous = new ArrayList<>();
-        for (JsonNode o : v.state().status().path("orphans")) {
-            ObjectRef ref = new ObjectRef(o.path("apiVersion").asText(), o.path("kind").asText(),
-                    o.path("namespace").asText(null), o.path("name").asText());
+        List<DeclaredStateStatus.Orphan> listed = v.state().recorded().orphans();
+        for (DeclaredStateStatus.Orphan o : listed == null ? List.<DeclaredStateStatus.Orphan>of() : listed) {
+            ObjectRef ref = new ObjectRef(Objects.requireNonNullElse(o.apiVersion(), ""),
+                    Objects.requireNonNullElse(o.kind(), ""), o.namespace(), Objects.requireNonNullElse(o.name(), ""));
             previous.add(ref);
-            since.put(Identity.key(ref), parse(o.path("since").asText(null), v.now()));
+            since.put(Identity.key(ref), parse(o.since(), v.now()));
         }
         List<DeclaredPlan.Orphan> orphans = new ArrayList<>();
         List<LiveObject> delete = new ArrayList<>();
