@@ -1,0 +1,168 @@
+package dev.rekon.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.http.HttpRequest;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+
+import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.rekon.testing.GitWorkdir;
+import dev.rekon.testing.LocalCluster;
+import dev.rekon.testing.LocalGitServer;
+import dev.rekon.testing.ProjectCopy;
+import dev.rekon.testing.SharedFiles;
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.client.KubernetesClient;
+
+/**
+ * A real crash in the middle of a parallel resync pass: 100 DeclaredStates of 4 ConfigMaps each, one directory of
+ * one repository each, applied by one pass whose keys run in parallel on the loop's queue; the packaged application
+ * is SIGKILLed once about half of the objects exist. Every object created is already in its DeclaredState's
+ * inventory; started again, one pass converges (every DeclaredState Ready, every object there, each labelled object
+ * in its own DeclaredState's inventory and no more), and a further pass writes nothing.
+ */
+class DeclaredPassKillTest {
+
+    static final int STATES = 100;
+    static final int OBJECTS = 4;
+    static final String LABEL = "rekon.dev/declared-state";
+    static final ObjectMapper JSON = new ObjectMapper();
+
+    final KubernetesClient admin = LocalCluster.get().adminClient();
+    final LocalGitServer git = LocalGitServer.get();
+    final Path out = SharedFiles.projectDir().resolve("target/declared-pass-kill");
+    final String ns = "declared-pass-kill-" + UUID.randomUUID().toString().substring(0, 8);
+
+    @Test
+    void aPassKilledHalfwayConvergesOnTheNextWithoutOrphansOrSecondWrites() throws Exception {
+        Path appDir = ProjectCopy.packagedApp();
+        Files.createDirectories(out);
+        repository();
+        declaredStates();
+
+        App first = DeclaredKillTest.start(appDir, out, "first");
+        CompletableFuture<Poster.Answer> pass = CompletableFuture.supplyAsync(() -> resync(first));
+        awaitObjects(STATES * OBJECTS / 2);
+        first.kill();
+        int applied = labelled().values().stream().mapToInt(Set::size).sum();
+        assertEquals(0, pass.get().status(), "the killed process answered nothing");
+        assertTrue(applied < STATES * OBJECTS, "killed mid-pass: " + applied + " of " + STATES * OBJECTS + " applied");
+        assertEveryLabelledObjectIsInItsInventory();
+
+        App second = DeclaredKillTest.start(appDir, out, "second");
+        try {
+            Poster.Answer again = resync(second);
+            assertEquals(200, again.status(), again.body());
+            assertTrue(again.body().contains("\"reason\":\"Converged\""), again.body());
+            Map<String, Set<String>> labelled = labelled();
+            assertEquals(STATES, labelled.size(), "every DeclaredState has its objects");
+            labelled.forEach((state, ids) -> assertEquals(OBJECTS, ids.size(), state + ": " + ids));
+            assertEquals(labelled, inventories(), "nothing orphaned: each inventory is exactly what exists");
+            states().forEach((name, s) -> assertEquals("True", DeclaredKillTest.condition(s, "Ready"), name + " Ready"));
+
+            Map<String, String> before = versions();
+            Poster.Answer converged = resync(second);
+            assertEquals(200, converged.status(), converged.body());
+            assertTrue(converged.body().contains("\"reason\":\"InSync\""), converged.body());
+            assertEquals(before, versions(), "a further pass writes nothing");
+        } finally {
+            second.stop();
+        }
+    }
+
+    /** One repository: a directory of 4 ConfigMaps for each DeclaredState, their names its own. */
+    private void repository() {
+        GitWorkdir work = DeclaredKillTest.namespaceAndRepository(admin, git, ns);
+        for (int s = 0; s < STATES; s++) {
+            for (int o = 0; o < OBJECTS; o++) {
+                String name = String.format("s-%03d-%d", s, o);
+                work.write(String.format("s-%03d/%s.yaml", s, name), "apiVersion: v1\nkind: ConfigMap\n"
+                        + "metadata:\n  name: " + name + "\ndata:\n  value: \"" + o + "\"\n");
+            }
+        }
+        work.commitAndPush(STATES * OBJECTS + " ConfigMaps in " + STATES + " directories");
+    }
+
+    private void declaredStates() {
+        for (int s = 0; s < STATES; s++) {
+            DeclaredKillTest.declaredState(admin, ns, String.format("d-%03d", s), git.url(ns), String.format("s-%03d", s));
+        }
+    }
+
+    /** One resync pass of this namespace's DeclaredStates; a pass of 100 may outlast the usual 30 s. */
+    private Poster.Answer resync(App app) {
+        Poster poster = new Poster(app.port());
+        return poster.send(HttpRequest.newBuilder(poster.root()).timeout(Duration.ofMinutes(2))
+                .header("ce-specversion", "1.0").header("ce-id", UUID.randomUUID().toString())
+                .header("ce-source", "https://127.0.0.1:6443").header("ce-type", "dev.rekon.resync")
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"scope\":\"declared\",\"namespace\":\"" + ns + "\"}"))
+                .build());
+    }
+
+    private void awaitObjects(int n) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
+        while (admin.configMaps().inNamespace(ns).withLabel(LABEL).list().getItems().size() < n) {
+            assertTrue(System.nanoTime() < deadline, "the pass never got under way");
+            Thread.sleep(5);
+        }
+    }
+
+    /** Each DeclaredState's name to the inventory ids of the ConfigMaps (not being deleted) labelled as its. */
+    private Map<String, Set<String>> labelled() {
+        Map<String, Set<String>> ids = new TreeMap<>();
+        for (ConfigMap c : admin.configMaps().inNamespace(ns).withLabel(LABEL).list().getItems()) {
+            if (c.getMetadata().getDeletionTimestamp() == null) {
+                String state = c.getMetadata().getLabels().get(LABEL).substring(ns.length() + 1);
+                ids.computeIfAbsent(state, k -> new TreeSet<>()).add(ns + "_" + c.getMetadata().getName() + "__ConfigMap");
+            }
+        }
+        return ids;
+    }
+
+    private Map<String, JsonNode> states() {
+        Map<String, JsonNode> states = new TreeMap<>();
+        admin.genericKubernetesResources("rekon.dev/v1alpha1", "DeclaredState").inNamespace(ns).list().getItems()
+                .forEach(s -> states.put(s.getMetadata().getName(),
+                        JSON.valueToTree(s.getAdditionalProperties().get("status"))));
+        return states;
+    }
+
+    private Map<String, Set<String>> inventories() {
+        Map<String, Set<String>> inventories = new TreeMap<>();
+        states().forEach((name, status) -> status.path("inventory").path("entries")
+                .forEach(e -> inventories.computeIfAbsent(name, k -> new TreeSet<>()).add(e.path("id").asText())));
+        return inventories;
+    }
+
+    private void assertEveryLabelledObjectIsInItsInventory() {
+        Map<String, Set<String>> inventories = inventories();
+        labelled().forEach((state, ids) -> ids.forEach(id -> assertTrue(
+                inventories.getOrDefault(state, Set.of()).contains(id), id + " exists but is not in " + state
+                        + "'s inventory")));
+    }
+
+    /** resourceVersions of the labelled ConfigMaps and of the DeclaredStates. */
+    private Map<String, String> versions() {
+        Map<String, String> v = new HashMap<>();
+        admin.configMaps().inNamespace(ns).withLabel(LABEL).list().getItems()
+                .forEach(c -> v.put("ConfigMap/" + c.getMetadata().getName(), c.getMetadata().getResourceVersion()));
+        admin.genericKubernetesResources("rekon.dev/v1alpha1", "DeclaredState").inNamespace(ns).list().getItems()
+                .forEach(s -> v.put("DeclaredState/" + s.getMetadata().getName(), s.getMetadata().getResourceVersion()));
+        return v;
+    }
+}
