@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -132,9 +134,16 @@ class DeclaredKillTest {
 
     /** The packaged application as a process, its log and git cache under {@code out}, once it answers events. */
     static App start(Path appDir, Path out, String name) {
-        App app = App.start(SharedFiles.projectDir(), appDir, Map.of(), LocalCluster.get().kubeconfigFile(),
-                out.resolve("rekon-" + name + ".log"), "rekon.resync.on-start=false",
-                "rekon.declared.cache-dir=" + out.resolve("git-cache"));
+        return start(appDir, out, name, LocalCluster.get().kubeconfigFile());
+    }
+
+    /** The same, talking to the apiserver {@code kubeconfig} names, with more of its {@code properties}. */
+    static App start(Path appDir, Path out, String name, Path kubeconfig, String... properties) {
+        List<String> all = new ArrayList<>(List.of("rekon.resync.on-start=false",
+                "rekon.declared.cache-dir=" + out.resolve("git-cache")));
+        all.addAll(List.of(properties));
+        App app = App.start(SharedFiles.projectDir(), appDir, Map.of(), kubeconfig,
+                out.resolve("rekon-" + name + ".log"), all.toArray(String[]::new));
         Poster poster = new Poster(app.port());
         Await.until("the application to answer", Duration.ofSeconds(120),
                 () -> poster.event("dev.rekon.image.built", Map.of(), "{}").status() == 400);

@@ -33,7 +33,8 @@ import io.fabric8.kubernetes.client.KubernetesClient;
  * one repository each, applied by one pass whose keys run in parallel on the loop's queue; the packaged application
  * is SIGKILLed once about half of the objects exist. Every object created is already in its DeclaredState's
  * inventory; started again, one pass converges (every DeclaredState Ready, every object there, each labelled object
- * in its own DeclaredState's inventory and no more), and a further pass writes nothing.
+ * in its own DeclaredState's inventory and no more), and a further pass writes nothing. The same when it is the
+ * apiserver that goes away in the middle of a pass.
  */
 class DeclaredPassKillTest {
 
@@ -51,8 +52,8 @@ class DeclaredPassKillTest {
     void aPassKilledHalfwayConvergesOnTheNextWithoutOrphansOrSecondWrites() throws Exception {
         Path appDir = ProjectCopy.packagedApp();
         Files.createDirectories(out);
-        repository();
-        declaredStates();
+        repository(STATES);
+        declaredStates(STATES);
 
         App first = DeclaredKillTest.start(appDir, out, "first");
         CompletableFuture<Poster.Answer> pass = CompletableFuture.supplyAsync(() -> resync(first));
@@ -84,21 +85,70 @@ class DeclaredPassKillTest {
         }
     }
 
+    /**
+     * The apiserver SIGKILLed in the middle of a pass of 40 DeclaredStates and started again once the pass has
+     * answered: each key the pass could not finish is counted failed, and the next pass does those, with nothing
+     * orphaned and nothing written twice.
+     */
+    @Test
+    void theApiServerGoingAwayMidPassLosesNothing() throws Exception {
+        int states = 40;
+        Path appDir = ProjectCopy.packagedApp();
+        Files.createDirectories(out);
+        repository(states);
+        declaredStates(states);
+        SecondApiServer apiServer = SecondApiServer.start(LocalCluster.get(), out.resolve("apiserver"));
+        // the client gives a call up after one retry, so that the keys left fail within the outage
+        App app = DeclaredKillTest.start(appDir, out, "outage", apiServer.kubeconfig(),
+                "quarkus.kubernetes-client.request-retry-backoff-limit=1");
+        try {
+            CompletableFuture<Poster.Answer> pass = CompletableFuture.supplyAsync(() -> resync(app));
+            awaitObjects(states * OBJECTS / 2);
+            apiServer.kill();
+            Poster.Answer interrupted = pass.get();
+            apiServer.launch();
+            assertEquals(200, interrupted.status(), interrupted.body());
+            JsonNode declared = JSON.readTree(interrupted.body()).path("areas").get(0);
+            assertEquals(states, declared.path("checked").asInt(), interrupted.body());
+            long done = states().values().stream().filter(s -> "True".equals(DeclaredKillTest.condition(s, "Ready")))
+                    .count();
+            assertTrue(done < states, "the outage came in the middle of the pass: " + interrupted.body());
+            assertEquals(states - done, declared.path("failed").asInt(), "every key not done is counted failed: "
+                    + interrupted.body());
+            assertEveryLabelledObjectIsInItsInventory();
+
+            Poster.Answer next = resync(app);
+            assertEquals(200, next.status(), next.body());
+            assertEquals(0, JSON.readTree(next.body()).path("areas").get(0).path("failed").asInt(), next.body());
+            Map<String, Set<String>> labelled = labelled();
+            assertEquals(states, labelled.size(), "every DeclaredState has its objects");
+            labelled.forEach((state, ids) -> assertEquals(OBJECTS, ids.size(), state + ": " + ids));
+            assertEquals(labelled, inventories(), "nothing orphaned: each inventory is exactly what exists");
+            states().forEach((name, s) -> assertEquals("True", DeclaredKillTest.condition(s, "Ready"), name + " Ready"));
+            Map<String, String> before = versions();
+            assertTrue(resync(app).body().contains("\"reason\":\"InSync\""));
+            assertEquals(before, versions(), "a further pass writes nothing");
+        } finally {
+            app.stop();
+            apiServer.kill();
+        }
+    }
+
     /** One repository: a directory of 4 ConfigMaps for each DeclaredState, their names its own. */
-    private void repository() {
+    private void repository(int states) {
         GitWorkdir work = DeclaredKillTest.namespaceAndRepository(admin, git, ns);
-        for (int s = 0; s < STATES; s++) {
+        for (int s = 0; s < states; s++) {
             for (int o = 0; o < OBJECTS; o++) {
                 String name = String.format("s-%03d-%d", s, o);
                 work.write(String.format("s-%03d/%s.yaml", s, name), "apiVersion: v1\nkind: ConfigMap\n"
                         + "metadata:\n  name: " + name + "\ndata:\n  value: \"" + o + "\"\n");
             }
         }
-        work.commitAndPush(STATES * OBJECTS + " ConfigMaps in " + STATES + " directories");
+        work.commitAndPush(states * OBJECTS + " ConfigMaps in " + states + " directories");
     }
 
-    private void declaredStates() {
-        for (int s = 0; s < STATES; s++) {
+    private void declaredStates(int states) {
+        for (int s = 0; s < states; s++) {
             DeclaredKillTest.declaredState(admin, ns, String.format("d-%03d", s), git.url(ns), String.format("s-%03d", s));
         }
     }
