@@ -27,13 +27,14 @@ import io.micrometer.core.instrument.Timer;
 
 /**
  * Times every Kubernetes API call in {@code rekon.api.calls} (tags {@code method}, {@code resource} as
- * {@code group/plural[/subresource]}, {@code status}) and counts the apiserver's throttling answers (429, from
- * priority and fairness or max-inflight) in {@code rekon.api.throttled}: the client retries those after the
- * server's {@code Retry-After}, so a throttled call is late, not failed. It produces the application's client as
- * Quarkus would (same Config and serialization), and every other client Rekon makes ({@link #client}: the
- * impersonating ones), each with these interceptors, the shared {@link ClientRateLimit} ({@code rekon.kubernetes.qps}
- * and {@code .burst}, by default sized from {@code rekon.reconcile.parallelism}) and {@link ChaChaFirst}'s cipher
- * order; object names never become tags.
+ * {@code group/plural[/subresource]}, {@code status}; a send that went out again because its connection was closed
+ * under it is {@code status=connection-closed}) and counts the apiserver's throttling answers (429, from priority and
+ * fairness or max-inflight) in {@code rekon.api.throttled}: the client retries those after the server's
+ * {@code Retry-After}, so a throttled call is late, not failed. It produces the application's client as Quarkus would
+ * (same Config and serialization), and every other client Rekon makes ({@link #client}: the impersonating ones), each
+ * with these interceptors, the shared {@link ClientRateLimit} ({@code rekon.kubernetes.qps} and {@code .burst}, by
+ * default sized from {@code rekon.reconcile.parallelism}) and {@link KubeHttpClients}' HTTP clients; object names
+ * never become tags.
  */
 @Singleton
 public class ApiCallMetrics implements Interceptor {
@@ -82,7 +83,8 @@ public class ApiCallMetrics implements Interceptor {
         if (serialization != null) {
             b = b.withKubernetesSerialization(serialization);
         }
-        return b.withHttpClientFactory(new ChaChaFirst()).withHttpClientBuilderConsumer(h -> h
+        return b.withHttpClientFactory(new KubeHttpClients(resent -> record(resent, "connection-closed")))
+                .withHttpClientBuilderConsumer(h -> h
                 .addOrReplaceInterceptor("rekon-rate-limit", rateLimit)
                 .addOrReplaceInterceptor("rekon-api-metrics", this)).build();
     }
@@ -106,10 +108,10 @@ public class ApiCallMetrics implements Interceptor {
     }
 
     /**
-     * A 429 is sent again once the server's {@code Retry-After} has passed (1 s when it names none, at most
-     * {@value #MAX_RETRY_AFTER_SECONDS} s), without holding a thread; should the server throttle it again, the
-     * client's own retries follow, each waiting here again. (The client alone would retry after its backoff, not
-     * the server's word.)
+     * A 429 goes back to the client's own retry (at most {@code requestRetryBackoffLimit} sends, 10 by default) only
+     * once the server's {@code Retry-After} has passed (1 s when it names none, at most
+     * {@value #MAX_RETRY_AFTER_SECONDS} s), without holding a thread: the client alone would send it again after its
+     * backoff, not the server's word. Every send of it, throttled again or not, passes here, within the same budget.
      */
     @Override
     public CompletableFuture<Boolean> afterFailure(HttpRequest.Builder builder, HttpResponse<?> response,
@@ -118,7 +120,7 @@ public class ApiCallMetrics implements Interceptor {
             return CompletableFuture.completedFuture(false);
         }
         long seconds = retryAfterSeconds(response.header("Retry-After"));
-        return CompletableFuture.supplyAsync(() -> true, CompletableFuture.delayedExecutor(seconds, TimeUnit.SECONDS));
+        return CompletableFuture.supplyAsync(() -> false, CompletableFuture.delayedExecutor(seconds, TimeUnit.SECONDS));
     }
 
     static long retryAfterSeconds(String header) {

@@ -92,14 +92,24 @@ public final class ViewStore<V> implements ItemStore<GenericKubernetesResource> 
         return identity;
     }
 
+    /**
+     * Indexes what the new view adds before it unindexes what the old one had and the new one has not: readers do
+     * not lock, and one reading while an update unindexed and indexed the same key again did not find the object
+     * at all (a DeclaredState missing from its namespace's list is no longer protected from a neighbour's orphan
+     * scan).
+     */
     private GenericKubernetesResource index(String key, Held<V> old, Held<V> now) {
-        if (old != null) {
-            indexKeys.apply(old.versioned().view()).forEach(k -> unindex(byKey, k, key));
-            unindex(byNamespace, old.namespace(), key);
+        Set<String> before = old == null ? Set.of() : Set.copyOf(indexKeys.apply(old.versioned().view()));
+        Set<String> after = now == null ? Set.of() : Set.copyOf(indexKeys.apply(now.versioned().view()));
+        after.stream().filter(k -> !before.contains(k)).forEach(k -> index(byKey, k, key));
+        before.stream().filter(k -> !after.contains(k)).forEach(k -> unindex(byKey, k, key));
+        String was = old == null ? null : old.namespace();
+        String is = now == null ? null : now.namespace();
+        if (is != null && !is.equals(was)) {
+            index(byNamespace, is, key);
         }
-        if (now != null) {
-            indexKeys.apply(now.versioned().view()).forEach(k -> index(byKey, k, key));
-            index(byNamespace, now.namespace(), key);
+        if (was != null && !was.equals(is)) {
+            unindex(byNamespace, was, key);
         }
         return old == null ? null : old.identity();
     }

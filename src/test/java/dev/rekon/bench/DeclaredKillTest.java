@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -89,12 +91,7 @@ class DeclaredKillTest {
 
     /** A repository whose main branch holds 300 ConfigMaps, one a file: 200 under keep/, 100 under drop/. */
     private GitWorkdir repository() {
-        admin.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(ns).endMetadata().build()).create();
-        admin.secrets().inNamespace(ns).resource(new SecretBuilder().withNewMetadata().withName("git-creds").endMetadata()
-                .addToStringData("username", LocalGitServer.USER).addToStringData("password", LocalGitServer.PASSWORD)
-                .build()).create();
-        git.createRepo(ns);
-        GitWorkdir work = git.clone(ns);
+        GitWorkdir work = namespaceAndRepository(admin, git, ns);
         for (int i = 0; i < SIZE; i++) {
             String name = (i < SIZE - DROPPED ? "keep-" : "drop-") + String.format("%03d", i);
             work.write((i < SIZE - DROPPED ? "keep/" : "drop/") + name + ".yaml", "apiVersion: v1\nkind: ConfigMap\n"
@@ -105,21 +102,48 @@ class DeclaredKillTest {
     }
 
     private void declaredState() {
+        declaredState(admin, ns, NAME, git.url(ns), "");
+    }
+
+    /** A namespace with the git server's credentials as Secret {@code git-creds}, and a repository of its name. */
+    static GitWorkdir namespaceAndRepository(KubernetesClient admin, LocalGitServer git, String ns) {
+        admin.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(ns).endMetadata().build()).create();
+        admin.secrets().inNamespace(ns).resource(new SecretBuilder().withNewMetadata().withName("git-creds").endMetadata()
+                .addToStringData("username", LocalGitServer.USER).addToStringData("password", LocalGitServer.PASSWORD)
+                .build()).create();
+        git.createRepo(ns);
+        return git.clone(ns);
+    }
+
+    /** A DeclaredState following main of {@code url} ({@code path} in it), writing only to its own namespace. */
+    static void declaredState(KubernetesClient admin, String ns, String name, String url, String path) {
         String yaml = """
                 apiVersion: rekon.dev/v1alpha1
                 kind: DeclaredState
                 metadata: {name: NAME, namespace: NS}
                 spec:
-                  git: {url: "URL", branch: main, secretRef: {name: git-creds}}
+                  git: {url: "URL", branch: main, path: "PATH", secretRef: {name: git-creds}}
                   namespaces: [NS]
-                """.replace("NAME", NAME).replace("NS", ns).replace("URL", git.url(ns));
+                """.replace("NAME", name).replace("NS", ns).replace("URL", url).replace("PATH", path);
         admin.resource(Serialization.unmarshal(yaml, GenericKubernetesResource.class)).create();
     }
 
     private App start(Path appDir, String name) {
-        App app = App.start(SharedFiles.projectDir(), appDir, Map.of(), LocalCluster.get().kubeconfigFile(),
-                out.resolve("rekon-" + name + ".log"), "rekon.resync.on-start=false",
-                "rekon.declared.cache-dir=" + out.resolve("git-cache"));
+        return start(appDir, out, name);
+    }
+
+    /** The packaged application as a process, its log and git cache under {@code out}, once it answers events. */
+    static App start(Path appDir, Path out, String name) {
+        return start(appDir, out, name, LocalCluster.get().kubeconfigFile());
+    }
+
+    /** The same, talking to the apiserver {@code kubeconfig} names, with more of its {@code properties}. */
+    static App start(Path appDir, Path out, String name, Path kubeconfig, String... properties) {
+        List<String> all = new ArrayList<>(List.of("rekon.resync.on-start=false",
+                "rekon.declared.cache-dir=" + out.resolve("git-cache")));
+        all.addAll(List.of(properties));
+        App app = App.start(SharedFiles.projectDir(), appDir, Map.of(), kubeconfig,
+                out.resolve("rekon-" + name + ".log"), all.toArray(String[]::new));
         Poster poster = new Poster(app.port());
         Await.until("the application to answer", Duration.ofSeconds(120),
                 () -> poster.event("dev.rekon.image.built", Map.of(), "{}").status() == 400);
@@ -172,7 +196,12 @@ class DeclaredKillTest {
     }
 
     private String condition(String type) {
-        for (JsonNode c : status().path("conditions")) {
+        return condition(status(), type);
+    }
+
+    /** The status of condition {@code type} in a DeclaredState's {@code status}; null when it has none. */
+    static String condition(JsonNode status, String type) {
+        for (JsonNode c : status.path("conditions")) {
             if (type.equals(c.path("type").asText())) {
                 return c.path("status").asText();
             }
