@@ -122,9 +122,11 @@ class DeclaredKillTest {
                 kind: DeclaredState
                 metadata: {name: NAME, namespace: NS}
                 spec:
-                  git: {url: "URL", branch: main, path: "PATH", secretRef: {name: git-creds}}
+                  git: {url: "URL", branch: main, PATHsecretRef: {name: git-creds}}
                   namespaces: [NS]
-                """.replace("NAME", name).replace("NS", ns).replace("URL", url).replace("PATH", path);
+                """.replace("NAME", name).replace("NS", ns).replace("URL", url)
+                // An empty path is left out: Kubernetes 1.20 refuses the null it would be sent as.
+                .replace("PATH", path.isEmpty() ? "" : "path: \"" + path + "\", ");
         admin.resource(Serialization.unmarshal(yaml, GenericKubernetesResource.class)).create();
     }
 
