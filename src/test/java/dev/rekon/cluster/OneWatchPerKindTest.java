@@ -9,8 +9,6 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import jakarta.inject.Inject;
 
@@ -19,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import dev.rekon.bench.Bench;
 import dev.rekon.cluster.watch.SharedWatches;
 import dev.rekon.resync.ResyncFunctions;
+import dev.rekon.testing.ApiServerWatches;
 import dev.rekon.testing.Await;
 import dev.rekon.testing.Events;
 import dev.rekon.testing.Kpack;
@@ -73,7 +72,7 @@ class OneWatchPerKindTest {
         try {
             Await.until("one watch per kind Rekon reads " + watches.kinds(), () -> {
                 byResource.clear();
-                byResource.putAll(watchesByResource(k8s));
+                byResource.putAll(ApiServerWatches.byResource(k8s));
                 return watches.kinds().stream().allMatch(k -> byResource.getOrDefault(k, 0) == 1);
             });
         } catch (AssertionError e) {
@@ -88,33 +87,5 @@ class OneWatchPerKindTest {
                 "rekon.dev/imagepromotions"),
                 watches.kinds().stream().filter(k -> !k.startsWith("crd.whizzosoftware.com/")).collect(
                         java.util.stream.Collectors.toSet()), "the kinds Rekon watches");
-    }
-
-    /** The running WATCH requests by group/resource, from the apiserver's own gauge. */
-    static Map<String, Integer> watchesByResource(KubernetesClient k8s) {
-        String metrics = k8s.raw(k8s.getMasterUrl().toString().replaceAll("/$", "") + "/metrics");
-        Map<String, Integer> out = new TreeMap<>();
-        // Current servers count long-running requests in apiserver_longrunning_requests; v1.20 in its older gauge.
-        String name = metrics.contains("apiserver_longrunning_requests{") ? "apiserver_longrunning_requests"
-                : "apiserver_longrunning_gauge";
-        Matcher m = Pattern.compile("^" + name + "\\{([^}]*)\\} (\\S+)$", Pattern.MULTILINE).matcher(metrics);
-        while (m.find()) {
-            Map<String, String> labels = labels(m.group(1));
-            if ("WATCH".equals(labels.get("verb")) && !labels.getOrDefault("resource", "").isEmpty()) {
-                String group = labels.getOrDefault("group", "");
-                String key = (group.isEmpty() ? "core" : group) + "/" + labels.get("resource");
-                out.merge(key, (int) Double.parseDouble(m.group(2)), Integer::sum);
-            }
-        }
-        return out;
-    }
-
-    private static Map<String, String> labels(String text) {
-        Map<String, String> out = new TreeMap<>();
-        Matcher m = Pattern.compile("(\\w+)=\"([^\"]*)\"").matcher(text);
-        while (m.find()) {
-            out.put(m.group(1), m.group(2));
-        }
-        return out;
     }
 }

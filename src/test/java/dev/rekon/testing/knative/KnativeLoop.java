@@ -14,6 +14,7 @@ import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.rekon.testing.ApiServerWatches;
 import dev.rekon.testing.LocalCluster;
 import dev.rekon.testing.SharedFiles;
 import io.fabric8.kubernetes.api.model.HasMetadata;
@@ -86,10 +87,33 @@ public final class KnativeLoop implements AutoCloseable {
         env.put("NAMESPACE", source.namespace());
         env.put("SYSTEM_NAMESPACE", SYSTEM_NAMESPACE);
         env.put("METRICS_DOMAIN", "knative.dev/eventing");
+        Map<String, Integer> before = ApiServerWatches.byResource(admin);
         AdapterProcess adapter = AdapterProcess.start("apiserver_receive_adapter", env,
                 workDir.resolve(source.name() + "-" + source.mode() + ".log"), "Starting in resilient mode");
         adapters.add(adapter);
+        awaitWatching(admin, source, before);
         return adapter;
+    }
+
+    /**
+     * Waits until the adapter watches every resource in every namespace it was given. Knative's adapter sends no
+     * event for what its first list finds (its store's {@code Replace} does nothing), so an object written before
+     * that list is never delivered; a watch the apiserver serves means the list before it is done. Under load its
+     * client's own rate limit (5 per second) spaces the lists of a dozen namespaces over seconds.
+     */
+    private static void awaitWatching(KubernetesClient admin, SourceSpec source, Map<String, Integer> before) {
+        int each = source.allNamespaces() ? 1 : source.namespaces(admin).size();
+        Map<String, Integer> wanted = new HashMap<>();
+        for (SourceSpec.Watched w : source.resources()) {
+            String key = (w.group().isEmpty() ? "core" : w.group()) + "/" + w.resource();
+            wanted.merge(key, each, Integer::sum);
+        }
+        dev.rekon.testing.Await.until("the " + source.name() + " adapter watching " + wanted,
+                java.time.Duration.ofSeconds(60), () -> {
+                    Map<String, Integer> now = ApiServerWatches.byResource(admin);
+                    return wanted.entrySet().stream().allMatch(e -> now.getOrDefault(e.getKey(), 0)
+                            >= before.getOrDefault(e.getKey(), 0) + e.getValue());
+                });
     }
 
     /**
