@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.function.BooleanSupplier;
 
 import dev.rekon.testing.Kpack;
 import dev.rekon.testing.LocalCluster;
@@ -17,6 +16,7 @@ import dev.rekon.testing.PromotionFixtures;
 import dev.rekon.testing.SharedFiles;
 import dev.rekon.testing.StageApiServer;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
@@ -27,8 +27,9 @@ import io.vertx.core.json.JsonObject;
 /**
  * The promotion part of {@code hack/bench.sh}: three clusters (dev, staging, prod; one apiserver each) with one
  * packaged Rekon each, as deployed; an ImagePromotion dev → staging → prod, soak 0, no approval. Per build: from the
- * kpack Image event to prod's Deployment patched (as a read of it shows), with the bench acting as each cluster's
- * ApiServerSource (it posts an event once the object it is about shows the change, and does not wait for the reply)
+ * kpack Image event to prod's Deployment patched (as a watch of it shows), with the bench acting as each cluster's
+ * ApiServerSource (it watches the objects and posts an event with the object its watch delivered once it shows the
+ * change, and does not wait for the reply)
  * and as each Deployment controller, whose time is left out. Staging's and prod's Rekon send their CDEvents to dev's. Beside it, in the same run, what the chain cannot
  * avoid: six raw PATCH round trips (per stage a PromotedImage status and a Deployment) plus three event hops (an
  * event each Rekon answers without work). Prints a markdown table beside Kargo's default 5-minute discovery.
@@ -37,6 +38,8 @@ public final class PromotionBench {
 
     static final String NS = "bench-promo";
     static final ResourceDefinitionContext PROMOTED = PromotionFixtures.PROMOTED;
+    static final ResourceDefinitionContext DEPLOYMENTS = new ResourceDefinitionContext.Builder().withGroup("apps")
+            .withVersion("v1").withPlural("deployments").withKind("Deployment").withNamespaced(true).build();
 
     private final KubernetesClient dev;
     private final Map<String, KubernetesClient> clusters = new LinkedHashMap<>();
@@ -49,6 +52,8 @@ public final class PromotionBench {
     private double lapController;
     private boolean measured;
     private final ExecutorService senders = Executors.newCachedThreadPool();
+    /** Each cluster's objects as its ApiServerSource would see them. */
+    private final Map<String, ChainWatch> watches = new LinkedHashMap<>();
 
     PromotionBench(KubernetesClient dev) {
         this.dev = dev;
@@ -77,6 +82,7 @@ public final class PromotionBench {
     }
 
     void stop(StageApiServer staging, StageApiServer prod) {
+        watches.values().forEach(ChainWatch::close);
         rekons.values().forEach(App::stop);
         senders.shutdownNow();
         staging.close();
@@ -111,6 +117,8 @@ public final class PromotionBench {
                 PromotionFixtures.stage("staging", "staging-kubeconfig", NS),
                 PromotionFixtures.stage("prod", "prod-kubeconfig", NS)));
         clusters.forEach((name, k) -> rawPatches.put(name, new RawPatches(k, k, NS)));
+        clusters.forEach((name, k) -> watches.put(name, new ChainWatch(k, NS, DEPLOYMENTS, Kpack.IMAGE_DEPLOYS,
+                PROMOTED)));
         rawPatches.values().forEach(p -> p.create("raw"));
         clusters.forEach((name, k) -> k.genericKubernetesResources(PROMOTED).inNamespace(NS).resource(promoted("raw"))
                 .createOr(x -> x.update()));
@@ -171,8 +179,8 @@ public final class PromotionBench {
 
     /**
      * One build through the three stages, observed as the ApiServerSources and the Deployment controllers would:
-     * each event is posted when the object it is about shows the change, without waiting for its reply (checked
-     * after), and the build is through once a read of prod's Deployment shows its image; the time the bench spent
+     * each event is posted when the watched object it is about shows the change, without waiting for its reply
+     * (checked after), and the build is through once prod's Deployment, watched, shows its image; the time the bench spent
      * as the Deployment controller is left out.
      */
     double chainOf(long build) {
@@ -186,17 +194,16 @@ public final class PromotionBench {
         replies.add(post("dev", "kpack.io/v1alpha2", "Image", built));
         rollsOut("dev", image);
         lap("dev: Image event → Deployment patched");
-        await("dev's ImageDeploy rolled out " + image, () -> rolledOut(dev, image));
+        GenericKubernetesResource idp = watches.get("dev").await("dev's ImageDeploy rolled out " + image,
+                "ImageDeploy", "hello", o -> rolledOut(o, image));
         lap("dev: Deployment rolled out → RolledOut True written");
-        replies.add(post("dev", "rekon.dev/v1alpha1", "ImageDeploy", dev.genericKubernetesResources(
-                Kpack.IMAGE_DEPLOYS).inNamespace(NS).withName("hello").get()));
+        replies.add(post("dev", "rekon.dev/v1alpha1", "ImageDeploy", idp));
         for (String stage : List.of("staging", "prod")) {
-            KubernetesClient k = clusters.get(stage);
-            await(stage + "'s PromotedImage " + image, () -> image.equals(latestImage(k)));
+            GenericKubernetesResource promoted = watches.get(stage).await(stage + "'s PromotedImage " + image,
+                    "PromotedImage", "hello", o -> image.equals(latestImage(o)));
             lap(stage.equals("staging") ? "dev: ImageDeploy event → staging's PromotedImage written"
                     : "staging: RolledOut written, CDEvent to dev → prod's PromotedImage written");
-            replies.add(post(stage, "rekon.dev/v1alpha1", "PromotedImage", k.genericKubernetesResources(PROMOTED)
-                    .inNamespace(NS).withName("hello").get()));
+            replies.add(post(stage, "rekon.dev/v1alpha1", "PromotedImage", promoted));
             rollsOut(stage, image);
             lap(stage + ": PromotedImage event → Deployment patched");
         }
@@ -253,10 +260,9 @@ public final class PromotionBench {
      */
     private void rollsOut(String cluster, String image) {
         KubernetesClient k = clusters.get(cluster);
-        await(cluster + "'s Deployment runs " + image, () -> {
-            var d = k.apps().deployments().inNamespace(NS).withName("hello").get();
-            return d != null && image.equals(d.getSpec().getTemplate().getSpec().getContainers().get(0).getImage());
-        });
+        watches.get(cluster).await(cluster + "'s Deployment runs " + image, "Deployment", "hello",
+                d -> image.equals(Serialization.jsonMapper().convertValue(d, Deployment.class).getSpec().getTemplate()
+                        .getSpec().getContainers().get(0).getImage()));
         if (cluster.equals("prod")) {
             return;
         }
@@ -265,8 +271,7 @@ public final class PromotionBench {
         controllerMillis += (System.nanoTime() - c0) / 1e6;
     }
 
-    private static boolean rolledOut(KubernetesClient k, String image) {
-        var idp = k.genericKubernetesResources(Kpack.IMAGE_DEPLOYS).inNamespace(NS).withName("hello").get();
+    private static boolean rolledOut(GenericKubernetesResource idp, String image) {
         Object status = idp.getAdditionalProperties().get("status");
         if (!(status instanceof Map<?, ?> s) || !String.valueOf(s.get("images")).contains(image)) {
             return false;
@@ -275,22 +280,10 @@ public final class PromotionBench {
                 && "RolledOut".equals(m.get("type")) && "True".equals(m.get("status")));
     }
 
-    private static String latestImage(KubernetesClient k) {
-        GenericKubernetesResource r = k.genericKubernetesResources(PROMOTED).inNamespace(NS).withName("hello").get();
-        return r == null || !(r.getAdditionalProperties().get("status") instanceof Map<?, ?> s) ? null
+    private static String latestImage(GenericKubernetesResource r) {
+        return !(r.getAdditionalProperties().get("status") instanceof Map<?, ?> s) ? null
                 : String.valueOf(s.get("latestImage"));
     }
-
-    private static void await(String what, BooleanSupplier done) {
-        long deadline = System.nanoTime() + 60_000_000_000L;
-        while (!done.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("waited 60 s for " + what);
-            }
-            SecondApiServer.sleep(2);
-        }
-    }
-
 
     private static GenericKubernetesResource promoted(String name) {
         return Serialization.unmarshal("""

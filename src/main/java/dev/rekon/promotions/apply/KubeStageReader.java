@@ -53,20 +53,25 @@ public class KubeStageReader {
     }
 
     /**
-     * Every stage's reads sent at once: first the remote stages' Secrets (in this cluster), then, each stage's
-     * client known, its PromotedImage and ImageDeploys in its cluster, all stages at the same time. Each view is
-     * taken in order as the plan walks the stages, and a stage's failure reaches the plan only when its view is
-     * taken, so that a stage past one that stops the walk never fails the plan (its answers are left unread).
+     * Every stage's reads sent at once: the remote stages' Secrets (in this cluster) and, each stage's client known,
+     * its PromotedImage and ImageDeploys in its cluster, all stages at the same time. A remote stage reached before
+     * is read with the client kept for its Secret at the same time as the Secret: those answers are taken only if
+     * the Secret still gives that client (a rotated or removed kubeconfig discards them and reads again), so a
+     * promotion waits for one round of reads, not two. Each view is taken in order as the plan walks the stages, and
+     * a stage's failure reaches the plan only when its view is taken, so that a stage past one that stops the walk
+     * never fails the plan (its answers are left unread).
      */
     List<Supplier<StageView>> readAll(ImagePromotionView p, List<PromotionGateway.StageRead> reads) {
         List<ConcurrentReads.Pending<Secret>> secrets = reads.stream().map(r -> r.stage().remote()
                 ? clients.secretRead(p.namespace(), r.stage().cluster()) : null).toList();
+        List<Sent> early = reads.stream().map(r -> r.stage().remote() ? clients.lastReached(p.namespace(),
+                r.stage().cluster()).map(c -> sendQuietly(p, r, c)).orElse(null) : null).toList();
         List<Supplier<StageView>> views = new ArrayList<>();
         for (int i = 0; i < reads.size(); i++) {
             PromotionGateway.StageRead r = reads.get(i);
             Supplier<StageView> view;
             try {
-                Sent sent = send(p, r, secrets.get(i));
+                Sent sent = send(p, r, secrets.get(i), early.get(i));
                 view = () -> taken(p, r, sent);
             } catch (RuntimeException e) {
                 view = () -> {
@@ -83,7 +88,8 @@ public class KubeStageReader {
             GenericKubernetesResource> promoted, Map<String, ConcurrentReads.Pending<GenericKubernetesResource>> deploys) {
     }
 
-    private Sent send(ImagePromotionView p, PromotionGateway.StageRead r, ConcurrentReads.Pending<Secret> secret) {
+    private Sent send(ImagePromotionView p, PromotionGateway.StageRead r, ConcurrentReads.Pending<Secret> secret,
+            Sent early) {
         PromotionStage stage = r.stage();
         StageAccess access = secret == null ? clients.of(p.namespace(), stage)
                 : clients.of(p.namespace(), stage, secret.join());
@@ -91,6 +97,20 @@ public class KubeStageReader {
             return new Sent(null, refused, null, Map.of());
         }
         KubernetesClient client = ((StageAccess.Reached) access).client();
+        return early != null && early.client() == client ? early : send(p, r, client);
+    }
+
+    /** The reads sent with a kept client, or none if they cannot even be sent (then they are sent again). */
+    private Sent sendQuietly(ImagePromotionView p, PromotionGateway.StageRead r, KubernetesClient client) {
+        try {
+            return send(p, r, client);
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    private Sent send(ImagePromotionView p, PromotionGateway.StageRead r, KubernetesClient client) {
+        PromotionStage stage = r.stage();
         String ns = stage.namespaceOr(p.namespace());
         String where = " in stage " + stage.name();
         ConcurrentReads.Pending<GenericKubernetesResource> promoted = stage.promotedImage() == null ? null
