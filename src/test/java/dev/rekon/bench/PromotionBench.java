@@ -102,6 +102,9 @@ public final class PromotionBench {
         PromotionFixtures.kubeconfigSecret(dev, NS, "prod-kubeconfig", prod.kubeconfig());
         Kpack.built(dev, NS, "hello", Poster.digest("r/promo", 0), 0);
         Kpack.built(dev, NS, "idle", Poster.digest("r/idle", 1), 1);
+        // The hops' Image is followed, so that its event finds its ImageDeploy rolled out already and reads nothing
+        // (an Image nothing follows is answered after listing the namespace's ImageDeploys).
+        PromotionFixtures.imageDeploy(dev, NS, "idle", null);
         App devRekon = App.start(SharedFiles.projectDir(), cluster.kubeconfigFile(), out.resolve("rekon-dev.log"),
                 "rekon.resync.on-start=false");
         rekons.put("dev", devRekon);

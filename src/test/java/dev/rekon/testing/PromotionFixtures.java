@@ -30,14 +30,19 @@ public final class PromotionFixtures {
 
     /** The ImageDeploy {@code hello} of one replica, following the kpack Image or ({@code refKind}) a PromotedImage. */
     public static GenericKubernetesResource imageDeploy(KubernetesClient k, String ns, String refKind) {
+        return imageDeploy(k, ns, "hello", refKind);
+    }
+
+    /** The same, named {@code name} and following the object of that name. */
+    public static GenericKubernetesResource imageDeploy(KubernetesClient k, String ns, String name, String refKind) {
         GenericKubernetesResource idp = Serialization.unmarshal("""
                 {"apiVersion": "rekon.dev/v1alpha1", "kind": "ImageDeploy",
                  "metadata": {"name": "hello", "namespace": "%s"},
                  "spec": {%s"deployment": {"spec": {"replicas": 1, "selector": {"matchLabels": {"app": "hello"}},
                    "template": {"metadata": {"labels": {"app": "hello"}},
                      "spec": {"containers": [{"name": "web", "image": "REF=hello"}]}}}}}}
-                """.formatted(ns, refKind == null ? "" : "\"refKind\": \"" + refKind + "\", "),
-                GenericKubernetesResource.class);
+                """.replace("hello", name).formatted(ns, refKind == null ? "" : "\"refKind\": \"" + refKind
+                        + "\", "), GenericKubernetesResource.class);
         return k.genericKubernetesResources(Kpack.IMAGE_DEPLOYS).inNamespace(ns).resource(idp).createOr(r -> r.update());
     }
 

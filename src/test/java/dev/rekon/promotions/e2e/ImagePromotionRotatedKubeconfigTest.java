@@ -55,14 +55,7 @@ class ImagePromotionRotatedKubeconfigTest {
         Kpack.namespace(dev, NS);
         ImagePromotionEndToEndTest.imageDeploy(NS, null);
         for (StageApiServer stage : List.of(before, after)) {
-            Kpack.namespace(stage.adminClient(), NS);
-            stage.adminClient().genericKubernetesResources(Kpack.IMAGE_DEPLOYS).inNamespace(NS).resource(
-                    Serialization.unmarshal("""
-                            {"apiVersion": "rekon.dev/v1alpha1", "kind": "ImageDeploy",
-                             "metadata": {"name": "hello", "namespace": "%s"},
-                             "spec": {"refKind": "PromotedImage", "deployment": {"spec": {"template": {"spec": {
-                               "containers": [{"name": "web", "image": "REF=hello"}]}}}}}}
-                            """.formatted(NS), GenericKubernetesResource.class)).create();
+            ImagePromotionStageClustersTest.stageImageDeploy(stage, NS);
         }
     }
 

@@ -60,17 +60,22 @@ class ImagePromotionStageClustersTest {
         Kpack.namespace(dev, NS);
         ImagePromotionEndToEndTest.imageDeploy(NS, null);
         for (StageApiServer stage : List.of(staging, prod)) {
-            Kpack.namespace(stage.adminClient(), NS);
-            stage.adminClient().genericKubernetesResources(Kpack.IMAGE_DEPLOYS).inNamespace(NS).resource(
-                    Serialization.unmarshal("""
-                            {"apiVersion": "rekon.dev/v1alpha1", "kind": "ImageDeploy",
-                             "metadata": {"name": "hello", "namespace": "%s"},
-                             "spec": {"refKind": "PromotedImage", "deployment": {"spec": {"template": {"spec": {
-                               "containers": [{"name": "web", "image": "REF=hello"}]}}}}}}
-                            """.formatted(NS), GenericKubernetesResource.class)).create();
+            stageImageDeploy(stage, NS);
         }
         secret("staging-kubeconfig", staging.kubeconfig());
         secret("prod-kubeconfig", prod.kubeconfig());
+    }
+
+    /** The namespace in a stage cluster and its ImageDeploy {@code hello}, following the PromotedImage. */
+    static void stageImageDeploy(StageApiServer stage, String ns) {
+        Kpack.namespace(stage.adminClient(), ns);
+        stage.adminClient().genericKubernetesResources(Kpack.IMAGE_DEPLOYS).inNamespace(ns).resource(
+                Serialization.unmarshal("""
+                        {"apiVersion": "rekon.dev/v1alpha1", "kind": "ImageDeploy",
+                         "metadata": {"name": "hello", "namespace": "%s"},
+                         "spec": {"refKind": "PromotedImage", "deployment": {"spec": {"template": {"spec": {
+                           "containers": [{"name": "web", "image": "REF=hello"}]}}}}}}
+                        """.formatted(ns), GenericKubernetesResource.class)).create();
     }
 
     @AfterAll
