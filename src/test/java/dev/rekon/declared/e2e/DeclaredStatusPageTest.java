@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 
 import dev.rekon.declared.source.GitSource;
 import dev.rekon.declared.source.JGitSource;
+import dev.rekon.testing.ApiCallSeries;
 import dev.rekon.testing.Await;
 import dev.rekon.testing.Events;
 import dev.rekon.testing.LocalGitServer;
@@ -132,6 +133,13 @@ class DeclaredStatusPageTest extends DeclaredFixtures {
         assertEquals(List.of(Map.of("apiVersion", "v1", "kind", "ConfigMap", "namespace", ns, "name", "a")),
                 seen[0].get("pendingPrunes"), String.valueOf(seen[0]));
         assertEquals(listed, ((JGitSource) source).listings(), "the page lists no branch");
+        Map<String, Double> before = ApiCallSeries.now();
+        row();
+        row();
+        assertEquals(Map.of(), ApiCallSeries.grown(before, ApiCallSeries.now()).entrySet().stream()
+                .filter(e -> e.getKey().matches(".*(configmaps|secrets|declaredstates|discovery).*"))
+                .collect(java.util.stream.Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue)),
+                "the page reads neither the objects, the Secret, the DeclaredState nor discovery");
         reportResync().body("reason", equalTo("WouldChange"))
                 .body("areas[0].objects[0].reason", equalTo("RevisionApplied"));
         assertEquals(seen[0].get("pendingPrunes"), row().get("pendingPrunes"), "the page is what the resync plans");
