@@ -22,7 +22,8 @@ import dev.rekon.declared.source.RevisionRefusedException;
  * remote, {@link TipMemo}), and the tip's documents, read by commit from the on-disk cache. A permanent failure
  * (no such repository or branch, credentials refused, content refused) becomes a {@link SourceState.Refused} the
  * planner answers; a transient one (the git server unreachable) is thrown, so the event is redelivered and nothing
- * is pruned. A report reads no git: it plans from the tip the last input resolved ({@link LastTips}).
+ * is pruned. A report reads no git: it plans from the tip the last input resolved ({@link LastTips}); the page
+ * reads no Secret either: the tip and credentials the DeclaredState's own last input used stand.
  */
 @ApplicationScoped
 public class BranchReader {
@@ -43,6 +44,12 @@ public class BranchReader {
         if (s.suspend()) {
             return new SourceState.Suspended();
         }
+        if (memo.holds()) {
+            // The commit is read from the cache alone, so the remote needs no credentials: they were checked when
+            // this DeclaredState's own input, naming the same repository, branch and Secret, listed the tip.
+            return lastTips.usedBy(s).map(c -> checked(new GitRemote(s.url(), s.branch(), null), c, s.path(), memo))
+                    .orElseGet(SourceState.Unchecked::new);
+        }
         GitCredentials credentials = null;
         if (s.secretName() != null) {
             Optional<GitCredentials> found = memo.credentials(s.namespace(), s.secretName(),
@@ -54,6 +61,7 @@ public class BranchReader {
             credentials = found.get();
         }
         GitRemote remote = new GitRemote(s.url(), s.branch(), credentials);
+        lastTips.used(s, remote);
         if (!memo.resolves()) {
             return lastKnown(remote, s.path(), memo);
         }
@@ -89,11 +97,10 @@ public class BranchReader {
 
     /** The tip the last input listed, its documents from the cache; none listed yet (or evicted since): unchecked. */
     private SourceState lastKnown(GitRemote remote, String path, TipMemo memo) {
-        Optional<LastTips.Checked> last = lastTips.of(remote);
-        if (last.isEmpty()) {
-            return new SourceState.Unchecked();
-        }
-        LastTips.Checked c = last.get();
+        return lastTips.of(remote).map(c -> checked(remote, c, path, memo)).orElseGet(SourceState.Unchecked::new);
+    }
+
+    private SourceState checked(GitRemote remote, LastTips.Checked c, String path, TipMemo memo) {
         if (c.commit() == null) {
             return new SourceState.Refused(c.reason(), c.message() + " (tip not checked since " + c.at() + ")", null);
         }

@@ -7,7 +7,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import dev.rekon.cluster.InstalledKinds;
-import dev.rekon.declared.status.DeclaredReport;
 import dev.rekon.pipeline.ReconcileLoop;
 import dev.rekon.resync.AreaPass;
 import dev.rekon.resync.AreaResult;
@@ -26,7 +25,7 @@ import dev.rekon.resync.ResyncScope;
 @ApplicationScoped
 public class DeclaredResync implements AreaResync {
 
-    public static final String AREA = DeclaredReport.AREA;
+    public static final String AREA = "declared";
 
     @Inject
     DeclaredStateService service;

@@ -26,13 +26,13 @@ import dev.rekon.declared.plan.DeclaredPlanner;
 import dev.rekon.declared.plan.DeclaredViews;
 import dev.rekon.declared.plan.DesiredObjects;
 import dev.rekon.declared.plan.SourceState;
-import dev.rekon.declared.status.DeclaredBoard;
 import dev.rekon.declared.watch.DeclaredStates;
 import dev.rekon.manifests.Identity;
 import dev.rekon.manifests.LiveObject;
 import dev.rekon.manifests.apply.Impersonation;
 import dev.rekon.manifests.apply.ManifestCluster;
 import dev.rekon.manifests.plan.ServedKinds;
+import dev.rekon.pipeline.LastPlans;
 import dev.rekon.pipeline.Reconciler;
 import dev.rekon.resync.FannedOut;
 import dev.rekon.web.OutgoingEvent;
@@ -42,8 +42,8 @@ import dev.rekon.web.OutgoingEvent;
  * after a lost race, or when the watch may lag behind what is known), its branch ({@link BranchReader}: the tip
  * once per input, carried by the key),
  * the live objects its revision and inventory name (and, for a scan, everything in its namespaces), plans with
- * {@link DeclaredPlanner} (pure), and has {@link DeclaredWrites} carry the plan out; a plan carried out is then the
- * DeclaredState's row on the status page ({@link DeclaredBoard}), as a pass records the plans it only reports.
+ * {@link DeclaredPlanner} (pure), and has {@link DeclaredWrites} carry the plan out. The loop keeps what each last
+ * attempt read of the cluster ({@link HeldViews}), for the page's plans ({@link #page}), which read nothing.
  */
 @ApplicationScoped
 public class DeclaredStateReconciler implements Reconciler<DeclaredKey, DeclaredViews, DeclaredPlan>,
@@ -67,6 +67,8 @@ public class DeclaredStateReconciler implements Reconciler<DeclaredKey, Declared
     @Inject
     DeclaredStates states;
 
+    @Inject
+    LastPlans plans;
 
     @ConfigProperty(name = "rekon.declared.cross-namespace", defaultValue = "false")
     boolean crossNamespace;
@@ -112,6 +114,9 @@ public class DeclaredStateReconciler implements Reconciler<DeclaredKey, Declared
 
     @Override
     public Optional<DeclaredViews> load(DeclaredKey key, boolean fresh) {
+        if (key.tips().holds()) {
+            return held(key);
+        }
         DeclaredStateView state = (fresh ? Optional.<DeclaredStateView>empty()
                 : states.cached(key.namespace(), key.name())).or(() -> live(key)).orElse(null);
         if (state == null || state.deleting() && !state.finalized()) {
@@ -143,6 +148,58 @@ public class DeclaredStateReconciler implements Reconciler<DeclaredKey, Declared
         }
         return Optional.of(new DeclaredViews(key, state, source, live, clusterKinds, unserved, scanned, protectedRefs,
                 config.namespacePolicy(), crossNamespace, clock.instant()));
+    }
+
+    /**
+     * The page's views, with no API call and no git read: the DeclaredState as its watch holds it, the tip its last
+     * input listed, and the cluster as its last attempt left it ({@link HeldViews}); no orphan scan (the orphans
+     * recorded stay). Before any attempt of this replica, its tip is unchecked.
+     */
+    private Optional<DeclaredViews> held(DeclaredKey key) {
+        DeclaredStateView state = states.watched(key.namespace(), key.name()).orElse(null);
+        if (state == null || state.deleting() && !state.finalized()) {
+            return Optional.empty();
+        }
+        Optional<HeldViews> held = plans.<HeldViews>of(DeclaredResync.AREA, key.ref()).map(HeldViews::of);
+        SourceState source = state.deleting() ? new SourceState.Deleting()
+                : held.isEmpty() && !state.suspend() ? new SourceState.Unchecked() : branches.read(state, key.tips());
+        HeldViews h = held.orElse(new HeldViews(Map.of(), Set.of(), Set.of()));
+        return Optional.of(new DeclaredViews(key, state, source, h.live(), h.clusterKinds(), h.unserved(), null,
+                Set.of(), config.namespacePolicy(), crossNamespace, clock.instant()));
+    }
+
+    /**
+     * This reconciler as the page plans with it, in report mode only: its keys ({@link TipMemo#held}) read nothing,
+     * and the loop keeps none of its plans, so that a page never takes the place of a plan being carried out.
+     */
+    public Reconciler<DeclaredKey, DeclaredViews, DeclaredPlan> page() {
+        DeclaredStateReconciler area = this;
+        return new Reconciler<>() {
+            @Override
+            public ObjectRef subject(DeclaredKey key) {
+                return area.subject(key);
+            }
+
+            @Override
+            public Optional<DeclaredViews> load(DeclaredKey key, boolean fresh) {
+                return area.load(key, false);
+            }
+
+            @Override
+            public Reply gone(DeclaredKey key) {
+                return area.gone(key);
+            }
+
+            @Override
+            public DeclaredPlan plan(DeclaredViews views) {
+                return area.plan(views);
+            }
+
+            @Override
+            public void apply(DeclaredPlan plan) {
+                throw new IllegalStateException("the page writes nothing");
+            }
+        };
     }
 
     /** The DeclaredState as the apiserver holds it now; the watch then answers for it once it holds as much. */
@@ -231,11 +288,12 @@ public class DeclaredStateReconciler implements Reconciler<DeclaredKey, Declared
 
     @Override
     public String lastPlansArea() {
-        return DeclaredBoard.AREA;
+        return DeclaredResync.AREA;
     }
 
+    /** What the attempt read of the cluster, for the page ({@link HeldViews}). */
     @Override
     public Object remember(DeclaredViews views, DeclaredPlan plan) {
-        return DeclaredBoard.planned(plan);
+        return HeldViews.of(views);
     }
 }

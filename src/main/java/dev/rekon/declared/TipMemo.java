@@ -20,28 +20,44 @@ import dev.rekon.manifests.LiveObject;
  * every DeclaredState it concerns and by every attempt of each (a pass's report-mode plan and its write included): a push or an event resolves a branch tip once; a resync pass once per distinct repository,
  * branch and credentials, however many DeclaredStates follow it; a retry after a lost race reads no git at all.
  * Remotes are told apart by their credentials too, so a DeclaredState never reads a repository through another's.
- * A report ({@link #lastKnown}) reads no git: it plans from the tip the last pass of this replica resolved.
+ * A report ({@link #lastKnown}) reads no git: it plans from the tip the last pass of this replica resolved; the
+ * page ({@link #held}) reads neither git nor the cluster.
  */
 public final class TipMemo {
 
     private final boolean resolves;
+    private final boolean held;
     private final ConcurrentHashMap<String, Once<Optional<GitCredentials>>> credentials = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, Once<Optional<String>>> tips = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, Once<Revision>> revisions = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, Once<List<LiveObject>>> scans = new ConcurrentHashMap<>();
 
-    private TipMemo(boolean resolves) {
+    private TipMemo(boolean resolves, boolean held) {
         this.resolves = resolves;
+        this.held = held;
     }
 
     /** One input's memo: it lists each branch tip it needs once. */
     public static TipMemo perInput() {
-        return new TipMemo(true);
+        return new TipMemo(true, false);
     }
 
     /** A report's: no tip is listed, the last one resolved stands. */
     public static TipMemo lastKnown() {
-        return new TipMemo(false);
+        return new TipMemo(false, false);
+    }
+
+    /**
+     * The page's: no tip is listed and no Secret read; the tip and the credentials the last input of each
+     * DeclaredState used stand ({@link LastTips#usedBy}), and its objects as its last attempt read them.
+     */
+    public static TipMemo held() {
+        return new TipMemo(false, true);
+    }
+
+    /** Whether this input reads nothing but what the process holds (the page). */
+    public boolean holds() {
+        return held;
     }
 
     /** Whether this input lists branch tips (false: a report, planning from the last tips resolved). */

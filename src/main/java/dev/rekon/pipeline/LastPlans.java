@@ -8,8 +8,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import jakarta.enterprise.context.ApplicationScoped;
 
 /**
- * The last plan of each key this replica's loop made, for the areas that show it (the page's lifecycle rows, say),
- * so that a page costs no API call. The loop records it, never a planner: after each plan (written or only
+ * The last plan of each key this replica's loop made, for the areas that show it (the page's lifecycle rows, say)
+ * or plan the page from what it read (a DeclaredState's objects), so that a page costs no API call. The loop records it, never a planner: after each plan (written or only
  * reported) what the area remembers of it ({@link Reconciler#remember}: a row, usually), and after the plan was
  * written in full, that it was. A newer plan replaces an older one, and writing an older plan never marks a newer
  * one carried out. Kept only for areas that name themselves ({@link Reconciler#lastPlansArea}).

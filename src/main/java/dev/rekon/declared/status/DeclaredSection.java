@@ -9,14 +9,15 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
  * The DeclaredStates' section of the page (area {@code declared}; JSON {@code declared} at the top of the
- * document): one row each, problem rows first, each as its last plan on this replica left it ({@link DeclaredBoard}).
+ * document): one row each, problem rows first, each as the loop plans it now in report mode ({@link DeclaredRows}).
  */
 @RegisterForReflection
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record DeclaredSection(String scope, int problems, List<DeclaredRow> rows) implements AreaSection {
 
-    public static final String SCOPE = "the last plan of each DeclaredState on this replica (events, pushes, resync passes; a"
-            + " report-mode resync plans them all again without writing); orphans as the last resync pass listed them";
+    public static final String SCOPE = "each DeclaredState planned now, reading nothing: its spec and status as watched, the"
+            + " tip its last input listed on this replica, its objects as its last attempt read and left them; orphans as"
+            + " the last resync pass listed them";
 
     public DeclaredSection {
         rows = List.copyOf(rows);

@@ -53,6 +53,12 @@ public class DeclaredStates {
                 : Optional.of(v.view());
     }
 
+    /** The DeclaredState as its watch holds it now, however recent: the page's, which reads nothing else. */
+    public Optional<DeclaredStateView> watched(String namespace, String name) {
+        return watches.of(facet).cached(namespace, List.of(DeclaredStateFacet.nameKey(name)))
+                .flatMap(l -> l.stream().findFirst()).map(Versioned::view);
+    }
+
     /** Every DeclaredState in a namespace (null: everywhere Rekon may look), from the watch or, unsynced, a list. */
     public List<DeclaredStateView> all(String namespace) {
         return watches.of(facet).cachedOrListed(namespace, null).stream().map(Versioned::view).toList();

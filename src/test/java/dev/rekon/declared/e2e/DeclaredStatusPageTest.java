@@ -7,12 +7,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+
+import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
+import dev.rekon.declared.source.GitSource;
+import dev.rekon.declared.source.JGitSource;
+import dev.rekon.testing.ApiCallSeries;
+import dev.rekon.testing.Await;
 import dev.rekon.testing.Events;
 import dev.rekon.testing.LocalGitServer;
 import dev.rekon.testing.RekonTestResource;
@@ -33,6 +40,9 @@ import io.restassured.path.json.JsonPath;
 @QuarkusTest
 @QuarkusTestResource(value = RekonTestResource.class, restrictToAnnotatedClass = false)
 class DeclaredStatusPageTest extends DeclaredFixtures {
+
+    @Inject
+    GitSource source;
 
     @Test
     void thePageShowsThePlanNotASecondDecision() throws Exception {
@@ -98,6 +108,41 @@ class DeclaredStatusPageTest extends DeclaredFixtures {
         Path png = SharedFiles.projectDir().resolve("target/declared-status-page.png");
         dev.rekon.status.StatusBrowserPages.screenshot(url, png);
         assertTrue(Files.size(png) > 5_000, "a screenshot in " + png);
+    }
+
+    /**
+     * A hand change of the DeclaredState with no pass since (its folder moved) is on the page as a resync would plan
+     * it: the page plans now from what the watch holds, from the tip the last pass listed (its documents read by
+     * commit from the cache) and the objects the last pass read, listing no branch.
+     */
+    @Test
+    void aHandChangeIsOnThePageAsAResyncWouldPlanItBeforeAnyPass() {
+        work.write("one/a.yaml", configMap("a", "1")).write("two/b.yaml", configMap("b", "1")).commitAndPush("two folders");
+        declaredState(gitSpec(", path: one"), "  namespaces: [" + ns + "]\n");
+        event().body("outcome", equalTo("applied"));
+        assertEquals(0, row().get("pendingApply"));
+        long listed = ((JGitSource) source).listings();
+
+        setSpec("git", Map.of("url", git.url(repo), "branch", "main", "path", "two",
+                "secretRef", Map.of("name", "git-creds")));
+        Map<String, Object>[] seen = new Map[1];
+        Await.until("the page plans the moved folder", Duration.ofSeconds(30), () -> {
+            seen[0] = row();
+            return Integer.valueOf(1).equals(seen[0].get("pendingApply"));
+        });
+        assertEquals(List.of(Map.of("apiVersion", "v1", "kind", "ConfigMap", "namespace", ns, "name", "a")),
+                seen[0].get("pendingPrunes"), String.valueOf(seen[0]));
+        assertEquals(listed, ((JGitSource) source).listings(), "the page lists no branch");
+        Map<String, Double> before = ApiCallSeries.now();
+        row();
+        row();
+        assertEquals(Map.of(), ApiCallSeries.grown(before, ApiCallSeries.now()).entrySet().stream()
+                .filter(e -> e.getKey().matches(".*(configmaps|secrets|declaredstates|discovery).*"))
+                .collect(java.util.stream.Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue)),
+                "the page reads neither the objects, the Secret, the DeclaredState nor discovery");
+        reportResync().body("reason", equalTo("WouldChange"))
+                .body("areas[0].objects[0].reason", equalTo("RevisionApplied"));
+        assertEquals(seen[0].get("pendingPrunes"), row().get("pendingPrunes"), "the page is what the resync plans");
     }
 
     @Test

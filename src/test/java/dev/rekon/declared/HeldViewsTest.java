@@ -1,0 +1,66 @@
+package dev.rekon.declared;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.rekon.core.ObjectRef;
+import dev.rekon.core.Reply;
+import dev.rekon.declared.plan.DeclaredPlan;
+import dev.rekon.manifests.Identity;
+import dev.rekon.manifests.LiveObject;
+import dev.rekon.pipeline.LastPlans;
+
+/** What the page plans a DeclaredState's objects from: as its last attempt read them, or as its plan left them. */
+class HeldViewsTest {
+
+    static final ObjectMapper JSON = new ObjectMapper();
+    static final DeclaredKey KEY = new DeclaredKey("apps", "site", false);
+
+    static ObjectNode configMap(String name, String value) {
+        ObjectNode o = JSON.createObjectNode().put("apiVersion", "v1").put("kind", "ConfigMap");
+        o.putObject("metadata").put("name", name).put("namespace", "apps");
+        o.putObject("data").put("value", value);
+        return o;
+    }
+
+    static LiveObject live(String name, String value) {
+        return new LiveObject(new ObjectRef("v1", "ConfigMap", "apps", name), KEY.owner(), configMap(name, value));
+    }
+
+    static Map<String, LiveObject> byKey(LiveObject... objects) {
+        return java.util.Arrays.stream(objects).collect(java.util.stream.Collectors.toMap(o -> Identity.key(o.ref()),
+                o -> o));
+    }
+
+    static DeclaredPlan plan(List<ObjectNode> apply, List<LiveObject> prune, List<LiveObject> orphanDeletes) {
+        return new DeclaredPlan(KEY, null, DeclaredPlan.Action.APPLY, false, null, apply, prune, orphanDeletes, null,
+                false, null, Reply.applied("RevisionApplied", "", List.of()));
+    }
+
+    @Test
+    void aPlanOnlyMadeLeavesTheObjectsAsRead() {
+        HeldViews read = new HeldViews(byKey(live("a", "1"), live("b", "1")), Set.of("/Namespace"), Set.of());
+        DeclaredPlan p = plan(List.of(configMap("c", "1")), List.of(live("b", "1")), List.of());
+        assertSame(read, HeldViews.of(new LastPlans.Last<>(p, read, false)));
+    }
+
+    @Test
+    void aPlanCarriedOutLeavesWhatItAppliedAndNotWhatItDeleted() {
+        HeldViews read = new HeldViews(byKey(live("a", "1"), live("b", "1"), live("stray", "1")), Set.of("/Namespace"),
+                Set.of());
+        DeclaredPlan p = plan(List.of(configMap("a", "2"), configMap("c", "1")), List.of(live("b", "1")),
+                List.of(live("stray", "1")));
+        HeldViews left = HeldViews.of(new LastPlans.Last<>(p, read, true));
+        assertEquals(byKey(live("a", "2"), live("c", "1")), left.live());
+        assertEquals(read.clusterKinds(), left.clusterKinds());
+    }
+}
