@@ -9,7 +9,6 @@ import java.util.concurrent.TimeUnit;
 
 import dev.rekon.cluster.ColdStartGate;
 import dev.rekon.cluster.Versioned;
-import dev.rekon.cluster.ViewStore;
 
 /**
  * One facet's views of the shared watch of its kind: found by namespace and index key, from the watch when it has

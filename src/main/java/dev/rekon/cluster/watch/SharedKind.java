@@ -8,9 +8,6 @@ import java.util.function.Function;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.rekon.cluster.Versioned;
-import dev.rekon.cluster.ViewStore;
-import dev.rekon.cluster.WatchCaches;
-import dev.rekon.cluster.WatchedViews;
 import dev.rekon.core.NamespacePolicy;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
@@ -22,13 +19,13 @@ import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
  */
 final class SharedKind {
 
-    static final String EVERYWHERE = WatchCaches.EVERYWHERE;
+    static final String EVERYWHERE = KindWatches.EVERYWHERE;
 
     private final WatchedKindId id;
     private final List<WatchFacet<?>> facets;
     private final NamespacePolicy policy;
     private final Function<String, List<JsonNode>> lister;
-    private final WatchedViews<Object[]> watches;
+    private final KindWatches<Object[]> watches;
 
     /**
      * @param informers makes the not yet started informer of a namespace (null: of every namespace, or of a
@@ -43,8 +40,8 @@ final class SharedKind {
         this.facets = List.copyOf(facets);
         this.policy = policy;
         this.lister = lister;
-        this.watches = new WatchedViews<>(id.kind() + "s", key -> informers.apply(EVERYWHERE.equals(key) ? null : key),
-                r -> viewsOf(json.apply(r)), this::indexKeys, this::changed);
+        this.watches = new KindWatches<>(id.kind() + "s", key -> informers.apply(EVERYWHERE.equals(key) ? null : key),
+                () -> new ViewStore<>(r -> viewsOf(json.apply(r)), this::indexKeys, this::changed));
     }
 
     WatchedKindId id() {
