@@ -54,16 +54,28 @@ final class ViewStore<V> implements ItemStore<GenericKubernetesResource> {
         this.changed = changed;
     }
 
+    /** One view found, under its object's key ({@link #keyOf}). */
+    record Found<V>(String key, Versioned<V> versioned) {
+    }
+
     /**
      * The views held now: of one namespace (of all when null), and only those under one of {@code indexKeys}
      * (all when null).
      */
-    List<Versioned<V>> find(String namespace, Collection<String> indexKeys) {
+    List<Found<V>> find(String namespace, Collection<String> indexKeys) {
         Stream<String> keys = indexKeys != null
                 ? indexKeys.stream().flatMap(k -> byKey.getOrDefault(k, Set.of()).stream()).distinct()
                 : namespace != null ? byNamespace.getOrDefault(namespace, Set.of()).stream() : items.keySet().stream();
-        return keys.map(items::get).filter(Objects::nonNull)
-                .filter(h -> namespace == null || namespace.equals(h.namespace())).map(Held::versioned).toList();
+        return keys.map(k -> {
+            Held<V> h = items.get(k);
+            return h == null || namespace != null && !namespace.equals(h.namespace()) ? null
+                    : new Found<>(k, h.versioned());
+        }).filter(Objects::nonNull).toList();
+    }
+
+    /** The key the informer holds an object under: {@code namespace/name}, or the name of a cluster-scoped one. */
+    static String keyOf(String namespace, String name) {
+        return namespace == null || namespace.isEmpty() ? name : namespace + "/" + name;
     }
 
     @Override

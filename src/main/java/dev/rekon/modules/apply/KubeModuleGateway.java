@@ -113,7 +113,7 @@ public class KubeModuleGateway implements ModuleGateway {
         JsonNode written = KubeErrors.call("patching " + p.ref() + " (planned at resourceVersion "
                 + p.resourceVersion() + ")", () -> calls.strategicMergePatch("/apis/apps/v1/namespaces/"
                         + p.ref().namespace() + "/deployments/" + p.ref().name(), body));
-        index.wrote(KubeModuleDeployments.view(json.convertValue(written, Deployment.class)));
+        index.wrote(KubeModuleDeployments.running(json, written));
     }
 
     ObjectNode body(DeploymentPatch p) {

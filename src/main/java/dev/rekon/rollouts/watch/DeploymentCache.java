@@ -1,15 +1,12 @@
 package dev.rekon.rollouts.watch;
 
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import dev.rekon.cluster.LatestKnown;
 import dev.rekon.cluster.Versioned;
 import dev.rekon.cluster.watch.FacetViews;
 import dev.rekon.cluster.watch.SharedWatches;
@@ -33,13 +30,9 @@ public class DeploymentCache {
     @Inject
     ManagedDeploymentFacet facet;
 
-    /** This process's own writes, by namespace, each keyed by Deployment name. */
-    private final Map<String, LatestKnown<DeploymentView>> written = new ConcurrentHashMap<>();
-
     /** The managed Deployment as last seen, or as this process last wrote it, if the namespace's watch holds it. */
     public Optional<DeploymentView> get(String namespace, String name) {
-        return views().cached(namespace, Set.of(name))
-                .flatMap(found -> written(namespace).over(found, v -> false).stream().findFirst());
+        return views().latest(namespace, Set.of(name)).flatMap(found -> found.stream().findFirst());
     }
 
     /**
@@ -59,11 +52,7 @@ public class DeploymentCache {
     /** Records a patch of this process (as the apiserver answered it), until the watch delivers it. */
     public void wrote(DeploymentView deployment) {
         if (deployment != null) {
-            written(deployment.namespace()).put(deployment.name(), deployment.resourceVersion(), deployment);
+            views().wrote(deployment.namespace(), deployment.name(), deployment.resourceVersion(), deployment);
         }
-    }
-
-    private LatestKnown<DeploymentView> written(String namespace) {
-        return written.computeIfAbsent(namespace, ns -> new LatestKnown<>(DeploymentView::name));
     }
 }
