@@ -1,13 +1,11 @@
 package dev.rekon.rollouts.watch;
 
-import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import dev.rekon.cluster.Versioned;
 import dev.rekon.cluster.watch.FacetViews;
 import dev.rekon.cluster.watch.SharedWatches;
 import dev.rekon.rollouts.view.DeploymentView;
@@ -33,15 +31,6 @@ public class DeploymentCache {
     /** The managed Deployment as last seen, or as this process last wrote it, if the namespace's watch holds it. */
     public Optional<DeploymentView> get(String namespace, String name) {
         return views().latest(namespace, Set.of(name)).flatMap(found -> found.stream().findFirst());
-    }
-
-    /**
-     * Every managed Deployment in {@code namespace} (null: every allowed one), for readers off the event path that
-     * can wait up to {@code waitMillis} for the watch to sync; empty when not watched. The resync reads the same
-     * watch, so each managed Deployment is watched and held once.
-     */
-    public Optional<List<DeploymentView>> all(String namespace, long waitMillis) {
-        return views().waiting(namespace, null, waitMillis).map(l -> l.stream().map(Versioned::view).toList());
     }
 
     /** The managed Deployments' facet of the one Deployment watch. */

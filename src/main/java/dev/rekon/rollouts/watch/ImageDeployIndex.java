@@ -7,7 +7,6 @@ import java.util.Set;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import dev.rekon.cluster.Versioned;
 import dev.rekon.cluster.watch.FacetViews;
 import dev.rekon.cluster.watch.SharedWatches;
 import dev.rekon.rollouts.view.ImageDeployView;
@@ -51,15 +50,6 @@ public class ImageDeployIndex {
     public Optional<ImageDeployView> seen(String group, String namespace, String name) {
         return views(group).latest(namespace, Set.of(ImageDeployView.nameKey(name)))
                 .flatMap(found -> found.stream().filter(v -> name.equals(v.name())).findFirst());
-    }
-
-    /**
-     * Every ImageDeploy of the group in {@code namespace} (null: every allowed one), for readers off the event path
-     * that can wait up to {@code waitMillis} for the watch to sync; empty when not watched. The resync and the
-     * status page read the same watch, so each ImageDeploy is watched and held once.
-     */
-    public Optional<List<ImageDeployView>> all(String group, String namespace, long waitMillis) {
-        return views(group).waiting(namespace, null, waitMillis).map(l -> l.stream().map(Versioned::view).toList());
     }
 
     /** The group's facet of the one ImageDeploy watch. */
