@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
@@ -99,10 +98,8 @@ public final class FacetViews<F> {
 
     /** The view this process wrote of the object, when newer than {@code resourceVersion} and not yet watched. */
     public Optional<F> writtenAfter(String namespace, String name, String resourceVersion) {
-        String key = ViewStore.keyOf(namespace, name);
-        List<F> over = over(List.of(new ViewStore.Found<>(key, new Versioned<>(resourceVersion, null))), namespace,
-                null, false).orElse(List.of());
-        return over.stream().filter(Objects::nonNull).findFirst();
+        Known<F> newer = known().newer(ViewStore.keyOf(namespace, name), resourceVersion);
+        return newer == null || !newer.viewKnown() ? Optional.empty() : Optional.of(newer.view());
     }
 
     /**

@@ -67,6 +67,13 @@ final class LatestKnown<V> {
     }
 
 
+    /** The view known at a later version than {@code resourceVersion}; null when none is, or the object is deleted. */
+    V newer(String key, String resourceVersion) {
+        forgetExpired();
+        Known<V> k = known.get(key);
+        return k != null && Versioned.olderThan(resourceVersion, k.resourceVersion()) ? k.view() : null;
+    }
+
     private void forgetExpired() {
         long oldest = System.currentTimeMillis() - KEEP_MILLIS;
         known.values().removeIf(k -> k.at() < oldest);

@@ -23,7 +23,6 @@ import dev.rekon.modules.release.KymaKind;
 import dev.rekon.modules.release.KymaModules;
 import dev.rekon.modules.watch.ModulePushIndex;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.client.KubernetesClient;
 
 /**

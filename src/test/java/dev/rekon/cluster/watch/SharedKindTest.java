@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 import org.junit.jupiter.api.Test;
@@ -114,6 +115,9 @@ class SharedKindTest {
         assertEquals(List.of("n"), byName.latestWithUnseen("ns", List.of("n")).orElseThrow());
         assertEquals(List.of(), byName.latestWithUnseen("other", List.of("n")).orElseThrow(), "only where it is");
         assertEquals(List.of("a", "n"), byName.latestOrListed(null, null).stream().sorted().toList());
+
+        assertEquals(Optional.of("n"), byName.writtenAfter("ns", "n", "8"));
+        assertEquals(Optional.empty(), byName.writtenAfter("ns", "n", "9"), "the version given is as new");
 
         byName.wrote("ns", "a", "10", null);
         assertEquals(List.of(), byName.latest("ns", List.of("a")).orElseThrow(), "a deletion hides the watched one");
