@@ -79,7 +79,7 @@ public final class KubeErrors {
      * safe because every write Rekon makes is guarded: a resourceVersion precondition, a create that fails when the
      * object exists; a write that did land the first time comes back as a conflict, planned again.
      */
-    static boolean closedUnderneath(Throwable t) {
+    public static boolean closedUnderneath(Throwable t) {
         for (Throwable c = t; c != null; c = c.getCause()) {
             if (c instanceof HttpClosedException) {
                 return true;

@@ -7,7 +7,7 @@ import java.util.function.BiFunction;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import dev.rekon.cluster.LatestKnown;
+import dev.rekon.cluster.Versioned;
 import dev.rekon.rollouts.plan.RolloutPlan;
 import dev.rekon.rollouts.plan.RolloutPlanner;
 import dev.rekon.rollouts.view.DeploymentView;
@@ -66,7 +66,7 @@ public class RolloutReconciler extends ImageDeployReconciler<RolloutKey, Rollout
         if (carried == null) {
             return watched.isPresent() ? watched : gateway.imageDeploy(key.group(), key.namespace(), key.name());
         }
-        return Optional.of(watched.filter(w -> LatestKnown.olderThan(carried.resourceVersion(), w.resourceVersion()))
+        return Optional.of(watched.filter(w -> Versioned.olderThan(carried.resourceVersion(), w.resourceVersion()))
                 .orElse(carried));
     }
 

@@ -7,7 +7,7 @@ import java.util.Map;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import dev.rekon.cluster.LatestKnown;
+import dev.rekon.cluster.Versioned;
 import dev.rekon.core.Reply;
 import dev.rekon.pipeline.ReconcileLoop;
 import dev.rekon.rollouts.RolloutInput.ImageDeleted;
@@ -73,7 +73,7 @@ public class RolloutService {
             return RolloutKey.changed(c.group(), c.namespace(), c.name());
         }
         ImageDeployView idp = gateway.imageDeployWatched(c.group(), c.namespace(), c.name())
-                .filter(w -> !LatestKnown.olderThan(w.resourceVersion(), c.object().resourceVersion()))
+                .filter(w -> !Versioned.olderThan(w.resourceVersion(), c.object().resourceVersion()))
                 .orElse(c.object());
         Map<String, KpackImage> images = new LinkedHashMap<>();
         idp.refs().stream().map(r -> r.imageName()).distinct().forEach(name -> gateway.followedSeen(idp, name)

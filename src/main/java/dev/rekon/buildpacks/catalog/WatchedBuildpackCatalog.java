@@ -13,8 +13,6 @@ import dev.rekon.buildpacks.plan.AffectedBuilders;
 import dev.rekon.buildpacks.plan.RecheckView;
 import dev.rekon.buildpacks.view.BuildpackSource;
 import dev.rekon.buildpacks.view.BuildpackView;
-import dev.rekon.cluster.LatestKnown;
-import dev.rekon.cluster.Versioned;
 import dev.rekon.cluster.watch.FacetViews;
 import dev.rekon.cluster.watch.SharedWatches;
 
@@ -39,7 +37,6 @@ public class WatchedBuildpackCatalog implements BuildpackCatalog {
 
     @Inject
     KpackFacets.ClusterBuildpacks clusterBuildpacks;
-    private final LatestKnown<Cataloged> latest = new LatestKnown<>(c -> key(c.source()));
 
     @Override
     public List<BuildpackSource> sources(String kind, String namespace) {
@@ -66,24 +63,26 @@ public class WatchedBuildpackCatalog implements BuildpackCatalog {
 
     @Override
     public void knows(BuildpackView view, String resourceVersion) {
-        latest.put(key(view.asSource()), resourceVersion, cataloged(view));
+        known(view.asSource(), resourceVersion, cataloged(view));
     }
 
     @Override
     public void knows(BuildpackSource source, String image, String resourceVersion) {
-        latest.put(key(source), resourceVersion, new Cataloged(source, AffectedBuilders.repositoryOf(image)));
+        known(source, resourceVersion, new Cataloged(source, AffectedBuilders.repositoryOf(image)));
     }
 
     @Override
     public void gone(BuildpackSource source) {
-        latest.put(key(source), null, null);
+        known(source, null, null);
+    }
+
+    private void known(BuildpackSource source, String resourceVersion, Cataloged cataloged) {
+        views(source.kind()).wrote(source.namespace(), source.name(), resourceVersion, cataloged);
     }
 
     private List<Cataloged> current(String kind, String namespace, String repositoryKey) {
-        List<Versioned<Cataloged>> watched = views(kind).cachedOrListed(
-                KpackFacets.namespaced(kind) ? namespace : null, repositoryKey == null ? null : Set.of(repositoryKey));
-        return latest.over(watched, c -> kind.equals(c.source().kind())
-                && (namespace == null || namespace.equals(c.source().namespace())));
+        return views(kind).latestOrListed(KpackFacets.namespaced(kind) ? namespace : null,
+                repositoryKey == null ? null : Set.of(repositoryKey));
     }
 
     private FacetViews<Cataloged> views(String kind) {
@@ -102,7 +101,4 @@ public class WatchedBuildpackCatalog implements BuildpackCatalog {
         return new Cataloged(source, AffectedBuilders.repositoryOf(v.image()), RecheckView.of(v));
     }
 
-    private static String key(BuildpackSource s) {
-        return s.kind() + "/" + s.namespace() + "/" + s.name();
-    }
 }

@@ -8,9 +8,6 @@ import java.util.function.Function;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.rekon.cluster.Versioned;
-import dev.rekon.cluster.ViewStore;
-import dev.rekon.cluster.WatchCaches;
-import dev.rekon.cluster.WatchedViews;
 import dev.rekon.core.NamespacePolicy;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
@@ -22,13 +19,14 @@ import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
  */
 final class SharedKind {
 
-    static final String EVERYWHERE = WatchCaches.EVERYWHERE;
+    static final String EVERYWHERE = KindWatches.EVERYWHERE;
 
     private final WatchedKindId id;
     private final List<WatchFacet<?>> facets;
     private final NamespacePolicy policy;
     private final Function<String, List<JsonNode>> lister;
-    private final WatchedViews<Object[]> watches;
+    private final KindWatches<Object[]> watches;
+    private final List<LatestKnown<FacetViews.Known<?>>> known;
 
     /**
      * @param informers makes the not yet started informer of a namespace (null: of every namespace, or of a
@@ -43,8 +41,9 @@ final class SharedKind {
         this.facets = List.copyOf(facets);
         this.policy = policy;
         this.lister = lister;
-        this.watches = new WatchedViews<>(id.kind() + "s", key -> informers.apply(EVERYWHERE.equals(key) ? null : key),
-                r -> viewsOf(json.apply(r)), this::indexKeys, this::changed);
+        this.known = facets.stream().map(f -> new LatestKnown<FacetViews.Known<?>>(FacetViews.Known::key)).toList();
+        this.watches = new KindWatches<>(id.kind() + "s", key -> informers.apply(EVERYWHERE.equals(key) ? null : key),
+                () -> new ViewStore<>(r -> viewsOf(json.apply(r)), this::indexKeys, this::changed));
     }
 
     WatchedKindId id() {
@@ -77,17 +76,23 @@ final class SharedKind {
     }
 
     /** Lists where no watch runs: every facet's views of the objects in {@code namespace} (null: all listed). */
-    List<Versioned<Object[]>> list(String watchKey, String namespace) {
-        List<Versioned<Object[]>> out = new ArrayList<>();
+    List<ViewStore.Found<Object[]>> list(String watchKey, String namespace) {
+        List<ViewStore.Found<Object[]>> out = new ArrayList<>();
         for (JsonNode object : lister.apply(EVERYWHERE.equals(watchKey) ? null : watchKey)) {
             JsonNode meta = object.path("metadata");
-            Object[] v = namespace == null || namespace.equals(meta.path("namespace").asText(null))
-                    ? viewsOf(object) : null;
+            String ns = meta.path("namespace").asText(null);
+            Object[] v = namespace == null || namespace.equals(ns) ? viewsOf(object) : null;
             if (v != null) {
-                out.add(new Versioned<>(meta.path("resourceVersion").asText(null), v));
+                out.add(new ViewStore.Found<>(ViewStore.keyOf(ns, meta.path("name").asText(null)),
+                        new Versioned<>(meta.path("resourceVersion").asText(null), v)));
             }
         }
         return out;
+    }
+
+    /** What this process wrote or read of the facet's objects, until the watch shows it. */
+    LatestKnown<FacetViews.Known<?>> known(int facet) {
+        return known.get(facet);
     }
 
     @SuppressWarnings({ "unchecked", "rawtypes" })

@@ -1,9 +1,7 @@
 package dev.rekon.declared.watch;
 
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -16,19 +14,13 @@ import dev.rekon.declared.intent.DeclaredStateView;
  * The DeclaredStates as the loop reads them: from their one watch. A DeclaredState the watch does not hold yet,
  * or holds older than a version this process wrote or an event carried ({@link #seen}), is not answered, so the
  * caller reads it from the apiserver: a watch that lags never makes Rekon plan from a spec or status older than
- * one it knew. What is seen is kept {@value #KEEP_MILLIS} ms, so that a lost watch event cannot pin live reads.
+ * one it knew. What is seen is kept by the watch's facet for a few seconds, so that a lost watch event cannot pin
+ * live reads.
  */
 @ApplicationScoped
 public class DeclaredStates {
 
-    static final long KEEP_MILLIS = 10_000;
     static final long SYNC_WAIT_MILLIS = 10_000;
-
-    /** A version known to exist; null: something newer than the watch may hold, version unknown. */
-    private record Seen(String resourceVersion, long at) {
-    }
-
-    private final Map<String, Seen> seen = new ConcurrentHashMap<>();
 
     @Inject
     SharedWatches watches;
@@ -38,19 +30,8 @@ public class DeclaredStates {
 
     /** The DeclaredState as its synced watch holds it, unless that may be older than what is known; else empty. */
     public Optional<DeclaredStateView> cached(String namespace, String name) {
-        Seen s = seen.get(namespace + "/" + name);
-        if (s != null && System.currentTimeMillis() - s.at() > KEEP_MILLIS) {
-            seen.remove(namespace + "/" + name, s);
-            s = null;
-        }
-        Optional<List<Versioned<DeclaredStateView>>> held = watches.of(facet).cached(namespace,
-                List.of(DeclaredStateFacet.nameKey(name)));
-        if (held.isEmpty() || held.get().isEmpty()) {
-            return Optional.empty();
-        }
-        Versioned<DeclaredStateView> v = held.get().get(0);
-        return s != null && olderThan(v.resourceVersion(), s.resourceVersion()) ? Optional.empty()
-                : Optional.of(v.view());
+        return watches.of(facet).latest(namespace, List.of(DeclaredStateFacet.nameKey(name)))
+                .flatMap(held -> held.stream().findFirst());
     }
 
     /** The DeclaredState as its watch holds it now, however recent: the page's, which reads nothing else. */
@@ -81,20 +62,6 @@ public class DeclaredStates {
 
     /** The DeclaredState exists at {@code resourceVersion} or later (null: at a version the watch may not hold). */
     public void seen(String namespace, String name, String resourceVersion) {
-        long now = System.currentTimeMillis();
-        seen.values().removeIf(s -> now - s.at() > KEEP_MILLIS);
-        seen.put(namespace + "/" + name, new Seen(resourceVersion, now));
-    }
-
-    /** Versions compared as numbers where they are (etcd's are); an unknown one counts as newer. */
-    static boolean olderThan(String watched, String known) {
-        if (known == null || watched == null) {
-            return true;
-        }
-        try {
-            return Long.parseLong(watched) < Long.parseLong(known);
-        } catch (NumberFormatException e) {
-            return !watched.equals(known);
-        }
+        watches.of(facet).seen(namespace, name, resourceVersion);
     }
 }

@@ -23,7 +23,6 @@ import dev.rekon.modules.release.KymaKind;
 import dev.rekon.modules.release.KymaModules;
 import dev.rekon.modules.watch.ModulePushIndex;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.client.KubernetesClient;
 
 /**
@@ -113,7 +112,7 @@ public class KubeModuleGateway implements ModuleGateway {
         JsonNode written = KubeErrors.call("patching " + p.ref() + " (planned at resourceVersion "
                 + p.resourceVersion() + ")", () -> calls.strategicMergePatch("/apis/apps/v1/namespaces/"
                         + p.ref().namespace() + "/deployments/" + p.ref().name(), body));
-        index.wrote(KubeModuleDeployments.view(json.convertValue(written, Deployment.class)));
+        index.wrote(KubeModuleDeployments.running(json, written));
     }
 
     ObjectNode body(DeploymentPatch p) {

@@ -7,7 +7,6 @@ import java.util.Set;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import dev.rekon.cluster.LatestKnown;
 import dev.rekon.cluster.Versioned;
 import dev.rekon.cluster.watch.FacetViews;
 import dev.rekon.cluster.watch.SharedWatches;
@@ -34,9 +33,6 @@ public class ModulePushIndex {
     @Inject
     SharedWatches watches;
 
-    /** This process's own writes, so that a watch that lags never answers older than what Rekon just wrote. */
-    private final LatestKnown<ModuleDeployment> written = new LatestKnown<>(ModulePushIndex::name);
-
     @Inject
     ModuleDeploymentFacet facet;
 
@@ -50,9 +46,8 @@ public class ModulePushIndex {
      * of every allowed namespace has synced; empty while one has not, and the caller lists them itself.
      */
     public Optional<List<ModuleDeployment>> swapped(String module) {
-        return views().cached(null, Set.of(moduleKey(module))).map(found -> written.over(found.stream()
-                .map(v -> new Versioned<>(v.resourceVersion(), v.view().deployment())).toList(),
-                d -> module.equals(d.module())));
+        return views().latestWithUnseen(null, Set.of(moduleKey(module)))
+                .map(found -> found.stream().map(Running::deployment).toList());
     }
 
     /**
@@ -60,16 +55,17 @@ public class ModulePushIndex {
      * that a view read right after a write says what was written. It adds none: Rekon only patches them.
      */
     public List<ModuleDeployment> withWrites(List<ModuleDeployment> watched) {
-        return written.over(watched.stream().map(d -> new Versioned<>(d.resourceVersion(), d)).toList(), d -> false);
+        return watched.stream().map(d -> views().writtenAfter(d.ref().namespace(), d.ref().name(), d.resourceVersion())
+                .map(Running::deployment).orElse(d)).toList();
     }
 
-    /** Records a patch of this process (as the apiserver answered it), until the watch delivers it. */
-    public void wrote(ModuleDeployment deployment) {
-        written.put(name(deployment), deployment.resourceVersion(), deployment);
-    }
-
-    private static String name(ModuleDeployment d) {
-        return d.ref().namespace() + "/" + d.ref().name();
+    /**
+     * Records a patch of this process (as the apiserver answered it), until the watch delivers it: so that a watch
+     * that lags never answers older than what Rekon just wrote.
+     */
+    public void wrote(Running deployment) {
+        ModuleDeployment d = deployment.deployment();
+        views().wrote(d.ref().namespace(), d.ref().name(), d.resourceVersion(), deployment);
     }
 
     /** The index key of the Deployments the image swap of a module updates (no repository has a {@code =}). */

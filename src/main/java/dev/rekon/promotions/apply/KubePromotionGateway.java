@@ -1,6 +1,5 @@
 package dev.rekon.promotions.apply;
 
-import dev.rekon.cluster.LatestKnown;
 import dev.rekon.cluster.watch.SharedWatches;
 import dev.rekon.promotions.watch.ImagePromotionFacet;
 import java.util.List;
@@ -71,9 +70,6 @@ public class KubePromotionGateway implements PromotionGateway {
     @Inject
     ImagePromotionFacet promotionFacet;
 
-    /** This process's own status writes, until the watch of ImagePromotions shows them. */
-    private final LatestKnown<ImagePromotionView> written = new LatestKnown<>(p -> p.namespace() + "/" + p.name());
-
     @Override
     public Optional<ImagePromotionView> promotion(String namespace, String name) {
         GenericKubernetesResource r = KubeErrors.call(PromotionNames.promotion(namespace, name),
@@ -90,8 +86,8 @@ public class KubePromotionGateway implements PromotionGateway {
     @Override
     public List<ImagePromotionView> promotions(String namespace) {
         NamespacePolicy policy = config.namespacePolicy();
-        return written.over(watches.of(promotionFacet).cachedOrListed(namespace, null), p -> namespace == null
-                || namespace.equals(p.namespace())).stream().filter(p -> policy.allows(p.namespace())).toList();
+        return watches.of(promotionFacet).latestOrListed(namespace, null).stream()
+                .filter(p -> policy.allows(p.namespace())).toList();
     }
 
     @Override
@@ -156,7 +152,7 @@ public class KubePromotionGateway implements PromotionGateway {
                         .inNamespace(p.namespace()).resource(r).updateStatus());
         if (answered != null) {
             ImagePromotionView view = ImagePromotionView.fromJson(mapper.valueToTree(answered));
-            written.put(view.namespace() + "/" + view.name(), view.resourceVersion(), view);
+            watches.of(promotionFacet).wrote(view.namespace(), view.name(), view.resourceVersion(), view);
         }
     }
 

@@ -1,16 +1,11 @@
 package dev.rekon.rollouts.watch;
 
-import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import dev.rekon.cluster.LatestKnown;
-import dev.rekon.cluster.Versioned;
 import dev.rekon.cluster.watch.FacetViews;
 import dev.rekon.cluster.watch.SharedWatches;
 import dev.rekon.rollouts.view.DeploymentView;
@@ -33,22 +28,9 @@ public class DeploymentCache {
     @Inject
     ManagedDeploymentFacet facet;
 
-    /** This process's own writes, by namespace, each keyed by Deployment name. */
-    private final Map<String, LatestKnown<DeploymentView>> written = new ConcurrentHashMap<>();
-
     /** The managed Deployment as last seen, or as this process last wrote it, if the namespace's watch holds it. */
     public Optional<DeploymentView> get(String namespace, String name) {
-        return views().cached(namespace, Set.of(name))
-                .flatMap(found -> written(namespace).over(found, v -> false).stream().findFirst());
-    }
-
-    /**
-     * Every managed Deployment in {@code namespace} (null: every allowed one), for readers off the event path that
-     * can wait up to {@code waitMillis} for the watch to sync; empty when not watched. The resync reads the same
-     * watch, so each managed Deployment is watched and held once.
-     */
-    public Optional<List<DeploymentView>> all(String namespace, long waitMillis) {
-        return views().waiting(namespace, null, waitMillis).map(l -> l.stream().map(Versioned::view).toList());
+        return views().latest(namespace, Set.of(name)).flatMap(found -> found.stream().findFirst());
     }
 
     /** The managed Deployments' facet of the one Deployment watch. */
@@ -59,11 +41,7 @@ public class DeploymentCache {
     /** Records a patch of this process (as the apiserver answered it), until the watch delivers it. */
     public void wrote(DeploymentView deployment) {
         if (deployment != null) {
-            written(deployment.namespace()).put(deployment.name(), deployment.resourceVersion(), deployment);
+            views().wrote(deployment.namespace(), deployment.name(), deployment.resourceVersion(), deployment);
         }
-    }
-
-    private LatestKnown<DeploymentView> written(String namespace) {
-        return written.computeIfAbsent(namespace, ns -> new LatestKnown<>(DeploymentView::name));
     }
 }

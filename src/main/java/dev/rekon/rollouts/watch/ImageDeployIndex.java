@@ -7,8 +7,6 @@ import java.util.Set;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import dev.rekon.cluster.LatestKnown;
-import dev.rekon.cluster.Versioned;
 import dev.rekon.cluster.watch.FacetViews;
 import dev.rekon.cluster.watch.SharedWatches;
 import dev.rekon.rollouts.view.ImageDeployView;
@@ -19,7 +17,7 @@ import dev.rekon.rollouts.view.RolloutNames;
  * ({@link ImageDeployFacet}), cluster-wide when {@code rekon.namespaces} is {@code *}, else per namespace (started
  * in the background on the first event there, read directly until it has synced), as views made once per
  * version, so that an Image event costs the same with 10 or 10,000 ImageDeploys and reads none of them from the apiserver. A view may lag the apiserver by the
- * watch's delay: this process's own status writes stand in until the watch delivers them, and the rollout
+ * watch's delay: this process's own status writes stand in until the watch delivers them ({@link FacetViews#wrote}), and the rollout
  * writes its status guarded by the view's resourceVersion, re-reading on a conflict. Without a watch (no RBAC
  * for watch, CRD missing, apiserver down) it answers empty and the caller lists.
  */
@@ -35,8 +33,6 @@ public class ImageDeployIndex {
     @Inject
     ImageDeployFacet.Kpush kpushGroup;
 
-    private final LatestKnown<ImageDeployView> written = new LatestKnown<>(ImageDeployIndex::key);
-
     /** The ImageDeploys that referenced the Image when last seen; empty when not indexed. */
     public Optional<List<ImageDeployView>> referencing(String group, String namespace, String imageName) {
         return following(group, RolloutNames.KPACK_IMAGE_KIND, namespace, imageName);
@@ -44,8 +40,7 @@ public class ImageDeployIndex {
 
     /** The ImageDeploys that followed the object of that kind (a kpack Image or a PromotedImage) when last seen. */
     public Optional<List<ImageDeployView>> following(String group, String kind, String namespace, String imageName) {
-        return views(group).cached(namespace, Set.of(ImageDeployView.indexKey(kind, imageName))).map(found -> written
-                .over(found, v -> group.equals(v.group()) && namespace.equals(v.namespace()) && v.follows(kind, imageName)));
+        return views(group).latestWithUnseen(namespace, Set.of(ImageDeployView.indexKey(kind, imageName)));
     }
 
     /**
@@ -53,18 +48,8 @@ public class ImageDeployIndex {
      * when the watch does not show it or has not synced.
      */
     public Optional<ImageDeployView> seen(String group, String namespace, String name) {
-        return views(group).cached(namespace, Set.of(ImageDeployView.nameKey(name)))
-                .flatMap(found -> written.over(found, v -> false).stream().filter(v -> name.equals(v.name()))
-                        .findFirst());
-    }
-
-    /**
-     * Every ImageDeploy of the group in {@code namespace} (null: every allowed one), for readers off the event path
-     * that can wait up to {@code waitMillis} for the watch to sync; empty when not watched. The resync and the
-     * status page read the same watch, so each ImageDeploy is watched and held once.
-     */
-    public Optional<List<ImageDeployView>> all(String group, String namespace, long waitMillis) {
-        return views(group).waiting(namespace, null, waitMillis).map(l -> l.stream().map(Versioned::view).toList());
+        return views(group).latest(namespace, Set.of(ImageDeployView.nameKey(name)))
+                .flatMap(found -> found.stream().filter(v -> name.equals(v.name())).findFirst());
     }
 
     /** The group's facet of the one ImageDeploy watch. */
@@ -75,11 +60,7 @@ public class ImageDeployIndex {
     /** Records a status write of this process (as the apiserver answered it), until the watch delivers it. */
     public void wrote(ImageDeployView answered) {
         if (answered != null) {
-            written.put(key(answered), answered.resourceVersion(), answered);
+            views(answered.group()).wrote(answered.namespace(), answered.name(), answered.resourceVersion(), answered);
         }
-    }
-
-    private static String key(ImageDeployView v) {
-        return v.group() + "/" + v.namespace() + "/" + v.name();
     }
 }

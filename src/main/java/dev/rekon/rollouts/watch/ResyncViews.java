@@ -48,8 +48,7 @@ public class ResyncViews {
      * watched nor listed.
      */
     public Optional<List<ImageDeployView>> imageDeploys(String group, String namespace) {
-        return imageDeploys.all(group, namespace, SYNC_WAIT.toMillis())
-                .or(() -> listed(imageDeploys.views(group), namespace));
+        return all(imageDeploys.views(group), namespace).or(() -> listed(imageDeploys.views(group), namespace));
     }
 
     /**
@@ -65,7 +64,7 @@ public class ResyncViews {
     }
 
     public Optional<List<DeploymentView>> deployments(String namespace) {
-        return deployments.all(namespace, SYNC_WAIT.toMillis()).or(() -> listed(deployments.views(), namespace));
+        return all(deployments.views(), namespace).or(() -> listed(deployments.views(), namespace));
     }
 
     /** One list of the views in {@code namespace}; empty when the apiserver refuses it (RBAC, CRD missing). */

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 import org.junit.jupiter.api.Test;
@@ -95,6 +96,38 @@ class SharedKindTest {
     }
 
     @Test
+    void thisProcessesOwnWritesStandInForTheFacetsViewsUntilTheWatchShowsThem() {
+        Managed managed = new Managed();
+        SharedKind kind = new SharedKind(KIND, List.of(managed), NamespacePolicy.parse("*"), this::informer,
+                r -> JSON.valueToTree(r), ns -> List.of());
+        FacetViews<String> byName = new FacetViews<>(kind, kind.indexOf(managed));
+        Await.until("the watch has synced", () -> byName.cached(null, null).isPresent());
+        put("a", Map.of("managed", "yes"), "5");
+
+        byName.wrote("ns", "a", "7", "a as written");
+        assertEquals(List.of("a as written"), byName.latest("ns", List.of("a")).orElseThrow());
+        assertEquals(List.of("a"), views(byName.cached("ns", List.of("a")).orElseThrow()), "the watch's own view");
+        put("a", Map.of("managed", "yes"), "8");
+        assertEquals(List.of("a"), byName.latest("ns", List.of("a")).orElseThrow(), "caught up: the watch's again");
+
+        byName.wrote("ns", "n", "9", "n");
+        assertEquals(List.of(), byName.latest("ns", List.of("n")).orElseThrow(), "not shown yet: added only if asked");
+        assertEquals(List.of("n"), byName.latestWithUnseen("ns", List.of("n")).orElseThrow());
+        assertEquals(List.of(), byName.latestWithUnseen("other", List.of("n")).orElseThrow(), "only where it is");
+        assertEquals(List.of("a", "n"), byName.latestOrListed(null, null).stream().sorted().toList());
+
+        assertEquals(Optional.of("n"), byName.writtenAfter("ns", "n", "8"));
+        assertEquals(Optional.empty(), byName.writtenAfter("ns", "n", "9"), "the version given is as new");
+
+        byName.wrote("ns", "a", "10", null);
+        assertEquals(List.of(), byName.latest("ns", List.of("a")).orElseThrow(), "a deletion hides the watched one");
+        byName.seen("ns", "a", "12");
+        assertTrue(byName.latest("ns", List.of("a")).isEmpty(), "known newer, view unknown: the caller reads it");
+        put("a", Map.of("managed", "yes"), "12");
+        assertEquals(List.of("a"), byName.latest("ns", List.of("a")).orElseThrow());
+    }
+
+    @Test
     void aFacetNamingTheKindAnotherWayIsRefused() {
         SharedWatches watches = SharedWatches.standalone(null, JSON, NamespacePolicy.parse("*"), List.of(new Teams()));
         watches.of(new Teams());
@@ -113,11 +146,15 @@ class SharedKindTest {
     }
 
     private void put(String name, Map<String, String> labels) {
+        put(name, labels, "1");
+    }
+
+    private void put(String name, Map<String, String> labels, String resourceVersion) {
         GenericKubernetesResource r = new GenericKubernetesResource();
         r.setApiVersion("apps/v1");
         r.setKind("Deployment");
         r.setMetadata(new ObjectMetaBuilder().withName(name).withNamespace("ns").withLabels(labels)
-                .withResourceVersion("1").build());
+                .withResourceVersion(resourceVersion).build());
         stores.get(0).put("ns/" + name, r);
     }
 

@@ -1,4 +1,4 @@
-package dev.rekon.cluster;
+package dev.rekon.cluster.watch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,4 +1,4 @@
-package dev.rekon.cluster;
+package dev.rekon.cluster.watch;
 
 import java.util.Collection;
 import java.util.List;
@@ -10,6 +10,7 @@ import java.util.function.BiConsumer;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
+import dev.rekon.cluster.Versioned;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.client.informers.cache.Cache;
@@ -21,7 +22,7 @@ import io.fabric8.kubernetes.client.informers.cache.ItemStore;
  * never the whole object: a reader pays no conversion per read, and the memory is that of the views. Views
  * are found by namespace and by the keys {@code indexKeys} gives for them.
  */
-public final class ViewStore<V> implements ItemStore<GenericKubernetesResource> {
+final class ViewStore<V> implements ItemStore<GenericKubernetesResource> {
 
     private final Function<GenericKubernetesResource, V> toView;
     private final Function<V, Collection<String>> indexKeys;
@@ -37,7 +38,7 @@ public final class ViewStore<V> implements ItemStore<GenericKubernetesResource> 
 
     private final BiConsumer<V, V> changed;
 
-    public ViewStore(Function<GenericKubernetesResource, V> toView, Function<V, Collection<String>> indexKeys) {
+    ViewStore(Function<GenericKubernetesResource, V> toView, Function<V, Collection<String>> indexKeys) {
         this(toView, indexKeys, (before, after) -> {
         });
     }
@@ -46,23 +47,35 @@ public final class ViewStore<V> implements ItemStore<GenericKubernetesResource> 
      * @param changed told of each view replaced (before null: newly held; after null: gone), once it is held, on
      *                the watch's thread: it may only hand work on, never wait
      */
-    public ViewStore(Function<GenericKubernetesResource, V> toView, Function<V, Collection<String>> indexKeys,
+    ViewStore(Function<GenericKubernetesResource, V> toView, Function<V, Collection<String>> indexKeys,
             BiConsumer<V, V> changed) {
         this.toView = toView;
         this.indexKeys = indexKeys;
         this.changed = changed;
     }
 
+    /** One view found, under its object's key ({@link #keyOf}). */
+    record Found<V>(String key, Versioned<V> versioned) {
+    }
+
     /**
      * The views held now: of one namespace (of all when null), and only those under one of {@code indexKeys}
      * (all when null).
      */
-    public List<Versioned<V>> find(String namespace, Collection<String> indexKeys) {
+    List<Found<V>> find(String namespace, Collection<String> indexKeys) {
         Stream<String> keys = indexKeys != null
                 ? indexKeys.stream().flatMap(k -> byKey.getOrDefault(k, Set.of()).stream()).distinct()
                 : namespace != null ? byNamespace.getOrDefault(namespace, Set.of()).stream() : items.keySet().stream();
-        return keys.map(items::get).filter(Objects::nonNull)
-                .filter(h -> namespace == null || namespace.equals(h.namespace())).map(Held::versioned).toList();
+        return keys.map(k -> {
+            Held<V> h = items.get(k);
+            return h == null || namespace != null && !namespace.equals(h.namespace()) ? null
+                    : new Found<>(k, h.versioned());
+        }).filter(Objects::nonNull).toList();
+    }
+
+    /** The key the informer holds an object under: {@code namespace/name}, or the name of a cluster-scoped one. */
+    static String keyOf(String namespace, String name) {
+        return namespace == null || namespace.isEmpty() ? name : namespace + "/" + name;
     }
 
     @Override

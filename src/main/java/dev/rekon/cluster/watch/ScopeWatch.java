@@ -1,29 +1,32 @@
-package dev.rekon.cluster;
+package dev.rekon.cluster.watch;
 
 import java.util.concurrent.TimeUnit;
 
-import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 
 /**
- * One key's watch in {@link WatchCaches}, from its start in the background to its stop: answers its informer
- * only once the informer has synced and while it runs. Stopped once, by whoever took it out of the map.
+ * One scope's watch in {@link KindWatches}, from its start in the background to its stop: answers the store its
+ * informer fills only once the informer has synced and while it runs. Stopped once, by whoever took it out of the
+ * map.
  */
-final class WatchEntry<T extends HasMetadata> {
+final class ScopeWatch<V> {
 
-    private SharedIndexInformer<T> informer;
+    private SharedIndexInformer<GenericKubernetesResource> informer;
+    private ViewStore<V> store;
     private boolean synced;
     private boolean stopped;
     private long failedAtMillis = -1;
     private long retryAfterMillis;
     private volatile long lastUsedMillis;
 
-    WatchEntry(long nowMillis) {
+    ScopeWatch(long nowMillis) {
         this.lastUsedMillis = nowMillis;
     }
 
-    synchronized void starting(SharedIndexInformer<T> informer) {
+    synchronized void starting(SharedIndexInformer<GenericKubernetesResource> informer, ViewStore<V> store) {
         this.informer = informer;
+        this.store = store;
         if (stopped) {
             informer.stop();
         }
@@ -57,9 +60,9 @@ final class WatchEntry<T extends HasMetadata> {
         return !synced && !stopped && failedAtMillis < 0;
     }
 
-    /** The informer when synced and running, else null. */
-    synchronized SharedIndexInformer<T> ready() {
-        return synced && !stopped && !informer.stopped().toCompletableFuture().isDone() ? informer : null;
+    /** The store when its informer has synced and runs, else null. */
+    synchronized ViewStore<V> ready() {
+        return synced && !stopped && !informer.stopped().toCompletableFuture().isDone() ? store : null;
     }
 
     /** Whether a new watch should take this one's place: it stopped by itself, or failed long enough ago. */
@@ -79,7 +82,7 @@ final class WatchEntry<T extends HasMetadata> {
     }
 
     /** {@link #ready()}, waiting up to {@code millis} for a start still under way to sync. */
-    synchronized SharedIndexInformer<T> awaitReady(long millis) throws InterruptedException {
+    synchronized ViewStore<V> awaitReady(long millis) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
         for (long left = millis; !synced && !stopped && failedAtMillis < 0 && left > 0;
                 left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())) {

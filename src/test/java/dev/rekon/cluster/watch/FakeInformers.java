@@ -1,4 +1,4 @@
-package dev.rekon.cluster;
+package dev.rekon.cluster.watch;
 
 import java.lang.reflect.Proxy;
 import java.util.List;
@@ -10,7 +10,7 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 
 /**
- * Informers that only start and stop, for the concurrency tests of {@link WatchCaches}: each records its key,
+ * Informers that only start and stop, for the concurrency tests of {@link KindWatches}: each records its key,
  * whether it was stopped, and syncs when the test (or {@code syncAfterMillis}) says so.
  */
 final class FakeInformers implements Function<String, SharedIndexInformer<GenericKubernetesResource>> {

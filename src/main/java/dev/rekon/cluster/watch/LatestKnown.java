@@ -1,4 +1,4 @@
-package dev.rekon.cluster;
+package dev.rekon.cluster.watch;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -7,13 +7,15 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
+import dev.rekon.cluster.Versioned;
+
 /**
  * What this process last read or wrote of objects, for the moment until their watch delivers it: it stands in
  * for the watch's view until the watch shows the same or a later resourceVersion, so that a cache that lags
  * never answers older than what an event already knew. A null view records a deletion. Entries end after
  * 10 s whatever the watch shows, so a lost watch event cannot pin an old state.
  */
-public final class LatestKnown<V> {
+final class LatestKnown<V> {
 
     private static final long KEEP_MILLIS = 10_000;
 
@@ -24,12 +26,12 @@ public final class LatestKnown<V> {
     }
 
     /** @param keyOf the same key for the view of one object, whoever made it */
-    public LatestKnown(Function<V, String> keyOf) {
+    LatestKnown(Function<V, String> keyOf) {
         this.keyOf = keyOf;
     }
 
     /** Records the object at {@code resourceVersion} as {@code view}, or as deleted when the view is null. */
-    public void put(String key, String resourceVersion, V view) {
+    void put(String key, String resourceVersion, V view) {
         forgetExpired();
         known.put(key, new Known<>(resourceVersion, view, System.currentTimeMillis()));
     }
@@ -38,7 +40,7 @@ public final class LatestKnown<V> {
      * The watch's views with what is known to be newer in their place: a newer view replaces the watched one,
      * a deletion drops it, and a known object of {@code inScope} that the watch does not show yet is added.
      */
-    public List<V> over(List<Versioned<V>> watched, Predicate<V> inScope) {
+    List<V> over(List<Versioned<V>> watched, Predicate<V> inScope) {
         forgetExpired();
         if (known.isEmpty()) {
             return watched.stream().map(Versioned::view).toList();
@@ -47,7 +49,7 @@ public final class LatestKnown<V> {
         for (Versioned<V> w : watched) {
             String key = keyOf.apply(w.view());
             Known<V> k = known.get(key);
-            if (k == null || !olderThan(w.resourceVersion(), k.resourceVersion())) {
+            if (k == null || !Versioned.olderThan(w.resourceVersion(), k.resourceVersion())) {
                 views.put(key, w.view());
                 if (k != null) {
                     known.remove(key, k);
@@ -64,19 +66,12 @@ public final class LatestKnown<V> {
         return List.copyOf(views.values());
     }
 
-    /**
-     * Whether the watch's version is older than the known one. Versions are compared as numbers where they
-     * are numbers (as etcd's are); otherwise any other version than the known one counts as older.
-     */
-    public static boolean olderThan(String watched, String known) {
-        if (known == null || watched == null) {
-            return true;
-        }
-        try {
-            return Long.parseLong(watched) < Long.parseLong(known);
-        } catch (NumberFormatException e) {
-            return !watched.equals(known);
-        }
+
+    /** The view known at a later version than {@code resourceVersion}; null when none is, or the object is deleted. */
+    V newer(String key, String resourceVersion) {
+        forgetExpired();
+        Known<V> k = known.get(key);
+        return k != null && Versioned.olderThan(resourceVersion, k.resourceVersion()) ? k.view() : null;
     }
 
     private void forgetExpired() {

@@ -1,4 +1,4 @@
-package dev.rekon.cluster;
+package dev.rekon.cluster.watch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+
+import dev.rekon.cluster.Versioned;
 
 /** What an event knew stands in for a lagging watch's view, and only until the watch catches up. */
 class LatestKnownTest {
@@ -43,10 +45,10 @@ class LatestKnownTest {
 
     @Test
     void versionsThatAreNoNumbersOnlyMatchThemselves() {
-        assertTrue(LatestKnown.olderThan("9", "10"));
-        assertTrue(!LatestKnown.olderThan("10", "10"));
-        assertTrue(LatestKnown.olderThan("x1", "x2"));
-        assertTrue(!LatestKnown.olderThan("x2", "x2"));
+        assertTrue(Versioned.olderThan("9", "10"));
+        assertTrue(!Versioned.olderThan("10", "10"));
+        assertTrue(Versioned.olderThan("x1", "x2"));
+        assertTrue(!Versioned.olderThan("x2", "x2"));
     }
 
     private static Versioned<View> watched(String name, String version, String state) {

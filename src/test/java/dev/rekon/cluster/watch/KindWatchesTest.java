@@ -1,4 +1,4 @@
-package dev.rekon.cluster;
+package dev.rekon.cluster.watch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -19,10 +19,9 @@ import org.junit.jupiter.api.Test;
 
 import dev.rekon.testing.Await;
 import dev.rekon.testing.MovableClock;
-import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 
-/** The watch caches under concurrent readers: no read waits for a watch, no watch is leaked, idle ones stop. */
-class WatchCachesTest {
+/** The watches of a kind under concurrent readers: no read waits for a watch, no watch is leaked, idle ones stop. */
+class KindWatchesTest {
 
     private final ExecutorService readers = Executors.newFixedThreadPool(8);
     private final MovableClock clock = new MovableClock();
@@ -35,7 +34,7 @@ class WatchCachesTest {
     @Test
     void aReadDoesNotWaitForTheWatchToSyncButIsAnsweredFromItOnceSynced() throws Exception {
         FakeInformers informers = new FakeInformers(-1);
-        WatchCaches<GenericKubernetesResource> caches = new WatchCaches<>("things", informers);
+        KindWatches<String> caches = new KindWatches<>("things", informers, KindWatchesTest::store);
         CompletableFuture<Object> first = CompletableFuture.supplyAsync(() -> caches.get("team"), readers);
         assertNull(first.get(2, TimeUnit.SECONDS), "no watch yet: the caller reads the apiserver");
         Await.until("the watch to start", Duration.ofSeconds(5), () -> informers.made.size() == 1);
@@ -47,7 +46,7 @@ class WatchCachesTest {
     @Test
     void aWatchStillListingIsLoadingUntilItSyncs() throws Exception {
         FakeInformers informers = new FakeInformers(-1);
-        WatchCaches<GenericKubernetesResource> caches = new WatchCaches<>("things", informers);
+        KindWatches<String> caches = new KindWatches<>("things", informers, KindWatchesTest::store);
         assertFalse(caches.loading("team"), "no watch asked for: nothing loading");
         assertNull(caches.get("team", Duration.ofMillis(200)), "still listing after the bounded wait");
         assertTrue(caches.loading("team"), "so the status page says it is loading, not that there is nothing");
@@ -60,7 +59,7 @@ class WatchCachesTest {
     @Test
     void aWatchThatDoesNotSyncHoldsUpNoReadOfAnotherKey() throws Exception {
         FakeInformers informers = new FakeInformers(-1);
-        WatchCaches<GenericKubernetesResource> caches = new WatchCaches<>("things", informers);
+        KindWatches<String> caches = new KindWatches<>("things", informers, KindWatchesTest::store);
         readers.submit(() -> caches.get("slow"));
         Await.until("the slow watch to start", Duration.ofSeconds(5), () -> informers.made.size() == 1);
         CompletableFuture<Object> other = CompletableFuture.supplyAsync(() -> caches.get("other"), readers);
@@ -71,7 +70,7 @@ class WatchCachesTest {
     void readersRacingAStoppedWatchStartExactlyOneNewOneAndLeakNone() throws Exception {
         FakeInformers informers = new FakeInformers(1);
         informers.stoppedCheckMillis = 5;
-        WatchCaches<GenericKubernetesResource> caches = new WatchCaches<>("things", informers);
+        KindWatches<String> caches = new KindWatches<>("things", informers, KindWatchesTest::store);
         for (int round = 0; round < 20; round++) {
             Await.until("a synced watch", Duration.ofSeconds(20), () -> caches.get("team") != null);
             informers.running("team").forEach(m -> m.stopped.complete(null));
@@ -95,14 +94,14 @@ class WatchCachesTest {
     @Test
     void anIdleNamespaceWatchIsStoppedAndTheClusterWideOneKept() {
         FakeInformers informers = new FakeInformers(0);
-        WatchCaches<GenericKubernetesResource> caches = new WatchCaches<>("things", informers, clock,
+        KindWatches<String> caches = new KindWatches<>("things", informers, KindWatchesTest::store, clock,
                 Duration.ofMinutes(10));
         Await.until("both watches", Duration.ofSeconds(5),
-                () -> caches.get("team") != null & caches.get(WatchCaches.EVERYWHERE) != null);
+                () -> caches.get("team") != null & caches.get(KindWatches.EVERYWHERE) != null);
         clock.advance(Duration.ofMinutes(11));
         caches.get("other");
         assertTrue(informers.running("team").isEmpty(), "the idle namespace's watch is stopped");
-        assertEquals(1, informers.running(WatchCaches.EVERYWHERE).size(), "the cluster-wide watch stays");
+        assertEquals(1, informers.running(KindWatches.EVERYWHERE).size(), "the cluster-wide watch stays");
         Await.until("a new watch when the namespace is read again", Duration.ofSeconds(5),
                 () -> caches.get("team") != null);
         assertEquals(1, informers.running("team").size());
@@ -111,7 +110,7 @@ class WatchCachesTest {
     @Test
     void aWatchThatCannotStartIsTriedAgainOnlyAfterThirtySeconds() {
         FakeInformers informers = new FakeInformers(-1);
-        WatchCaches<GenericKubernetesResource> caches = new WatchCaches<>("things", informers, clock,
+        KindWatches<String> caches = new KindWatches<>("things", informers, KindWatchesTest::store, clock,
                 Duration.ofMinutes(10));
         caches.get("team");
         Await.until("the watch to start", Duration.ofSeconds(5), () -> informers.made.size() == 1);
@@ -123,6 +122,10 @@ class WatchCachesTest {
         clock.advance(Duration.ofSeconds(25));
         caches.get("team");
         Await.until("a second try", Duration.ofSeconds(5), () -> informers.made.size() == 2);
+    }
+
+    private static ViewStore<String> store() {
+        return new ViewStore<>(o -> o.getMetadata().getName(), name -> List.of());
     }
 
     private static void await(CountDownLatch latch) {
