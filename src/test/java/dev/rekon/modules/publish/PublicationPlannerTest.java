@@ -262,7 +262,7 @@ class PublicationPlannerTest {
         label.putObject("value").put("group", "apps").put("version", "v1").put("kind", "Deployment")
                 .put("name", "kpack-controller").put("namespace", "kpack");
         PublishPlan p = plan(key("0.4.3"), FAST, new ComponentRead.Found(v), null, null);
-        assertEquals("kpack-controller", ModuleTemplateView.of(PublishBodies.template(p.template())).manager().path("name").asText());
+        assertEquals("kpack-controller", ModuleTemplateView.of(PublishBodies.template(p.template())).manager().name());
     }
 
 

@@ -103,7 +103,7 @@ public final class LifecyclePlanner {
 
     /** Ready: the template's manager object is available, or every object is applied when it names none. */
     private static boolean ready(LifecycleViews v, Release r) {
-        ObjectRef manager = ModuleObjects.managerRef(r.manager());
+        ObjectRef manager = r.manager();
         if (manager == null) {
             return true;
         }
