@@ -99,6 +99,7 @@ public class BranchReader {
         try {
             return documents(remote, c.commit(), path, memo, c.at());
         } catch (TransientFailureException e) {
+            // Without a resolve this time, a tip no longer cached is unknown now; the next resolve reads it again.
             return new SourceState.Unchecked();
         }
     }
