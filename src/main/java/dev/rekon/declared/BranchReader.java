@@ -73,8 +73,6 @@ public class BranchReader {
             }
             lastTips.record(remote, new LastTips.Checked(tip.get(), null, null, clock.instant()));
             return documents(remote, tip.get(), s.path(), memo, null);
-        } catch (RevisionRefusedException e) {
-            return new SourceState.Refused(e.reason(), e.getMessage(), e.commit());
         } catch (RefusedException e) {
             // The git source's refusal is the DeclaredState's answer: Ready=False with the reason the source sorted.
             return refused(remote, e.reason() == null ? "GitRefused" : e.reason(), e.getMessage());
@@ -86,6 +84,7 @@ public class BranchReader {
             Revision r = memo.revision(remote, commit, path, () -> git.read(remote, commit, path));
             return new SourceState.Read(r.commit(), r.documents(), checked);
         } catch (RevisionRefusedException e) {
+            // A revision's content refused is the DeclaredState's answer: Ready=False naming the file and the commit.
             return new SourceState.Refused(e.reason(), e.getMessage(), e.commit());
         }
     }
@@ -107,6 +106,7 @@ public class BranchReader {
         try {
             return documents(remote, c.commit(), path, memo, c.at());
         } catch (TransientFailureException e) {
+            // Without a resolve this time, a tip no longer cached is unknown now; the next resolve reads it again.
             return new SourceState.Unchecked();
         }
     }

@@ -47,6 +47,7 @@ public class ModuleManualChanges {
             // The Deployment changed since it was planned from: the loop plans again from a fresh read.
             throw e;
         } catch (TransientFailureException e) {
+            // Only the report failed: the hold stands, and with its change key unrecorded the next plan reports it.
             LOG.infof("manual change of %s not reported this time: %s", d.ref(), e.getMessage());
             return;
         }

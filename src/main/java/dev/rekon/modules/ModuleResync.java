@@ -116,6 +116,7 @@ public class ModuleResync implements AreaResync {
             return release.map(r -> new ModuleKey.Release(r, ds,
                     d -> d.channel().equals(channel) && scope.covers(d.ref().namespace())));
         } catch (InvalidEventException e) {
+            // A resync has no event to reject: an unreadable release is a failed row of each Deployment it concerns.
             ds.forEach(d -> tally.failed(d.ref(), "InvalidRelease", e.getMessage()));
             return Optional.empty();
         }

@@ -91,11 +91,7 @@ public class JGitSource implements GitSource {
                 return Optional.empty();
             }
             fetched.set(tip.get().fetched());
-            try {
-                return Optional.of(new Revision(tip.get().id().name(), documents(repo, tip.get().id(), folder, remote)));
-            } catch (RevisionRefusedException e) {
-                throw e.at(tip.get().id().name());
-            }
+            return Optional.of(revision(repo, tip.get().id(), folder, remote));
         });
     }
 
@@ -120,11 +116,7 @@ public class JGitSource implements GitSource {
                 throw new TransientFailureException("commit " + commit + " of " + remote.url() + " is no longer in"
                         + " the git cache (removed since its tip was read); the next attempt fetches it again", null);
             }
-            try {
-                return new Revision(commit, documents(repo, id, folder, remote));
-            } catch (RevisionRefusedException e) {
-                throw e.at(commit);
-            }
+            return revision(repo, id, folder, remote);
         });
     }
 
@@ -158,6 +150,15 @@ public class JGitSource implements GitSource {
             } finally {
                 lock.unlock();
             }
+        }
+    }
+
+    private Revision revision(Repository repo, ObjectId id, String folder, GitRemote remote) throws IOException {
+        try {
+            return new Revision(id.name(), documents(repo, id, folder, remote));
+        } catch (RevisionRefusedException e) {
+            // Only here is the commit known: the refusal names it, so the status says which revision to fix.
+            throw e.at(id.name());
         }
     }
 

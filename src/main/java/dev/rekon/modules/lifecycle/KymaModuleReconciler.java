@@ -26,7 +26,6 @@ import dev.rekon.modules.lifecycle.plan.LifecyclePlanner;
 import dev.rekon.modules.lifecycle.plan.LifecycleViews;
 import dev.rekon.manifests.ManifestObjects;
 import dev.rekon.manifests.plan.ServedKinds;
-import dev.rekon.modules.lifecycle.plan.ModuleObjects;
 import dev.rekon.modules.lifecycle.plan.Release;
 import dev.rekon.modules.lifecycle.plan.Resolution;
 import dev.rekon.modules.lifecycle.status.LifecycleBoard;
@@ -132,7 +131,7 @@ public class KymaModuleReconciler implements Reconciler<KymaModule, LifecycleVie
         if (r.manifest().defaultCr() != null) {
             refs.add(ManifestObjects.ref(r.manifest().defaultCr()));
         }
-        ObjectRef manager = ModuleObjects.managerRef(r.manager());
+        ObjectRef manager = r.manager();
         if (manager != null) {
             refs.add(manager);
         }

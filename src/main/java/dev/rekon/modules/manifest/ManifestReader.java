@@ -124,6 +124,7 @@ public final class ManifestReader implements ManifestSource {
         try {
             return ComponentDescriptor.parse(d, KymaModules.TEMPLATE + " " + ref.namespace() + "/" + ref.name());
         } catch (InvalidEventException e) {
+            // A descriptor that does not parse is the template's refusal: named by the template, with the fix there.
             throw refused(ref, e.getMessage());
         }
     }

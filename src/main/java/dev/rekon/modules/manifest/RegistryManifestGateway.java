@@ -105,6 +105,7 @@ public final class RegistryManifestGateway implements ManifestFetcher {
         try {
             return request.get();
         } catch (TransientFailureException e) {
+            // Retried as it is; the message adds which manifest read failed.
             throw new TransientFailureException("reading the manifest " + what + ": " + e.getMessage(), e);
         } catch (RefusedException e) {
             // A refused manifest is the ModuleTemplate's refusal: named by the template, with the fix there.

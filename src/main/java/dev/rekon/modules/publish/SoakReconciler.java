@@ -9,12 +9,11 @@ import java.util.Optional;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import com.fasterxml.jackson.databind.JsonNode;
-
 import dev.rekon.cluster.EventRecorder;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.Reply;
 import dev.rekon.modules.lifecycle.intent.KymaView;
+import dev.rekon.modules.lifecycle.intent.ModuleStatus;
 import dev.rekon.modules.publish.apply.PublishGateway;
 import dev.rekon.modules.publish.plan.KymaFollower;
 import dev.rekon.modules.publish.plan.PromotionPlan;
@@ -79,15 +78,15 @@ public class SoakReconciler implements Reconciler<SoakKey, SoakViews, PromotionP
             return Optional.empty();
         }
         return k.declared(module).filter(m -> m.managed()).map(m -> {
-            JsonNode s = k.statusOf(module);
-            return new KymaFollower(k.namespace(), k.name(), m.channel(), text(s, "version"), text(s, "state"),
-                    text(s, "message"));
+            ModuleStatus s = k.statusOf(module);
+            return s == null ? new KymaFollower(k.namespace(), k.name(), m.channel(), null, null, null)
+                    : new KymaFollower(k.namespace(), k.name(), m.channel(), text(s.version()),
+                            s.state() == null ? null : s.state().name(), text(s.message()));
         });
     }
 
-    private static String text(JsonNode status, String field) {
-        String s = status == null ? "" : status.path(field).asText("");
-        return s.isBlank() ? null : s;
+    private static String text(String s) {
+        return s == null || s.isBlank() ? null : s;
     }
 
     @Override

@@ -25,6 +25,7 @@ public class TemplateSignatures {
             return trust.verifier().verify(ComponentDescriptor.parse(template.view().descriptor(),
                     template.view().describe()));
         } catch (InvalidEventException e) {
+            // Promotion judges signatures: a descriptor that does not parse is one more unsigned version.
             return SignatureCheck.missing(e.getMessage());
         }
     }

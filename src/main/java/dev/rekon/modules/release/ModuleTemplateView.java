@@ -20,10 +20,11 @@ import dev.rekon.core.ObjectRef;
  * @param rawManifestLink  the {@code link} of a community module's {@code spec.resources[name: rawManifest]}: null
  *                         when there is no such resource, empty when it has no link
  * @param data             the default custom resource {@code spec.data}, or null when none
- * @param manager          {@code spec.manager} (the object whose availability is the module's), or null when none
+ * @param manager          the object {@code spec.manager} names ({group, version, kind, namespace, name}), whose
+ *                         availability is the module's; null when none
  */
 public record ModuleTemplateView(ObjectRef ref, String resourceVersion, String module, String version, String channel,
-        boolean intendedDowngrade, JsonNode descriptor, String rawManifestLink, JsonNode data, JsonNode manager) {
+        boolean intendedDowngrade, JsonNode descriptor, String rawManifestLink, JsonNode data, ObjectRef manager) {
 
     /** The name of the {@code spec.resources[]} entry whose {@code link} is a community module's manifest. */
     public static final String RAW_MANIFEST_LINK = "rawManifest";
@@ -50,7 +51,16 @@ public record ModuleTemplateView(ObjectRef ref, String resourceVersion, String m
                 first(spec.path("channel").asText(""), null),
                 "true".equals(meta.path("annotations").path(KymaModules.INTENDED_DOWNGRADE_ANNOTATION).asText()),
                 spec.path("descriptor"), link, data.isMissingNode() || data.isNull() ? null : data,
-                spec.get("manager"));
+                manager(spec.get("manager")));
+    }
+
+    private static ObjectRef manager(JsonNode manager) {
+        if (manager == null || !manager.isObject()) {
+            return null;
+        }
+        String group = manager.path("group").asText("");
+        return new ObjectRef((group.isEmpty() ? "" : group + "/") + manager.path("version").asText(),
+                manager.path("kind").asText(), manager.path("namespace").asText(null), manager.path("name").asText());
     }
 
     public String namespace() {

@@ -20,6 +20,7 @@ import dev.rekon.core.NamespacePolicy;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.modules.lifecycle.intent.DeclaredModule;
 import dev.rekon.modules.lifecycle.intent.KymaView;
+import dev.rekon.modules.lifecycle.intent.ModuleState;
 import dev.rekon.manifests.Identity;
 import dev.rekon.manifests.inventory.Inventory;
 import dev.rekon.modules.lifecycle.plan.LifecyclePlan;
@@ -69,7 +70,8 @@ class LifecyclePlannerTest {
             byKey.put(Identity.key(ManifestObjects.ref(o)), new LiveObject(ManifestObjects.ref(o), "widgets", labelled));
         }
         KymaView kyma = new KymaView("kcp", "default", "7", false, declared
-                ? List.of(new DeclaredModule("widgets", "regular", true, true)) : List.of(), JSON.createArrayNode());
+                ? List.of(new DeclaredModule("widgets", "regular", true, true)) : List.of(), List.of(),
+                JSON.createArrayNode());
         return new LifecycleViews(KEY, kyma, declared ? kyma.modules().get(0) : null, inventory,
                 declared ? new Resolution.Found(r) : null, byKey, List.of(), namespaces, null, Instant.EPOCH);
     }
@@ -96,7 +98,7 @@ class LifecyclePlannerTest {
         assertEquals(5, p.writeAhead().objects().size(), "every object recorded before it is created");
         assertEquals("rekon", p.apply().get(0).path("metadata").path("labels").path("app.kubernetes.io/managed-by").asText());
         assertEquals("0.4.1", p.inventory().version());
-        assertEquals("Ready", p.kymaStatus().state());
+        assertEquals(ModuleState.Ready, p.kymaStatus().state());
     }
 
     @Test
@@ -128,7 +130,7 @@ class LifecyclePlannerTest {
                 List.of(NS), NamespacePolicy.parse("*")));
         assertEquals("MajorStepTooLarge", major.reply().reason());
         assertFalse(major.writes() && !major.apply().isEmpty(), "nothing applied");
-        assertEquals("Error", major.kymaStatus().state());
+        assertEquals(ModuleState.Error, major.kymaStatus().state());
     }
 
     @Test
@@ -144,7 +146,7 @@ class LifecyclePlannerTest {
         assertEquals(List.of(), p.deleted());
         assertNull(p.writeAhead());
         assertNull(p.inventory(), "the inventory stays at the installed release");
-        assertEquals("Error", p.kymaStatus().state());
+        assertEquals(ModuleState.Error, p.kymaStatus().state());
         assertTrue(p.reply().message().contains("0.4.3"), p.reply().message());
     }
 
@@ -191,7 +193,7 @@ class LifecyclePlannerTest {
         assertEquals(List.of("Widget"), names(p.deleted()), "only the default CR goes");
         assertFalse(p.forget());
         assertTrue(p.reply().message().contains("Widget team-a/users-own"), p.reply().message());
-        assertEquals("Deleting", p.kymaStatus().state());
+        assertEquals(ModuleState.Deleting, p.kymaStatus().state());
     }
 
     @Test

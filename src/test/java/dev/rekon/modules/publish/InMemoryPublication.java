@@ -13,13 +13,16 @@ import dev.rekon.core.ConflictException;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.TransientFailureException;
 import dev.rekon.modules.lifecycle.intent.KymaView;
+import dev.rekon.modules.publish.apply.PublishBodies;
 import dev.rekon.modules.publish.apply.PublishGateway;
 import dev.rekon.modules.ocm.TestSigning;
 import dev.rekon.modules.publish.plan.PublishPlan;
 import dev.rekon.modules.publish.plan.PublishPlan.ChannelMove;
 import dev.rekon.modules.publish.plan.PublishedMeta;
 import dev.rekon.modules.publish.plan.PublishedTemplate;
+import dev.rekon.modules.publish.plan.ReleaseMetaDraft;
 import dev.rekon.modules.publish.plan.SoakPlanner;
+import dev.rekon.modules.publish.plan.TemplateDraft;
 import dev.rekon.modules.publish.source.ComponentRead;
 import dev.rekon.modules.publish.source.ComponentSource;
 import dev.rekon.modules.release.KymaKind;
@@ -132,7 +135,8 @@ final class InMemoryPublication implements ComponentSource, PublishGateway {
     }
 
     @Override
-    public void applyTemplate(ObjectNode template) {
+    public void applyTemplate(TemplateDraft draft) {
+        ObjectNode template = PublishBodies.template(draft);
         String name = template.path("metadata").path("name").asText();
         writes.add("template " + name);
         templates.put(name, new PublishedTemplate(KymaKind.TEMPLATE.view().apply(template), template.path("metadata")
@@ -140,10 +144,10 @@ final class InMemoryPublication implements ComponentSource, PublishGateway {
     }
 
     @Override
-    public void applyReleaseMeta(ObjectNode releaseMeta) {
-        String module = releaseMeta.path("metadata").path("name").asText();
+    public void applyReleaseMeta(ReleaseMetaDraft releaseMeta) {
+        String module = releaseMeta.module();
         writes.add("release meta " + module);
-        components.put(module, releaseMeta.path("spec").path("ocmComponentName").asText());
+        components.put(module, releaseMeta.component());
         written(module);
     }
 

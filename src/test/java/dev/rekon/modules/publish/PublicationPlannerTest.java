@@ -18,6 +18,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rekon.core.Outcome;
 import dev.rekon.modules.ocm.ComponentDescriptor;
 import dev.rekon.modules.ocm.TestSigning;
+import dev.rekon.modules.publish.apply.PublishBodies;
 import dev.rekon.modules.publish.plan.PromoteKey;
 import dev.rekon.modules.publish.plan.PromoteViews;
 import dev.rekon.modules.publish.plan.PromotionPlanner;
@@ -85,7 +86,7 @@ class PublicationPlannerTest {
         PublishPlan p = plan(key("0.4.1"), FAST, found("0.4.1"), null, null);
         assertEquals(Outcome.APPLIED, p.reply().outcome());
         assertEquals(PublicationPlanner.PUBLISHED, p.reply().reason());
-        ObjectNode t = p.template();
+        ObjectNode t = PublishBodies.template(p.template());
         assertEquals("kpack-0.4.1", t.path("metadata").path("name").asText());
         assertEquals("kcp-system", t.path("metadata").path("namespace").asText());
         assertEquals(DIGEST, t.path("metadata").path("annotations").path(PublishedTemplate.DIGEST_ANNOTATION).asText());
@@ -176,7 +177,7 @@ class PublicationPlannerTest {
     void aReleaseMetaWithoutItsComponentGetsIt() {
         PublishPlan p = plan(key("0.4.3"), FAST, found("0.4.3"), template("0.4.3", DIGEST), meta(null, "fast", "0.4.3"));
         assertNotNull(p.releaseMeta());
-        assertEquals(COMPONENT, p.releaseMeta().path("spec").path("ocmComponentName").asText());
+        assertEquals(COMPONENT, p.releaseMeta().component());
         assertEquals(List.of(), p.moves());
     }
 
@@ -184,7 +185,7 @@ class PublicationPlannerTest {
     void noAutoChannelStillWritesTheReleaseMeta() {
         PublishPlan p = plan(key("0.4.3"), new PublishViews.Policy(List.of(), false), found("0.4.3"), null, null);
         assertNotNull(p.releaseMeta());
-        assertEquals("kpack", p.releaseMeta().path("metadata").path("name").asText());
+        assertEquals("kpack", p.releaseMeta().module());
         assertEquals(List.of(), p.moves());
     }
 
@@ -239,7 +240,7 @@ class PublicationPlannerTest {
         v = new ComponentVersion(v.repository(), v.version(), v.digest(), v.descriptor(), v.component(), v.objects(),
                 true, v.defaultCr(), carried, v.signature());
         PublishPlan p = plan(key("0.4.3"), FAST, new ComponentRead.Found(v), null, null);
-        ObjectNode t = p.template();
+        ObjectNode t = PublishBodies.template(p.template());
         assertEquals("kpack-0.4.3", t.path("metadata").path("name").asText());
         assertEquals("kpack", t.path("metadata").path("labels").path("team").asText());
         assertEquals("kpack-controller", t.path("spec").path("manager").path("name").asText());
@@ -261,7 +262,7 @@ class PublicationPlannerTest {
         label.putObject("value").put("group", "apps").put("version", "v1").put("kind", "Deployment")
                 .put("name", "kpack-controller").put("namespace", "kpack");
         PublishPlan p = plan(key("0.4.3"), FAST, new ComponentRead.Found(v), null, null);
-        assertEquals("kpack-controller", ModuleTemplateView.of(p.template()).manager().path("name").asText());
+        assertEquals("kpack-controller", ModuleTemplateView.of(PublishBodies.template(p.template())).manager().name());
     }
 
 

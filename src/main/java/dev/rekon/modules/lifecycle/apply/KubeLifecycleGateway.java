@@ -162,9 +162,7 @@ public class KubeLifecycleGateway implements LifecycleGateway {
     @Override
     public void writeKymaStatus(KymaStatusUpdate update) {
         KymaView kyma = update.kyma();
-        ObjectNode patch = json.createObjectNode();
-        patch.putObject("metadata").put("resourceVersion", kyma.resourceVersion());
-        patch.putObject("status").put("state", update.state()).set("modules", KymaStatusBody.modules(update));
+        ObjectNode patch = KymaStatusBody.patch(update);
         ObjectRef ref = new ObjectRef(KymaModule.KYMA_API_VERSION, "Kyma", kyma.namespace(), kyma.name());
         // A resource made from a named item: fabric8 reads one named only by name before patching it.
         KubeErrors.call(ref, "write the status of " + ref, () -> client.genericKubernetesResources(

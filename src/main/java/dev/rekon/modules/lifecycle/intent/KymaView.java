@@ -9,11 +9,15 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 
 /**
- * A Kyma as the module lifecycle reads it: which modules it declares ({@code spec.modules[]}), and the
- * {@code status.modules[]} Rekon last wrote, with the resourceVersion a status write is guarded by.
+ * A Kyma as the module lifecycle reads it: which modules it declares ({@code spec.modules[]}), and its
+ * {@code status.modules[]}, with the resourceVersion a status write is guarded by.
+ *
+ * @param statusModules the status entries, as planners compare them
+ * @param statusModulesAsRead the same entries as read, which a status write passes through for the modules it does
+ *        not set (their writers' fields kept); nothing plans on them
  */
 public record KymaView(String namespace, String name, String resourceVersion, boolean deleting,
-        List<DeclaredModule> modules, ArrayNode statusModules) {
+        List<DeclaredModule> modules, List<ModuleStatus> statusModules, ArrayNode statusModulesAsRead) {
 
     public static KymaView of(JsonNode kyma) {
         JsonNode meta = kyma.path("metadata");
@@ -28,24 +32,21 @@ public record KymaView(String namespace, String name, String resourceVersion, bo
             }
         }
         JsonNode status = kyma.path("status").path("modules");
-        ArrayNode statusModules = status.isArray() ? ((ArrayNode) status).deepCopy() : JsonNodeFactory.instance.arrayNode();
+        ArrayNode asRead = status.isArray() ? ((ArrayNode) status).deepCopy() : JsonNodeFactory.instance.arrayNode();
+        List<ModuleStatus> statusModules = new ArrayList<>();
+        asRead.forEach(m -> statusModules.add(ModuleStatus.of(m)));
         return new KymaView(meta.path("namespace").asText(), meta.path("name").asText(),
                 meta.path("resourceVersion").asText(null), meta.hasNonNull("deletionTimestamp"), List.copyOf(modules),
-                statusModules);
+                List.copyOf(statusModules), asRead);
     }
 
     public Optional<DeclaredModule> declared(String module) {
         return modules.stream().filter(m -> m.name().equals(module)).findFirst();
     }
 
-    /** The status entry Rekon wrote for a module, or null. */
-    public JsonNode statusOf(String module) {
-        for (JsonNode m : statusModules) {
-            if (module.equals(m.path("name").asText())) {
-                return m;
-            }
-        }
-        return null;
+    /** The module's status entry, or null. */
+    public ModuleStatus statusOf(String module) {
+        return statusModules.stream().filter(m -> module.equals(m.name())).findFirst().orElse(null);
     }
 
     private static String text(JsonNode n, String fallback) {

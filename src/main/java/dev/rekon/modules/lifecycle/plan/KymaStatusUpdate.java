@@ -2,10 +2,11 @@ package dev.rekon.modules.lifecycle.plan;
 
 import java.util.ArrayList;
 import java.util.List;
-
-import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Objects;
 
 import dev.rekon.modules.lifecycle.intent.KymaView;
+import dev.rekon.modules.lifecycle.intent.ModuleState;
+import dev.rekon.modules.lifecycle.intent.ModuleStatus;
 
 /**
  * The Kyma status a module's plan leads to: this module's entry of {@code status.modules[]} set (or removed once it
@@ -17,27 +18,26 @@ import dev.rekon.modules.lifecycle.intent.KymaView;
  * @param entry the module's entry, or null to remove it
  * @param state the Kyma's {@code status.state} that follows
  */
-public record KymaStatusUpdate(KymaView kyma, String module, ModuleStatus entry, String state) {
+public record KymaStatusUpdate(KymaView kyma, String module, ModuleStatus entry, ModuleState state) {
 
     static KymaStatusUpdate of(KymaView kyma, String module, ModuleStatus entry) {
         if (kyma == null || kyma.deleting() && entry != null) {
             return null;
         }
-        JsonNode current = null;
+        ModuleStatus current = kyma.statusOf(module);
         List<ModuleState> states = new ArrayList<>();
-        for (JsonNode m : kyma.statusModules()) {
-            if (module.equals(m.path("name").asText())) {
-                current = m;
-            } else {
-                states.add(ModuleState.parse(m.path("state").asText()));
+        for (ModuleStatus m : kyma.statusModules()) {
+            if (!module.equals(m.name())) {
+                // A state Kyma does not define names no problem, so it leaves the Kyma's state as it is.
+                states.add(m.state() == null ? ModuleState.Ready : m.state());
             }
         }
-        if (entry == null ? current == null : entry.toJson().equals(current)) {
+        if (Objects.equals(entry, current)) {
             return null;
         }
         if (entry != null) {
             states.add(entry.state());
         }
-        return new KymaStatusUpdate(kyma, module, entry, ModuleState.worst(states).name());
+        return new KymaStatusUpdate(kyma, module, entry, ModuleState.worst(states));
     }
 }

@@ -10,6 +10,7 @@ import dev.rekon.manifests.LiveObject;
 import dev.rekon.manifests.plan.ManifestWrites;
 import dev.rekon.manifests.plan.WriteResult;
 import dev.rekon.modules.lifecycle.KymaModule;
+import dev.rekon.modules.lifecycle.intent.ModuleStatus;
 import dev.rekon.manifests.inventory.Inventory;
 import dev.rekon.pipeline.Reconciler;
 

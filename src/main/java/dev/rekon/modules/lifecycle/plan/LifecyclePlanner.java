@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.core.ObjectRef;
@@ -13,6 +12,8 @@ import dev.rekon.manifests.ManifestObjects;
 import dev.rekon.manifests.plan.ManifestDiff;
 import dev.rekon.manifests.plan.ManifestPlanner;
 import dev.rekon.modules.lifecycle.intent.DeclaredModule;
+import dev.rekon.modules.lifecycle.intent.ModuleState;
+import dev.rekon.modules.lifecycle.intent.ModuleStatus;
 import dev.rekon.manifests.inventory.Inventory;
 import dev.rekon.modules.lifecycle.plan.LifecyclePlan.Action;
 
@@ -102,7 +103,7 @@ public final class LifecyclePlanner {
 
     /** Ready: the template's manager object is available, or every object is applied when it names none. */
     private static boolean ready(LifecycleViews v, Release r) {
-        ObjectRef manager = ModuleObjects.managerRef(r.manager());
+        ObjectRef manager = r.manager();
         if (manager == null) {
             return true;
         }
@@ -161,13 +162,12 @@ public final class LifecyclePlanner {
     private static ModuleStatus unmanaged(LifecycleViews v) {
         ModuleStatus status = status(v, ModuleState.Unmanaged, null,
                 "managed: false: Rekon leaves the module's objects as they are and no longer manages them");
-        JsonNode left = v.inventory() != null || v.kyma() == null ? null : v.kyma().statusOf(v.key().module());
-        if (left == null || !ModuleState.Unmanaged.name().equals(left.path("state").asText())) {
+        ModuleStatus left = v.inventory() != null || v.kyma() == null ? null : v.kyma().statusOf(v.key().module());
+        if (left == null || left.state() != ModuleState.Unmanaged) {
             return status;
         }
-        JsonNode template = left.path("template").path("metadata");
-        return new ModuleStatus(status.name(), status.channel(), left.path("version").asText(null), status.state(),
-                status.message(), template.path("namespace").asText(null), template.path("name").asText(null));
+        return new ModuleStatus(status.name(), status.channel(), left.version(), status.state(), status.message(),
+                left.templateNamespace(), left.templateName());
     }
 
     static LifecyclePlan refused(LifecycleViews v, String reason, String message) {

@@ -1,13 +1,13 @@
 package dev.rekon.modules.lifecycle.plan;
 
-import com.fasterxml.jackson.databind.JsonNode;
-
+import dev.rekon.core.ObjectRef;
 import dev.rekon.modules.manifest.ModuleManifest;
 
 /**
  * The release a Kyma's module entry resolves to: the ModuleTemplate its channel's ModuleReleaseMeta names, and
- * that version's whole manifest. {@code manager} is the template's {@code spec.manager} (null when none).
+ * that version's whole manifest. {@code manager} is the object the template's {@code spec.manager} names (null
+ * when none).
  */
 public record Release(String template, String version, String channel, boolean intendedDowngrade,
-        ModuleManifest manifest, JsonNode manager) {
+        ModuleManifest manifest, ObjectRef manager) {
 }

@@ -8,6 +8,8 @@ import dev.rekon.manifests.LiveObject;
 import dev.rekon.manifests.plan.ManifestChecks;
 import dev.rekon.manifests.plan.ManifestPlanner;
 import dev.rekon.manifests.inventory.Inventory;
+import dev.rekon.modules.lifecycle.intent.ModuleState;
+import dev.rekon.modules.lifecycle.intent.ModuleStatus;
 import dev.rekon.modules.lifecycle.plan.LifecyclePlan.Action;
 
 /**

@@ -10,7 +10,7 @@ import dev.rekon.modules.lifecycle.plan.LifecyclePlan;
 import dev.rekon.modules.lifecycle.plan.LifecyclePlan.Action;
 import dev.rekon.modules.lifecycle.plan.LifecyclePlanner;
 import dev.rekon.modules.lifecycle.plan.LifecycleViews;
-import dev.rekon.modules.lifecycle.plan.ModuleState;
+import dev.rekon.modules.lifecycle.intent.ModuleState;
 
 /**
  * Turns a lifecycle plan into its status row, deciding nothing of its own: state, version and message are the

@@ -20,6 +20,8 @@ import dev.rekon.modules.publish.plan.PublishPlan;
 import dev.rekon.modules.publish.plan.PublishPlan.ChannelMove;
 import dev.rekon.modules.publish.plan.PublishedMeta;
 import dev.rekon.modules.publish.plan.PublishedTemplate;
+import dev.rekon.modules.publish.plan.ReleaseMetaDraft;
+import dev.rekon.modules.publish.plan.TemplateDraft;
 import dev.rekon.modules.release.KymaKind;
 import dev.rekon.modules.release.KymaModules;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
@@ -91,13 +93,13 @@ public class KubePublishGateway implements PublishGateway {
     }
 
     @Override
-    public void applyTemplate(ObjectNode template) {
-        apply(template, FieldManager.NAME);
+    public void applyTemplate(TemplateDraft template) {
+        apply(PublishBodies.template(template), FieldManager.NAME);
     }
 
     @Override
-    public void applyReleaseMeta(ObjectNode releaseMeta) {
-        apply(releaseMeta, FieldManager.NAME);
+    public void applyReleaseMeta(ReleaseMetaDraft releaseMeta) {
+        apply(PublishBodies.releaseMeta(releaseMeta), FieldManager.NAME);
     }
 
     @Override

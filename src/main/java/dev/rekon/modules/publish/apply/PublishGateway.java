@@ -4,13 +4,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-
 import dev.rekon.core.ObjectRef;
 import dev.rekon.modules.lifecycle.intent.KymaView;
 import dev.rekon.modules.publish.plan.PublishPlan.ChannelMove;
 import dev.rekon.modules.publish.plan.PublishedMeta;
 import dev.rekon.modules.publish.plan.PublishedTemplate;
+import dev.rekon.modules.publish.plan.ReleaseMetaDraft;
+import dev.rekon.modules.publish.plan.TemplateDraft;
 
 /**
  * All Kubernetes I/O of module publication: Kyma's ModuleTemplates and ModuleReleaseMetas, read as views and
@@ -40,10 +40,10 @@ public interface PublishGateway {
     Optional<PublishedMeta> releaseMeta(String namespace, String module);
 
     /** Server-side apply with field manager {@code rekon}. */
-    void applyTemplate(ObjectNode template);
+    void applyTemplate(TemplateDraft template);
 
     /** Server-side apply of the ModuleReleaseMeta's own fields with field manager {@code rekon}. */
-    void applyReleaseMeta(ObjectNode releaseMeta);
+    void applyReleaseMeta(ReleaseMetaDraft releaseMeta);
 
     /**
      * Server-side apply of one {@code spec.channels[]} entry (a list keyed by {@code channel} in Kyma's CRD), with

@@ -4,9 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.Reply;
 import dev.rekon.core.SemVer;
@@ -14,7 +11,6 @@ import dev.rekon.modules.publish.plan.PublishPlan.ChannelMove;
 import dev.rekon.modules.publish.plan.PublishPlan.Note;
 import dev.rekon.modules.publish.source.ComponentRead;
 import dev.rekon.modules.publish.source.ComponentVersion;
-import dev.rekon.modules.release.KymaModules;
 import dev.rekon.modules.release.SignatureCheck;
 
 /**
@@ -98,7 +94,7 @@ public final class PublicationPlanner {
     }
 
     /** @param template the drafted ModuleTemplate, or null when the component version was not read again */
-    private static PublishPlan publish(PublishViews v, String digest, ObjectNode template) {
+    private static PublishPlan publish(PublishViews v, String digest, TemplateDraft template) {
         PublishKey key = v.key();
         String what = "component version " + key + "@" + digest;
         PublishedTemplate existing = v.template();
@@ -142,8 +138,8 @@ public final class PublicationPlanner {
                 kept.add(channel + " stays at " + current + ", newer than " + key.version());
             }
         }
-        ObjectNode releaseMeta = (meta == null && moves.isEmpty())
-                || (meta != null && meta.ocmComponentName() == null) ? releaseMeta(key) : null;
+        ReleaseMetaDraft releaseMeta = (meta == null && moves.isEmpty())
+                || (meta != null && meta.ocmComponentName() == null) ? ReleaseMetaDraft.of(key) : null;
         ObjectRef templateRef = key.templateRef();
         ObjectRef metaRef = key.releaseMetaRef();
         String movedText = String.join(",", moves.stream().map(ChannelMove::channel).toList());
@@ -176,15 +172,6 @@ public final class PublicationPlanner {
                 + keptText;
         return new PublishPlan(template, releaseMeta, moves, events,
                 details(Reply.applied(PUBLISHED, message, objects), key, digest, movedText));
-    }
-
-    /** The ModuleReleaseMeta's own fields, applied by Rekon's field manager. */
-    static ObjectNode releaseMeta(PublishKey key) {
-        ObjectNode m = JsonNodeFactory.instance.objectNode();
-        m.put("apiVersion", KymaModules.API_VERSION).put("kind", KymaModules.RELEASE_META);
-        m.putObject("metadata").put("name", key.module()).put("namespace", key.namespace());
-        m.putObject("spec").put("moduleName", key.module()).put("ocmComponentName", key.component());
-        return m;
     }
 
     private static Reply details(Reply r, PublishKey key, String digest, String channels) {

@@ -2,8 +2,6 @@ package dev.rekon.modules.publish.plan;
 
 import java.util.List;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.Reply;
 import dev.rekon.pipeline.Reconciler;
@@ -13,7 +11,7 @@ import dev.rekon.pipeline.Reconciler;
  * none), then each channel entry moved, each applied on its own; the Events that tell of it, and the reply.
  * A refusal writes nothing.
  */
-public record PublishPlan(ObjectNode template, ObjectNode releaseMeta, List<ChannelMove> moves,
+public record PublishPlan(TemplateDraft template, ReleaseMetaDraft releaseMeta, List<ChannelMove> moves,
         List<Note> events, Reply reply) implements Reconciler.Plan {
 
     /**

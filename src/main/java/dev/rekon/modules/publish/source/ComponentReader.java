@@ -95,6 +95,7 @@ public final class ComponentReader {
         try {
             cd = ComponentDescriptor.parse(descriptor, where);
         } catch (InvalidEventException e) {
+            // A descriptor that does not parse is the publication's own reason, named in its status.
             throw new Refusal("DescriptorInvalid", "has a descriptor that does not parse: " + e.getMessage());
         }
         ComponentDescriptor.Resource raw = cd.resource(ComponentDescriptor.RAW_MANIFEST).orElseThrow(
@@ -208,6 +209,7 @@ public final class ComponentReader {
         try {
             return read.get();
         } catch (TransientFailureException e) {
+            // Retried as it is; the message adds which read of the component version failed.
             throw new TransientFailureException("reading " + what + ": " + e.getMessage(), e);
         } catch (RefusedException e) {
             // A refused component is the publication's own reason (not found, DigestMismatch), named in its status.

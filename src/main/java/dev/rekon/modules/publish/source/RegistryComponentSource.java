@@ -84,6 +84,7 @@ public class RegistryComponentSource implements ComponentSource {
             ImageReference ref = ImageReference.parse(repository + ":" + version);
             return Optional.of(registry.readDigest(ref, credential(ref, namespace)));
         } catch (TransientFailureException e) {
+            // Retried as it is; the message adds which component version's digest it was.
             throw new TransientFailureException("reading the digest of " + repository + ":" + version + ": "
                     + e.getMessage(), e);
         } catch (IllegalArgumentException | RefusedException e) {
@@ -126,6 +127,7 @@ public class RegistryComponentSource implements ComponentSource {
         try {
             return new Listed(read.get(), null);
         } catch (TransientFailureException e) {
+            // Retried as it is; the message adds which listing failed.
             throw new TransientFailureException("listing " + what + ": " + e.getMessage(), e);
         } catch (RefusedException e) {
             // A refused listing is the publication's status (what to fix), not a rejected event.

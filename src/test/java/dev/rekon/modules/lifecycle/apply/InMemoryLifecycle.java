@@ -227,7 +227,7 @@ public final class InMemoryLifecycle implements LifecycleGateway {
     @Override
     public void writeKymaStatus(KymaStatusUpdate update) {
         KymaView kyma = update.kyma();
-        String state = update.state();
+        String state = update.state().name();
         ArrayNode modules = KymaStatusBody.modules(update);
         call("status", "the status of Kyma " + kyma.namespace() + "/" + kyma.name());
         ObjectNode stored = kymas.get(kyma.namespace() + "/" + kyma.name());

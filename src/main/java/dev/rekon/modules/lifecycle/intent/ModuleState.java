@@ -1,4 +1,4 @@
-package dev.rekon.modules.lifecycle.plan;
+package dev.rekon.modules.lifecycle.intent;
 
 import java.util.Collection;
 
@@ -12,12 +12,13 @@ public enum ModuleState {
         return states.stream().max(Enum::compareTo).orElse(Ready);
     }
 
-    public static ModuleState parse(String s) {
+    /** The state named so, or null for a name Kyma does not define. */
+    public static ModuleState of(String s) {
         for (ModuleState m : values()) {
             if (m.name().equals(s)) {
                 return m;
             }
         }
-        return Ready;
+        return null;
     }
 }
