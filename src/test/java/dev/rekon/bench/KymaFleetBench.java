@@ -57,7 +57,7 @@ public final class KymaFleetBench {
             String kcp = "kf-" + k;
             List<BenchModule> own = new ArrayList<>();
             for (int j = 0; j < perKyma; j++) {
-                own.add(new BenchModule("kf" + k + "m" + j, kcp, objects));
+                own.add(new BenchModule("fleet-" + letters(k) + "-" + letters(j), kcp, objects));
             }
             modules.addAll(own);
             published.add(pool.submit(() -> {
@@ -102,6 +102,15 @@ public final class KymaFleetBench {
         row("converged pass after", after, 0);
         System.out.printf("| peak RSS of the application (VmHWM) | %.0f MiB |%n", app.peakRssMiB());
         System.out.printf("[bench] %s%n", ResyncBench.load());
+    }
+
+    /** A number as three letters or more: a Kyma module's name takes groups of at least three letters only. */
+    static String letters(int n) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0, rest = n; i < 3 || rest > 0; i++, rest /= 26) {
+            b.insert(0, (char) ('a' + rest % 26));
+        }
+        return b.toString();
     }
 
     private static String target(BenchModule m) {
