@@ -4,8 +4,8 @@
 # port, runs bounded loads, prints markdown tables and writes target/bench/cold.json and results.json.
 # Optional arguments (to scale down): how many ImageDeploys the scale figure uses (default 10000), how many
 # ClusterBuildpacks (10 versions each, default 1000) and Builders (default 500) the Builder figure uses.
-# A subset of the figures (cold, latency, noop, scale, builders, status, resync, modules, declared, publish, knative,
-# promotion;
+# A subset of the figures (cold, latency, noop, scale, builders, status, resync, kymas, modules, declared, publish,
+# knative, promotion;
 # noop needs latency), e.g. only the cold part:
 #   JAVA_TOOL_OPTIONS=-Drekon.bench.only=cold hack/bench.sh
 # or, the same, only=cold hack/bench.sh
@@ -17,7 +17,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 only="${only:-}"
 only="${only:-$(sed -n 's/.*-Drekon\.bench\.only=\([^ ]*\).*/\1/p' <<<"${JAVA_TOOL_OPTIONS:-}")}"
-only="${only:-cold,latency,noop,scale,builders,status,resync,modules,declared,publish,knative,promotion}"
+only="${only:-cold,latency,noop,scale,builders,status,resync,kymas,modules,declared,publish,knative,promotion}"
 # The drivers read the same selection (Bench measures only the warm parts named here).
 export REKON_BENCH_ONLY="$only"
 
@@ -46,9 +46,21 @@ status() {
   bash hack/driver.sh dev.rekon.bench.StatusBench "${1:-10000}"
 }
 
-# A resync of as many converged ImageDeploys, then with 1% drifted (ResyncBench).
+# A resync of as many converged ImageDeploys (default 10000) in REKON_BENCH_RESYNC_NAMESPACES namespaces
+# (default 100), then with REKON_BENCH_RESYNC_BEHIND % a build behind (default 10: 1,000 of 10,000, the events
+# lost), beside a raw PATCH loop of those Deployments, and the converged pass after (ResyncBench). With
+# REKON_BENCH_FLEET_DECLARED DeclaredStates (default 1000; 0 leaves them out) then watched too: the peak RSS.
 resync() {
-  bash hack/driver.sh dev.rekon.bench.ResyncBench "${1:-10000}"
+  REKON_BENCH_FLEET_DECLARED="${REKON_BENCH_FLEET_DECLARED:-1000}" bash hack/driver.sh dev.rekon.bench.ResyncBench \
+    "${1:-10000}" "${REKON_BENCH_RESYNC_BEHIND:-10}" "${REKON_BENCH_RESYNC_NAMESPACES:-100}"
+}
+
+# A fleet of Kymas (KymaFleetBench): REKON_BENCH_KYMAS Kymas (default 100) of 3 modules of 10 objects installed,
+# a converged pass, then REKON_BENCH_KYMA_DELETED managed objects (default 100) deleted by hand and the pass that
+# creates them again, beside a raw server-side-apply loop of the same objects.
+kymas() {
+  bash hack/driver.sh dev.rekon.bench.KymaFleetBench "${REKON_BENCH_KYMAS:-100}" 3 10 \
+    "${REKON_BENCH_KYMA_DELETED:-100}"
 }
 
 # A module of as many objects (default 300) installed, resynced and upgraded from a Kyma, beside kubectl's
@@ -58,7 +70,7 @@ modules() {
 }
 
 # Declared state from git (DeclaredBench): a push to every object applied (1, 50, 200 objects), as many
-# DeclaredStates (default 100) of 10 objects applied by one resync and resynced converged, the peak RSS a repository
+# DeclaredStates (REKON_BENCH_DECLARED_STATES, default 100; 1000 for the fleet figure) of 10 objects applied by one resync and resynced converged, the peak RSS a repository
 # of as many files (default 5000, 50 MB) adds; each beside a raw server-side-apply loop of the same objects.
 declared() {
   bash hack/driver.sh dev.rekon.bench.DeclaredBench "${REKON_BENCH_DECLARED_STATES:-100}" \
@@ -97,6 +109,7 @@ export REKON_BUILT=1
 aot_cache
 if [[ ",$only," == *,status,* ]]; then status "$@"; fi
 if [[ ",$only," == *,resync,* ]]; then resync "$@"; fi
+if [[ ",$only," == *,kymas,* ]]; then kymas; fi
 if [[ ",$only," == *,modules,* ]]; then modules; fi
 if [[ ",$only," == *,declared,* ]]; then declared; fi
 if [[ ",$only," == *,publish,* ]]; then publish; fi

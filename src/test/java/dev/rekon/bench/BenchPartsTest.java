@@ -44,6 +44,18 @@ class BenchPartsTest {
     }
 
     @Test
+    void kymaFleetModuleNamesAreDistinctAndWhatTheModuleTemplateCrdAccepts() {
+        java.util.Set<String> names = new HashSet<>();
+        for (int k = 0; k < 1000; k++) {
+            String name = "fleet-" + KymaFleetBench.letters(k) + "-" + KymaFleetBench.letters(k % 3);
+            assertTrue(name.matches("^([a-z]{3,}(-[a-z]{3,})*)?$"), name);
+            assertTrue(names.add(name), "distinct: " + name);
+        }
+        assertEquals("aaa", KymaFleetBench.letters(0));
+        assertEquals("abb", KymaFleetBench.letters(27));
+    }
+
+    @Test
     void builderIdsAtFullScaleAreTheSameAsBefore() {
         assertEquals(List.of(7, 39, 40, 41, 42), BuilderBench.idsOf(7, 1000));
     }

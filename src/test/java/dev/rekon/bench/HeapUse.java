@@ -35,6 +35,19 @@ final class HeapUse {
         }
     }
 
+    /** The first {@code lines} classes of the live heap by size (jcmd GC.class_histogram), for where it goes. */
+    static String histogram(long pid, int lines) {
+        try {
+            return jcmd(pid, "GC.class_histogram").lines().limit(lines + 3L).collect(
+                    java.util.stream.Collectors.joining("\n"));
+        } catch (IOException | RuntimeException e) {
+            return String.valueOf(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "interrupted";
+        }
+    }
+
     /** jcmd of the JVM the application runs on (JAVA_HOME, as hack/start.sh picks it), else of this one. */
     private static String jcmd(long pid, String command) throws IOException, InterruptedException {
         String home = System.getenv().getOrDefault("JAVA_HOME", System.getProperty("java.home"));

@@ -42,16 +42,29 @@ public final class ModuleBench {
 
     public static void main(String[] args) throws Exception {
         int size = args.length > 0 ? Integer.parseInt(args[0]) : 300;
+        withRegistry("module", (cluster, app, registry, out) -> new ModuleBench(cluster, app, registry).run(size, out));
+    }
+
+    /** A module driver's figures, given the cluster, the started application, the registry's host:port, the output. */
+    interface Driver {
+        void run(LocalCluster cluster, App app, String registry, Path out) throws Exception;
+    }
+
+    /**
+     * Starts a registry of its own ({@code bench-<name>-registry}) and the packaged application as the module figures
+     * want it (no start-up resync, cluster-scoped objects allowed; its log {@code target/bench/rekon-<name>s.log}),
+     * runs the driver, stops both and exits: 1 when the driver failed.
+     */
+    static void withRegistry(String name, Driver driver) throws Exception {
         Path out = SharedFiles.projectDir().resolve("target/bench");
         Files.createDirectories(out);
         LocalCluster cluster = LocalCluster.get();
-        LocalRegistry registry = LocalRegistry.start(LocalRegistry.Options.plain("bench-module-registry"));
-        App app = App.start(SharedFiles.projectDir(), cluster.kubeconfigFile(), out.resolve("rekon-modules.log"),
+        LocalRegistry registry = LocalRegistry.start(LocalRegistry.Options.plain("bench-" + name + "-registry"));
+        App app = App.start(SharedFiles.projectDir(), cluster.kubeconfigFile(), out.resolve("rekon-" + name + "s.log"),
                 "rekon.resync.on-start=false", "rekon.cluster-scoped=true");
         int code = 0;
         try {
-            ModuleBench bench = new ModuleBench(cluster, app, registry.hostPort());
-            bench.run(size, out);
+            driver.run(cluster, app, registry.hostPort(), out);
         } catch (Exception | Error e) {
             e.printStackTrace();
             code = 1;

@@ -38,6 +38,21 @@ public final class Poster {
         return send(b.POST(HttpRequest.BodyPublishers.ofString(data)).build());
     }
 
+    /**
+     * A {@code dev.rekon.resync} of {@code scope} over every namespace, waited for up to an hour: a pass that creates
+     * thousands of objects outlasts {@link #event}'s 30 s. Anything but 200 is a failed bench.
+     */
+    public Answer pass(String scope) {
+        Answer a = send(HttpRequest.newBuilder(root).timeout(Duration.ofMinutes(60)).header("ce-specversion", "1.0")
+                .header("ce-id", UUID.randomUUID().toString()).header("ce-source", "bench")
+                .header("ce-type", "dev.rekon.resync").header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"scope\":\"" + scope + "\"}")).build());
+        if (a.status() != 200) {
+            throw new IllegalStateException("resync of " + scope + " answered " + a.status() + ": " + a.body());
+        }
+        return a;
+    }
+
     public Answer send(HttpRequest request) {
         try {
             HttpResponse<String> r = http.send(request, HttpResponse.BodyHandlers.ofString());

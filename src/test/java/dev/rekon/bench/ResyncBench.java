@@ -2,6 +2,8 @@ package dev.rekon.bench;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ExecutorService;
@@ -14,12 +16,13 @@ import dev.rekon.testing.SharedFiles;
 import io.fabric8.kubernetes.client.KubernetesClient;
 
 /**
- * The resync figures of {@code hack/bench.sh}: a pass over N converged ImageDeploys (default 10,000, each
- * referencing one of 100 kpack Images), its duration, the API calls it made (0 writes, no GET per object) and
- * Rekon's CPU; then the same with 1% drifted (one Image reports a build no event announced), where the
- * Deployment writes must equal the drifted ImageDeploys; then the converged pass after it, and a raw PATCH loop of
- * the same Deployments beside it. Arguments: ImageDeploys (default 10000), the percentage a build behind
- * (default 1).
+ * The resync figures of {@code hack/bench.sh}: N ImageDeploys (default 10,000) spread over S namespaces (default
+ * 100), each namespace with 100/P kpack Images; a pass over them converged, its duration, the API calls it made
+ * (0 writes, no GET per object) and Rekon's CPU; then one Image per namespace reports a build no event announced,
+ * so P % of the ImageDeploys (default 10: 1,000 of 10,000) are a build behind, and one pass must roll out exactly
+ * those; then the converged pass after it (0 writes), and a raw PATCH loop of the same Deployments beside it.
+ * Arguments: ImageDeploys, the percentage a build behind, namespaces. With {@code REKON_BENCH_FLEET_DECLARED}
+ * above 0 the same process then watches as many DeclaredStates too, for the peak RSS ({@link FleetRss}).
  */
 public final class ResyncBench {
 
@@ -28,116 +31,143 @@ public final class ResyncBench {
     private final KubernetesClient admin;
     private final App app;
     private final Poster poster;
+    private final List<String> namespaces = new ArrayList<>();
 
-    ResyncBench(KubernetesClient admin, App app) {
+    ResyncBench(KubernetesClient admin, App app, int namespaces) {
         this.admin = admin;
         this.app = app;
         this.poster = new Poster(app.port());
+        for (int s = 0; s < namespaces; s++) {
+            this.namespaces.add(namespaces == 1 ? NS : NS + "-" + s);
+        }
     }
 
     public static void main(String[] args) throws Exception {
         int total = args.length > 0 ? Integer.parseInt(args[0]) : 10_000;
-        int behindPercent = args.length > 1 ? Integer.parseInt(args[1]) : 1;
+        int behindPercent = args.length > 1 ? Integer.parseInt(args[1]) : 10;
+        int spread = args.length > 2 ? Integer.parseInt(args[2]) : 100;
+        int declared = Integer.parseInt(System.getenv().getOrDefault("REKON_BENCH_FLEET_DECLARED", "0"));
         Path project = SharedFiles.projectDir();
         Path out = project.resolve("target/bench");
         Files.createDirectories(out);
         LocalCluster cluster = LocalCluster.get();
-        App app = App.start(project, cluster.kubeconfigFile(), out.resolve("rekon-resync.log"), "rekon.resync.on-start=false");
+        App app = App.start(project, cluster.kubeconfigFile(), out.resolve("rekon-resync.log"), "rekon.resync.on-start=false",
+                "rekon.declared.cache-dir=" + out.resolve("resync-git-cache-" + System.nanoTime()));
+        int code = 0;
         try {
-            new ResyncBench(cluster.adminClient(), app).run(total, behindPercent);
+            ResyncBench bench = new ResyncBench(cluster.adminClient(), app, Math.max(1, Math.min(spread, total)));
+            bench.run(total, behindPercent);
+            if (declared > 0) {
+                new FleetRss(cluster.adminClient(), app, bench.poster).run(total, bench.namespaces, declared);
+            }
         } catch (Exception | Error e) {
             e.printStackTrace();
-            app.stop();
-            System.exit(1);
+            code = 1;
         }
         app.stop();
-        System.exit(0);
+        System.exit(code);
     }
 
     void run(int total, int behindPercent) throws Exception {
-        int images = Math.min(100, total);
-        Kpack.namespace(admin, NS);
-        for (int i = 0; i < images; i++) {
-            Kpack.built(admin, NS, "img-" + i, Poster.digest("r/img-" + i, 1), 1);
-        }
+        int perNs = Math.max(1, total / namespaces.size());
+        // One Image per namespace goes a build behind: P % of each namespace's ImageDeploys reference it.
+        int images = Math.max(1, Math.min(perNs, 100 / Math.max(1, behindPercent)));
         ExecutorService pool = Executors.newFixedThreadPool(16);
+        for (String ns : namespaces) {
+            pool.submit(() -> {
+                Kpack.namespace(admin, ns);
+                for (int i = 0; i < images; i++) {
+                    Kpack.built(admin, ns, "img-" + i, Poster.digest("r/" + ns + "/img-" + i, 1), 1);
+                }
+            });
+        }
+        pool.shutdown();
+        pool.awaitTermination(60, TimeUnit.MINUTES);
+        pool = Executors.newFixedThreadPool(16);
+        List<String[]> behind = new ArrayList<>();
         for (int n = 0; n < total; n++) {
-            int i = n;
-            pool.submit(() -> Bench.imageDeploy(admin, NS, "app-" + i, "img-" + (i % images), "app-" + i));
+            String ns = namespaces.get(n % namespaces.size());
+            int image = (n / namespaces.size()) % images;
+            String name = "app-" + n;
+            if (image == 0) {
+                behind.add(new String[] { ns, name });
+            }
+            pool.submit(() -> Bench.imageDeploy(admin, ns, name, "img-" + image, name));
         }
         pool.shutdown();
         pool.awaitTermination(60, TimeUnit.MINUTES);
         while (poster.event("dev.rekon.image.built", Map.of(), "{}").status() != 400) {
             SecondApiServer.sleep(100);
         }
+        System.out.printf("[bench] %,d ImageDeploys in %d namespaces, %d Images each; %s%n", total, namespaces.size(),
+                images, load());
         long t0 = System.nanoTime();
         // The first passes create every Deployment and write every status; repeat until one changes nothing.
         for (int pass = 1; !resync().body().contains("\"outcome\":\"unchanged\""); pass++) {
             System.out.printf("[bench] resync pass %d converging (%.0f s)%n", pass, (System.nanoTime() - t0) / 1e9);
             SecondApiServer.sleep(2000);
         }
-        Writes.settled(admin, NS);
-        row("converged", total, 0, measure(total));
+        System.out.printf("[bench] converged after %.0f s; %s%n", (System.nanoTime() - t0) / 1e9, load());
+        Writes.settled(admin, namespaces);
+        row("converged", total, 0, measure());
 
-        // The ImageDeploys of the first Images (i % images < rebuilt) are a build behind, as if the events were lost.
-        int rebuilt = Math.max(1, images * behindPercent / 100);
-        java.util.List<String> behind = new java.util.ArrayList<>();
-        for (int n = 0; n < total; n++) {
-            if (n % images < rebuilt) {
-                behind.add("app-" + n);
-            }
+        pool = Executors.newFixedThreadPool(16);
+        for (String ns : namespaces) {
+            pool.submit(() -> Kpack.built(admin, ns, "img-0", Poster.digest("r/" + ns + "/img-0", 2), 2));
         }
-        for (int i = 0; i < rebuilt; i++) {
-            Kpack.built(admin, NS, "img-" + i, Poster.digest("r/img-" + i, 2), 2);
-        }
+        pool.shutdown();
+        pool.awaitTermination(10, TimeUnit.MINUTES);
         SecondApiServer.sleep(2000);
-        Figure pass = measure(total);
-        row(behindPercent + "% a build behind", total, behind.size(), pass);
-        row("converged after", total, 0, measure(total));
+        Figure pass = measure();
+        row(behind.size() + " a build behind (" + behindPercent + " %, events lost)", total, behind.size(), pass);
+        Figure after = measure();
+        row("converged after", total, 0, after);
         double raw = rawPatchLoop(behind);
         System.out.printf("| raw PATCH loop of the same %,d Deployments (one after the other, one warm client, no "
-                + "reads) | %.0f ms; the pass took **%.2f×** |%n", behind.size(), raw, pass.millis() / raw);
-        System.out.printf("[bench] machine load: %s%n", java.nio.file.Files.readString(Path.of("/proc/loadavg")).trim());
+                + "reads) | %.0f ms; the pass took **%.2f×** (goal ≤ 1.5×) |%n", behind.size(), raw, pass.millis() / raw);
+        System.out.printf("| converged pass after the rollout: **writes** | **%d** (goal 0) |%n", after.objectWrites());
+        System.out.printf("| peak RSS of the application (VmHWM) after the passes | %.0f MiB |%n", app.peakRssMiB());
+        System.out.printf("[bench] %s%n", load());
+    }
+
+    static String load() {
+        try {
+            return "load average " + Files.readString(Path.of("/proc/loadavg")).trim();
+        } catch (java.io.IOException e) {
+            return "load average unknown";
+        }
     }
 
     /** What a careful client does for the same Deployments: one strategic-merge PATCH each, in turn, no GET. */
-    private double rawPatchLoop(java.util.List<String> deployments) {
+    private double rawPatchLoop(List<String[]> deployments) {
         try (KubernetesClient raw = new io.fabric8.kubernetes.client.KubernetesClientBuilder()
                 .withConfig(admin.getConfiguration()).build()) {
-            RawPatches patches = new RawPatches(admin, raw, NS);
-            patches.patch(deployments.get(0)); // warm: connection, TLS and the client's own classes
+            Map<String, RawPatches> byNs = new TreeMap<>();
+            namespaces.forEach(ns -> byNs.put(ns, new RawPatches(admin, raw, ns)));
+            byNs.get(deployments.get(0)[0]).patch(deployments.get(0)[1]); // warm: connection, TLS, the client's classes
             long t0 = System.nanoTime();
-            deployments.forEach(patches::patch);
+            deployments.forEach(d -> byNs.get(d[0]).patch(d[1]));
             return (System.nanoTime() - t0) / 1e6;
         }
     }
 
-    private Poster.Answer resync() {
-        // A pass that creates thousands of Deployments outlasts the poster's 30 s timeout for events.
-        Poster.Answer a = poster.send(java.net.http.HttpRequest.newBuilder(poster.root())
-                .timeout(java.time.Duration.ofMinutes(30)).header("ce-specversion", "1.0")
-                .header("ce-id", java.util.UUID.randomUUID().toString()).header("ce-source", "bench")
-                .header("ce-type", "dev.rekon.resync").header("Content-Type", "application/json")
-                .POST(java.net.http.HttpRequest.BodyPublishers.ofString(
-                        "{\"scope\":\"rollouts\",\"namespace\":\"" + NS + "\"}")).build());
-        if (a.status() != 200) {
-            throw new IllegalStateException("resync answered " + a.status() + ": " + a.body());
-        }
-        return a;
+    /** One pass of the rollouts area over every namespace, as a PingSource's tick starts it. */
+    Poster.Answer resync() {
+        return poster.pass("rollouts");
     }
 
     private record Figure(double millis, double cpuMillis, Map<String, Double> calls, int objectWrites) {
     }
 
-    private Figure measure(int total) {
-        Writes before = Writes.count(admin, NS);
+    private Figure measure() {
+        Writes before = Writes.count(admin, namespaces);
         Map<String, Double> callsBefore = ApiCalls.read(poster);
         double cpu0 = Cpu.millis(app.pid());
         long t0 = System.nanoTime();
         resync();
         double millis = (System.nanoTime() - t0) / 1e6;
         double cpu = Cpu.millis(app.pid()) - cpu0;
-        Writes after = Writes.settled(admin, NS);
+        Writes after = Writes.settled(admin, namespaces);
         Map<String, Double> calls = new TreeMap<>();
         ApiCalls.read(poster).forEach((k, v) -> {
             double d = v - callsBefore.getOrDefault(k, 0.0);
@@ -148,14 +178,14 @@ public final class ResyncBench {
         return new Figure(millis, cpu, calls, after.objectWritesSince(before));
     }
 
-    private static void row(String what, int total, int drifted, Figure f) {
+    private void row(String what, int total, int drifted, Figure f) {
         double deploymentWrites = f.calls().entrySet().stream()
                 .filter(e -> e.getKey().matches("(PATCH|POST|PUT|DELETE) apps/deployments .*"))
                 .mapToDouble(Map.Entry::getValue).sum();
         double gets = f.calls().entrySet().stream().filter(e -> e.getKey().startsWith("GET "))
                 .mapToDouble(Map.Entry::getValue).sum();
-        System.out.printf("| resync of %,d ImageDeploys, %s: duration / Rekon CPU | %.0f ms / %.0f ms |%n", total, what,
-                f.millis(), f.cpuMillis());
+        System.out.printf("| resync of %,d ImageDeploys in %d namespaces, %s: duration / Rekon CPU | %.0f ms / %.0f ms |%n",
+                total, namespaces.size(), what, f.millis(), f.cpuMillis());
         System.out.printf("| resync, %s: API calls by the pass (method resource status: count) | %s |%n", what,
                 f.calls().isEmpty() ? "none" : f.calls().toString());
         System.out.printf("| resync, %s: **Deployment writes / drifted**; GETs; all object writes and Events | "
