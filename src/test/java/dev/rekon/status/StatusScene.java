@@ -3,9 +3,11 @@ package dev.rekon.status;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
+import dev.rekon.testing.Await;
 import dev.rekon.testing.Events;
 import dev.rekon.testing.Kpack;
 import dev.rekon.testing.SharedFiles;
@@ -14,6 +16,7 @@ import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.DeploymentStatusBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.utils.Serialization;
+import io.restassured.path.json.JsonPath;
 
 /**
  * The README walkthroughs' objects (ImageDeploy and Image {@code demo/hello}, Builder {@code default/sample-builder},
@@ -48,6 +51,7 @@ final class StatusScene {
         createOrUpdate(k8s, renamed(hello, "hello-drifted", "REF=hello", false));
         createOrUpdate(k8s, renamed(hello, "hello-paused", "REF=hello", false));
         createOrUpdate(k8s, renamed(hello, "world", "REF=world", false));
+        watched(List.of("hello", "hello-drifted", "hello-paused", "world"));
         String built = read("rollouts/image-built-event.json");
         Map<String, Object> status = Serialization.unmarshal(built, GenericKubernetesResource.class).get("status");
         Kpack.built(k8s, NS, "hello", (String) status.get("latestImage"), 1);
@@ -78,6 +82,19 @@ final class StatusScene {
                 + "\"operator.kyma-project.io/v1beta2\",\"kind\":\"ModuleReleaseMeta\",\"namespace\":\"kcp-system\","
                 + "\"name\":\"kpack\"}").statusCode(200);
         created = true;
+    }
+
+    /**
+     * Waits until Rekon's ImageDeploy watch holds these (the page lists what it holds). An Image event finds the
+     * ImageDeploys following it through that watch, as it would after an ApiServerSource's event; one written a
+     * moment before its watch delivers it is rolled out by its own event, which this scene does not send, so an
+     * Image event sent sooner could leave it out under load.
+     */
+    private static void watched(List<String> names) {
+        Await.until("Rekon's watch holds ImageDeploys " + names, Duration.ofSeconds(60), () -> {
+            JsonPath report = Loaded.get("/status", null).then().statusCode(200).extract().jsonPath();
+            return names.stream().allMatch(n -> !StatusPageTest.rollout(report, n).isEmpty());
+        });
     }
 
     /** What a Deployment controller reports once every replica runs the current template. */
