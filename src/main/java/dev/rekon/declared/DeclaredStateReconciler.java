@@ -118,7 +118,7 @@ public class DeclaredStateReconciler implements Reconciler<DeclaredKey, Declared
             return Optional.empty();
         }
         SourceState source = state.deleting() ? new SourceState.Deleting() : branches.read(state, key.tips());
-        Set<String> clusterKinds = gateway.clusterKinds();
+        Set<String> clusterKinds = key.tips().kinds("cluster-scoped", gateway::clusterKinds);
         Set<ObjectRef> refs = new LinkedHashSet<>(state.inventory());
         Set<String> unserved = new HashSet<>();
         if (source instanceof SourceState.Read r && !state.namespaces().isEmpty()) {
@@ -162,19 +162,28 @@ public class DeclaredStateReconciler implements Reconciler<DeclaredKey, Declared
         String identity = state.serviceAccountName() == null ? null
                 : Impersonation.username(state.namespace(), state.serviceAccountName());
         Set<String> wanted = Set.copyOf(namespaces);
+        List<ObjectRef> kinds = memo.kinds("namespaced", () -> gateway.namespacedKinds(null));
+        Map<ObjectRef, List<LiveObject>> everywhere = identity == null && config.namespacePolicy().everyNamespace()
+                ? memo.scan(null, kinds, kind -> listable(cluster, kind)) : Map.of();
+        List<ObjectRef> byNamespace = new ArrayList<>();
+        for (ObjectRef kind : kinds) {
+            List<LiveObject> listed = everywhere.get(kind);
+            if (listed == null || listed == REFUSED) {
+                namespaces.forEach(ns -> byNamespace.add(new ObjectRef(kind.apiVersion(), kind.kind(), ns, "")));
+            }
+        }
+        Map<ObjectRef, List<LiveObject>> inNamespaces = memo.scan(identity, byNamespace, kind -> listable(cluster, kind));
         List<LiveObject> out = new ArrayList<>();
-        for (ObjectRef kind : gateway.namespacedKinds(null)) {
-            List<LiveObject> everywhere = identity == null && config.namespacePolicy().everyNamespace()
-                    ? memo.scan(null, kind, () -> listable(cluster, kind)) : null;
-            if (everywhere != null && everywhere != REFUSED) {
-                everywhere.stream().filter(o -> wanted.contains(o.ref().namespace())).forEach(out::add);
+        for (ObjectRef kind : kinds) {
+            List<LiveObject> listed = everywhere.get(kind);
+            if (listed != null && listed != REFUSED) {
+                listed.stream().filter(o -> wanted.contains(o.ref().namespace())).forEach(out::add);
                 continue;
             }
             for (String ns : namespaces) {
-                ObjectRef inNamespace = new ObjectRef(kind.apiVersion(), kind.kind(), ns, "");
-                List<LiveObject> listed = memo.scan(identity, inNamespace, () -> listable(cluster, inNamespace));
-                if (listed != REFUSED) {
-                    out.addAll(listed);
+                List<LiveObject> here = inNamespaces.get(new ObjectRef(kind.apiVersion(), kind.kind(), ns, ""));
+                if (here != REFUSED) {
+                    out.addAll(here);
                 }
             }
         }
