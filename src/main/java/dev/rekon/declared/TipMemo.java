@@ -34,7 +34,7 @@ public final class TipMemo {
     private final ConcurrentHashMap<String, Once<Optional<String>>> tips = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, Once<Revision>> revisions = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, Once<List<LiveObject>>> scans = new ConcurrentHashMap<>();
-    private final ConcurrentHashMap<String, Once<?>> kinds = new ConcurrentHashMap<>();
+    private volatile Once<?> kinds;
 
     private TipMemo(boolean resolves) {
         this.resolves = resolves;
@@ -89,10 +89,18 @@ public final class TipMemo {
     }
 
     /** The kinds the cluster serves as {@code read} answers them, read once per input. */
-    <T> T kinds(String which, Supplier<T> read) {
-        @SuppressWarnings("unchecked")
-        Once<T> once = (Once<T>) kinds.computeIfAbsent(which, k -> new Once<>(read));
-        return once.get();
+    @SuppressWarnings("unchecked")
+    <T> T kinds(Supplier<T> read) {
+        Once<?> once = kinds;
+        if (once == null) {
+            synchronized (this) {
+                if (kinds == null) {
+                    kinds = new Once<>(read);
+                }
+                once = kinds;
+            }
+        }
+        return (T) once.get();
     }
 
     /** A remote as its URL, branch and credentials (as a SHA-256, so that no two credentials share a tip). */
