@@ -112,6 +112,15 @@ public class DeclaredStateReconciler implements Reconciler<DeclaredKey, Declared
         return new DeclaredKey(key.namespace(), key.name(), false, TipMemo.lastKnown());
     }
 
+    /**
+     * A pass's write starts from the views its plan was made from: they were read under the key's turn moments
+     * before, the live objects from the apiserver itself, and reading them again doubled a pass's reads of them.
+     */
+    @Override
+    public boolean writesFromPassViews() {
+        return true;
+    }
+
     @Override
     public Optional<DeclaredViews> load(DeclaredKey key, boolean fresh) {
         if (key.tips().holds()) {
@@ -123,7 +132,7 @@ public class DeclaredStateReconciler implements Reconciler<DeclaredKey, Declared
             return Optional.empty();
         }
         SourceState source = state.deleting() ? new SourceState.Deleting() : branches.read(state, key.tips());
-        Set<String> clusterKinds = gateway.clusterKinds();
+        Set<String> clusterKinds = served(key.tips()).cluster();
         Set<ObjectRef> refs = new LinkedHashSet<>(state.inventory());
         Set<String> unserved = new HashSet<>();
         if (source instanceof SourceState.Read r && !state.namespaces().isEmpty()) {
@@ -202,6 +211,15 @@ public class DeclaredStateReconciler implements Reconciler<DeclaredKey, Declared
         };
     }
 
+    /** The kinds the cluster serves, as the input's first reader found them: one discovery read per input. */
+    private Served served(TipMemo memo) {
+        return memo.kinds(() -> new Served(gateway.clusterKinds(), gateway.namespacedKinds(null)));
+    }
+
+    /** The cluster-scoped kinds (as {@code group/Kind}) and the namespaced ones an orphan scan lists. */
+    private record Served(Set<String> cluster, List<ObjectRef> namespaced) {
+    }
+
     /** The DeclaredState as the apiserver holds it now; the watch then answers for it once it holds as much. */
     private Optional<DeclaredStateView> live(DeclaredKey key) {
         Optional<DeclaredStateView> read = gateway.state(key.namespace(), key.name());
@@ -219,19 +237,28 @@ public class DeclaredStateReconciler implements Reconciler<DeclaredKey, Declared
         String identity = state.serviceAccountName() == null ? null
                 : Impersonation.username(state.namespace(), state.serviceAccountName());
         Set<String> wanted = Set.copyOf(namespaces);
+        List<ObjectRef> kinds = served(memo).namespaced();
+        Map<ObjectRef, List<LiveObject>> everywhere = identity == null && config.namespacePolicy().everyNamespace()
+                ? memo.scan(null, kinds, kind -> listable(cluster, kind)) : Map.of();
+        List<ObjectRef> byNamespace = new ArrayList<>();
+        for (ObjectRef kind : kinds) {
+            List<LiveObject> listed = everywhere.get(kind);
+            if (listed == null || listed == REFUSED) {
+                namespaces.forEach(ns -> byNamespace.add(new ObjectRef(kind.apiVersion(), kind.kind(), ns, "")));
+            }
+        }
+        Map<ObjectRef, List<LiveObject>> inNamespaces = memo.scan(identity, byNamespace, kind -> listable(cluster, kind));
         List<LiveObject> out = new ArrayList<>();
-        for (ObjectRef kind : gateway.namespacedKinds(null)) {
-            List<LiveObject> everywhere = identity == null && config.namespacePolicy().everyNamespace()
-                    ? memo.scan(null, kind, () -> listable(cluster, kind)) : null;
-            if (everywhere != null && everywhere != REFUSED) {
-                everywhere.stream().filter(o -> wanted.contains(o.ref().namespace())).forEach(out::add);
+        for (ObjectRef kind : kinds) {
+            List<LiveObject> listed = everywhere.get(kind);
+            if (listed != null && listed != REFUSED) {
+                listed.stream().filter(o -> wanted.contains(o.ref().namespace())).forEach(out::add);
                 continue;
             }
             for (String ns : namespaces) {
-                ObjectRef inNamespace = new ObjectRef(kind.apiVersion(), kind.kind(), ns, "");
-                List<LiveObject> listed = memo.scan(identity, inNamespace, () -> listable(cluster, inNamespace));
-                if (listed != REFUSED) {
-                    out.addAll(listed);
+                List<LiveObject> here = inNamespaces.get(new ObjectRef(kind.apiVersion(), kind.kind(), ns, ""));
+                if (here != REFUSED) {
+                    out.addAll(here);
                 }
             }
         }

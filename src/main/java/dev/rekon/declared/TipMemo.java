@@ -4,21 +4,26 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 import dev.rekon.core.ObjectRef;
+import dev.rekon.core.TransientFailureException;
 import dev.rekon.declared.source.GitCredentials;
 import dev.rekon.declared.source.GitRemote;
 import dev.rekon.declared.source.Revision;
 import dev.rekon.manifests.LiveObject;
 
 /**
- * What one input has read of git, of git credentials and, for the orphan scan, of each namespaced kind, shared by
- * every DeclaredState it concerns and by every attempt of each (a pass's report-mode plan and its write included): a push or an event resolves a branch tip once; a resync pass once per distinct repository,
- * branch and credentials, however many DeclaredStates follow it; a retry after a lost race reads no git at all.
+ * What one input has read of git, of git credentials, of the kinds the cluster serves and, for the orphan scan, of
+ * each namespaced kind, shared by every DeclaredState it concerns and by every attempt of each (a pass's
+ * report-mode plan and its write included): a push or an event resolves a branch tip once; a resync pass once per
+ * distinct repository, branch and credentials, however many DeclaredStates follow it; a retry after a lost race reads no git at all.
  * Remotes are told apart by their credentials too, so a DeclaredState never reads a repository through another's.
  * A report ({@link #lastKnown}) reads no git: it plans from the tip the last pass of this replica resolved; the
  * page ({@link #held}) reads neither git nor the cluster.
@@ -31,6 +36,7 @@ public final class TipMemo {
     private final ConcurrentHashMap<String, Once<Optional<String>>> tips = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, Once<Revision>> revisions = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, Once<List<LiveObject>>> scans = new ConcurrentHashMap<>();
+    private volatile Once<?> kinds;
 
     private TipMemo(boolean resolves, boolean held) {
         this.resolves = resolves;
@@ -78,12 +84,39 @@ public final class TipMemo {
     }
 
     /**
-     * The orphan scan's list of one kind ({@code kind}'s namespace, or every namespace when null) as
-     * {@code identity} sees it (null: Rekon itself), made once per input for every DeclaredState that needs it.
+     * The orphan scan's lists of {@code kinds} (each in its namespace, or every namespace when null) as
+     * {@code identity} sees them (null: Rekon itself), each made once per input for every DeclaredState that needs
+     * it; answered in the order of {@code kinds}. A caller first lists the kinds no other worker is listing, then
+     * waits for the others: the workers of a pass list different kinds at once, where each used to queue behind the
+     * one listing the first kind (a list answered 429 held every worker for its Retry-After).
      */
-    List<LiveObject> scan(String identity, ObjectRef kind, Supplier<List<LiveObject>> list) {
-        return scans.computeIfAbsent((identity == null ? "-" : identity) + "|" + kind.apiVersion() + "|" + kind.kind()
-                + "|" + (kind.namespace() == null ? "*" : kind.namespace()), k -> new Once<>(list)).get();
+    Map<ObjectRef, List<LiveObject>> scan(String identity, List<ObjectRef> kinds,
+            Function<ObjectRef, List<LiveObject>> list) {
+        Map<ObjectRef, Once<List<LiveObject>>> lists = new LinkedHashMap<>();
+        for (ObjectRef kind : kinds) {
+            lists.put(kind, scans.computeIfAbsent((identity == null ? "-" : identity) + "|" + kind.apiVersion() + "|"
+                    + kind.kind() + "|" + (kind.namespace() == null ? "*" : kind.namespace()),
+                    k -> new Once<>(() -> list.apply(kind))));
+        }
+        lists.values().forEach(Once::computeUnlessBusy);
+        Map<ObjectRef, List<LiveObject>> out = new LinkedHashMap<>();
+        lists.forEach((kind, once) -> out.put(kind, once.get()));
+        return out;
+    }
+
+    /** The kinds the cluster serves as {@code read} answers them, read once per input. */
+    @SuppressWarnings("unchecked")
+    <T> T kinds(Supplier<T> read) {
+        Once<?> once = kinds;
+        if (once == null) {
+            synchronized (this) {
+                if (kinds == null) {
+                    kinds = new Once<>(read);
+                }
+                once = kinds;
+            }
+        }
+        return (T) once.get();
     }
 
     /** A remote as its URL, branch and credentials (as a SHA-256, so that no two credentials share a tip). */
@@ -106,7 +139,9 @@ public final class TipMemo {
      * git server that is down is asked once per input, not once per DeclaredState.
      */
     private static final class Once<T> {
-        private Supplier<T> compute;
+        private final Supplier<T> compute;
+        private boolean claimed;
+        private boolean done;
         private T value;
         private RuntimeException failure;
 
@@ -114,14 +149,42 @@ public final class TipMemo {
             this.compute = compute;
         }
 
-        synchronized T get() {
-            if (compute != null) {
-                try {
-                    value = compute.get();
-                } catch (RuntimeException e) {
-                    failure = e;
+        T get() {
+            computeUnlessBusy();
+            return await();
+        }
+
+        /** Computes the value on this thread unless another thread does (or did); never throws its failure. */
+        void computeUnlessBusy() {
+            synchronized (this) {
+                if (claimed) {
+                    return;
                 }
-                compute = null;
+                claimed = true;
+            }
+            T v = null;
+            RuntimeException f = null;
+            try {
+                v = compute.get();
+            } catch (RuntimeException e) {
+                f = e;
+            }
+            synchronized (this) {
+                value = v;
+                failure = f;
+                done = true;
+                notifyAll();
+            }
+        }
+
+        private synchronized T await() {
+            while (!done) {
+                try {
+                    wait();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new TransientFailureException("interrupted while waiting for a shared read", e);
+                }
             }
             if (failure != null) {
                 throw failure;

@@ -167,24 +167,35 @@ public class ReconcileLoop {
 
     private <K, V, P extends Reconciler.Plan> Optional<Passed> passHere(Reconciler<K, V, P> area, K key,
             boolean write) {
-        Optional<P> plan;
+        Optional<V> views;
+        P plan;
         try {
-            plan = plan(area, key);
+            if (!area.acrossNamespaces() && !guard.allows(area.namespace(key))) {
+                return Optional.empty();
+            }
+            views = area.load(key, false);
+            if (views.isEmpty()) {
+                return Optional.empty();
+            }
+            plan = planned(area, key, views.get());
         } catch (RefusedException e) {
             return Optional.of(new Passed(refused(e, java.util.Collections.singletonList(area.subject(key)),
                     area.facts(key)), false, null));
         }
-        if (plan.isEmpty()) {
-            return Optional.empty();
-        }
-        boolean writes = plan.get().writes();
+        boolean writes = plan.writes();
         if (!writes && write) {
             // Nothing to write now, but what the plan waits for (a soak's end) is kept: after a restart the pass is
             // what finds it, and nothing else would plan the key again until the next pass.
-            reschedule(area, key, plan.get(), false);
+            reschedule(area, key, plan, false);
         }
-        return Optional.of(new Passed(writes && write ? reconcile(area, area.writing(key)) : plan.get().reply(),
-                writes, plan.get()));
+        if (!writes || !write) {
+            return Optional.of(new Passed(plan.reply(), writes, plan));
+        }
+        Reply reply = area.writesFromPassViews()
+                ? queue().run(identity(area, key), new WorkKind(area, "reconcile"), key, area::merge,
+                        k -> runHere(area, k, true, p -> { }, false, views.get()))
+                : reconcile(area, area.writing(key));
+        return Optional.of(new Passed(reply, true, plan));
     }
 
     /**
@@ -243,6 +254,12 @@ public class ReconcileLoop {
      */
     private <K, V, P extends Reconciler.Plan> Reply runHere(Reconciler<K, V, P> area, K key, boolean write,
             Consumer<P> applied, boolean recheck) {
+        return runHere(area, key, write, applied, recheck, null);
+    }
+
+    /** The same, the first attempt planning from {@code loaded} when given (a pass's views, read moments before). */
+    private <K, V, P extends Reconciler.Plan> Reply runHere(Reconciler<K, V, P> area, K key, boolean write,
+            Consumer<P> applied, boolean recheck, V loaded) {
         Optional<Reply> refusal = area.acrossNamespaces() ? Optional.empty()
                 : guard.refusal(area.namespace(key), area.subject(key));
         if (refusal.isPresent()) {
@@ -250,7 +267,7 @@ public class ReconcileLoop {
         }
         try {
             List<P> last = new ArrayList<>(1);
-            Reply reply = ConflictRetry.run(fresh -> attempt(area, key, fresh, write, p -> {
+            Reply reply = ConflictRetry.run(fresh -> attempt(area, key, fresh ? null : loaded, fresh, write, p -> {
                 last.clear();
                 last.add(p);
                 applied.accept(p);
@@ -264,9 +281,9 @@ public class ReconcileLoop {
         }
     }
 
-    private <K, V, P extends Reconciler.Plan> Reply attempt(Reconciler<K, V, P> area, K key, boolean fresh,
-            boolean write, Consumer<P> applied) {
-        Optional<V> views = area.load(key, fresh);
+    private <K, V, P extends Reconciler.Plan> Reply attempt(Reconciler<K, V, P> area, K key, V loaded,
+            boolean fresh, boolean write, Consumer<P> applied) {
+        Optional<V> views = loaded != null ? Optional.of(loaded) : area.load(key, fresh);
         if (views.isEmpty()) {
             rechecks.forget(identity(area, key));
             return area.gone(key);

@@ -93,6 +93,15 @@ public interface Reconciler<K, V, P extends Reconciler.Plan> {
     }
 
     /**
+     * Whether a resync's write starts from the very views its report-mode plan was made from, instead of reading
+     * again from {@link #writing}: for an area whose views hold nothing a watch could show late, so that the second
+     * read would only repeat the first (its writes stay guarded; a lost race reads fresh). False by default.
+     */
+    default boolean writesFromPassViews() {
+        return false;
+    }
+
+    /**
      * What one thread at a time works on: keys of the same identity never run at once, in any area or kind of work.
      * The object the key names ({@link #subject}) by default.
      */

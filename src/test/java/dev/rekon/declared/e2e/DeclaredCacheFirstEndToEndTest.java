@@ -87,6 +87,20 @@ class DeclaredCacheFirstEndToEndTest extends DeclaredFixtures {
     }
 
     @Test
+    void aPassThatAppliesReadsEachDeclaredStatesObjectsOnceAndTheServedKindsOnce() {
+        tenFollowingOneBranch();
+        double configMaps = calls("GET", "configmaps");
+        // A group only the served kinds read (the CRD checks read Rekon's and kpack's groups on their own).
+        double discovery = calls("GET", "apps/discovery");
+        resync().body("areas[0].changed", equalTo(STATES));
+        // Before: the report-mode plan's read and the write's read again, for each DeclaredState (41).
+        assertEquals(1 + 2 * STATES, calls("GET", "configmaps") - configMaps, "each DeclaredState's own list by its"
+                + " label and a read of its one missing object, once for plan and write; the scan's one list");
+        double sweeps = calls("GET", "apps/discovery") - discovery;
+        assertTrue(sweeps <= 1, "the served kinds read at most once per pass, not once per worker: " + sweeps);
+    }
+
+    @Test
     void aReportListsNoTipAndAnEventListsOne() {
         tenFollowingOneBranch();
         resync().body("areas[0].changed", equalTo(STATES));
