@@ -1,6 +1,8 @@
 package dev.rekon.declared;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 import java.util.List;
@@ -62,5 +64,24 @@ class HeldViewsTest {
         HeldViews left = HeldViews.of(new LastPlans.Last<>(p, read, true));
         assertEquals(byKey(live("a", "2"), live("c", "1")), left.live());
         assertEquals(read.clusterKinds(), left.clusterKinds());
+    }
+
+    /**
+     * The loop keeps every DeclaredState's last plan; a resync pass's memo holds the orphan scan's lists of every
+     * kind in every namespace and every revision read, so a plan naming its input's key kept all of that alive after
+     * the pass, as long as any DeclaredState's plan of that pass was the last.
+     */
+    @Test
+    void aPlanKeepsNoneOfWhatItsInputRead() {
+        TipMemo pass = TipMemo.perInput();
+        List<LiveObject> listed = List.of(live("elsewhere", "1"));
+        assertSame(listed, pass.scan(null, new ObjectRef("v1", "ConfigMap", null, ""), () -> listed));
+        DeclaredKey key = new DeclaredKey("apps", "site", true, pass);
+        DeclaredPlan p = new DeclaredPlan(key, null, DeclaredPlan.Action.NONE, false, null, List.of(), List.of(),
+                List.of(), null, false, null, Reply.unchanged("Converged", "", List.of()));
+        assertEquals(key, p.key());
+        assertEquals(key.ref(), p.key().ref());
+        assertNotSame(pass, p.key().tips());
+        assertFalse(p.key().tips().resolves(), "a kept plan's key, were it run again, lists no tip");
     }
 }
