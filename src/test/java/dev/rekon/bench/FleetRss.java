@@ -87,6 +87,10 @@ final class FleetRss {
                 a.body().length() > 400 ? a.body().substring(0, 400) + "…" : a.body());
         boolean alive = app.isAlive();
         double heapAll = HeapUse.afterFullGcMiB(app.pid());
+        if (alive) {
+            System.out.printf("[bench] live heap with the %,d DeclaredStates too, the largest classes:%n%s%n", states,
+                    HeapUse.histogram(app.pid(), 25));
+        }
         double rss = app.peakRssMiB();
         System.out.printf("| peak RSS (VmHWM) with %,d ImageDeploys watched, before the DeclaredStates | %.0f MiB | |%n",
                 imageDeploys, rssIds);
