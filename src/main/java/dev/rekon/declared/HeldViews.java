@@ -28,7 +28,9 @@ import dev.rekon.pipeline.LastPlans;
 record HeldViews(Map<String, LiveObject> live, Set<String> clusterKinds, Set<String> unserved) {
 
     HeldViews {
-        live = Map.copyOf(live);
+        Map<String, LiveObject> lean = new HashMap<>();
+        live.forEach((k, o) -> lean.put(k, lean(o)));
+        live = Map.copyOf(lean);
         clusterKinds = Set.copyOf(clusterKinds);
         unserved = Set.copyOf(unserved);
     }
@@ -42,6 +44,34 @@ record HeldViews(Map<String, LiveObject> live, Set<String> clusterKinds, Set<Str
     static HeldViews of(LastPlans.Last<HeldViews> last) {
         return last.carriedOut() && last.plan() instanceof DeclaredPlan p ? last.remembered().after(p)
                 : last.remembered();
+    }
+
+    /**
+     * What is kept of an object read or listed: all of it but its managedFields, which nothing of Rekon reads and
+     * which are most of an object's metadata (a tree of every field each manager set); an object without them is
+     * kept as it is. The object read is not changed.
+     */
+    static LiveObject lean(LiveObject o) {
+        if (o.object() == null || !(o.object().get("metadata") instanceof ObjectNode meta)
+                || !meta.has("managedFields")) {
+            return o;
+        }
+        return new LiveObject(o.ref(), o.owner(), copyExcept(o.object(), meta));
+    }
+
+    /** A deep copy of {@code node} in which {@code meta} is copied without its managedFields, never copied at all. */
+    private static ObjectNode copyExcept(ObjectNode node, ObjectNode meta) {
+        ObjectNode out = node.objectNode();
+        node.properties().forEach(e -> {
+            if (e.getValue() == meta) {
+                ObjectNode m = out.putObject(e.getKey());
+                meta.properties().stream().filter(f -> !f.getKey().equals("managedFields"))
+                        .forEach(f -> m.set(f.getKey(), f.getValue().deepCopy()));
+            } else {
+                out.set(e.getKey(), e.getValue().deepCopy());
+            }
+        });
+        return out;
     }
 
     /** As the plan, carried out in full, leaves the objects. */

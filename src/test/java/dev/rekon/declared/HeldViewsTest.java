@@ -84,4 +84,38 @@ class HeldViewsTest {
         assertNotSame(pass, p.key().tips());
         assertFalse(p.key().tips().resolves(), "a kept plan's key, were it run again, lists no tip");
     }
+
+    static LiveObject withManagedFields(LiveObject o) {
+        ObjectNode copy = o.object().deepCopy();
+        ObjectNode meta = copy.with("metadata").put("uid", "u-" + o.ref().name()).put("resourceVersion", "42");
+        meta.putObject("labels").put("app", "site");
+        meta.putObject("annotations").put("kubernetes.io/service-account.name", "default");
+        meta.putArray("ownerReferences").addObject().put("kind", "Deployment").put("name", "web");
+        meta.putArray("managedFields").addObject().put("manager", "rekon").put("operation", "Apply")
+                .putObject("fieldsV1").putObject("f:data").putObject("f:value");
+        return new LiveObject(o.ref(), o.owner(), copy);
+    }
+
+    /**
+     * What is kept of an object read or listed (each DeclaredState's objects for the page, a pass's orphan scan of
+     * every kind) leaves out its managedFields, which nothing reads and which are most of a listed object; the rest
+     * (its content, the uid and resourceVersion a delete is guarded by, what the orphan rules read) is kept.
+     */
+    @Test
+    void whatIsKeptOfAnObjectLeavesOutItsManagedFields() {
+        LiveObject read = withManagedFields(live("a", "1"));
+        LiveObject kept = HeldViews.lean(read);
+        ObjectNode expected = read.object().deepCopy();
+        expected.with("metadata").remove("managedFields");
+        assertEquals(expected, kept.object());
+        assertEquals(read.ref(), kept.ref());
+        assertEquals(read.owner(), kept.owner());
+        assertEquals("u-a", kept.uid());
+        assertEquals("42", kept.resourceVersion());
+        assertFalse(read.object().with("metadata").path("managedFields").isMissingNode(), "the object read is left as is");
+        LiveObject plain = live("b", "1");
+        assertSame(plain, HeldViews.lean(plain));
+        HeldViews held = new HeldViews(byKey(read), Set.of(), Set.of());
+        assertEquals(expected, held.live().get(Identity.key(read.ref())).object());
+    }
 }
