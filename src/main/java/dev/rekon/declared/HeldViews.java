@@ -21,7 +21,7 @@ import dev.rekon.pipeline.LastPlans;
  * what the area remembers of its last plan ({@link LastPlans}), so the page costs no API call; a hand change to
  * one of its objects since is not in it, and the next pass reads it.
  *
- * @param live         the objects that exist, by {@link Identity#key}
+ * @param live         the objects that exist, by {@link Identity#key}, without their managedFields ({@link #lean})
  * @param clusterKinds the cluster-scoped kinds served, as {@code group/Kind}
  * @param unserved     the declared kinds discovery did not find
  */
@@ -59,7 +59,7 @@ record HeldViews(Map<String, LiveObject> live, Set<String> clusterKinds, Set<Str
         return new LiveObject(o.ref(), o.owner(), copyExcept(o.object(), meta));
     }
 
-    /** A deep copy of {@code node} in which {@code meta} is copied without its managedFields, never copied at all. */
+    /** A deep copy of {@code node} whose {@code meta} leaves out managedFields (they are not copied and then dropped). */
     private static ObjectNode copyExcept(ObjectNode node, ObjectNode meta) {
         ObjectNode out = node.objectNode();
         node.properties().forEach(e -> {
