@@ -25,6 +25,14 @@ public record DeclaredKey(String namespace, String name, boolean scanOrphans, Ti
         this(namespace, name, scanOrphans, TipMemo.perInput());
     }
 
+    /**
+     * The same DeclaredState with an empty memo that lists no tip: what a plan names it by, since the loop keeps each
+     * DeclaredState's last plan, and a pass's memo holds every revision and the lists of every kind it read.
+     */
+    public DeclaredKey withoutReads() {
+        return new DeclaredKey(namespace, name, scanOrphans, TipMemo.lastKnown());
+    }
+
     public ObjectRef ref() {
         return new ObjectRef(API_VERSION, KIND, namespace, name);
     }

@@ -275,7 +275,8 @@ public class DeclaredStateReconciler implements Reconciler<DeclaredKey, Declared
      */
     private static List<LiveObject> listable(ManifestCluster cluster, ObjectRef kind) {
         try {
-            return cluster.metadata(kind);
+            // A pass keeps each list until its last DeclaredState is planned: without managedFields, a fraction.
+            return cluster.metadata(kind).stream().map(HeldViews::lean).toList();
         } catch (ForbiddenException e) {
             return REFUSED;
         }

@@ -77,6 +77,7 @@ public record DeclaredPlan(DeclaredKey key, DeclaredStateView state, Action acti
     }
 
     public DeclaredPlan {
+        key = key.withoutReads();
         apply = List.copyOf(apply);
         prune = List.copyOf(prune);
         orphanDeletes = List.copyOf(orphanDeletes);
