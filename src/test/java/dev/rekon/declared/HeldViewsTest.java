@@ -75,7 +75,8 @@ class HeldViewsTest {
     void aPlanKeepsNoneOfWhatItsInputRead() {
         TipMemo pass = TipMemo.perInput();
         List<LiveObject> listed = List.of(live("elsewhere", "1"));
-        assertSame(listed, pass.scan(null, new ObjectRef("v1", "ConfigMap", null, ""), () -> listed));
+        ObjectRef configMaps = new ObjectRef("v1", "ConfigMap", null, "");
+        assertSame(listed, pass.scan(null, List.of(configMaps), kind -> listed).get(configMaps));
         DeclaredKey key = new DeclaredKey("apps", "site", true, pass);
         DeclaredPlan p = new DeclaredPlan(key, null, DeclaredPlan.Action.NONE, false, null, List.of(), List.of(),
                 List.of(), null, false, null, Reply.unchanged("Converged", "", List.of()));
