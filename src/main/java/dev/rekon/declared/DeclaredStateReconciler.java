@@ -177,38 +177,9 @@ public class DeclaredStateReconciler implements Reconciler<DeclaredKey, Declared
                 Set.of(), config.namespacePolicy(), crossNamespace, clock.instant()));
     }
 
-    /**
-     * This reconciler as the page plans with it, in report mode only: its keys ({@link TipMemo#held}) read nothing,
-     * and the loop keeps none of its plans, so that a page never takes the place of a plan being carried out.
-     */
+    /** This reconciler as the page plans with it ({@link DeclaredPage}): report mode only, reading nothing. */
     public Reconciler<DeclaredKey, DeclaredViews, DeclaredPlan> page() {
-        DeclaredStateReconciler area = this;
-        return new Reconciler<>() {
-            @Override
-            public ObjectRef subject(DeclaredKey key) {
-                return area.subject(key);
-            }
-
-            @Override
-            public Optional<DeclaredViews> load(DeclaredKey key, boolean fresh) {
-                return area.load(key, false);
-            }
-
-            @Override
-            public Reply gone(DeclaredKey key) {
-                return area.gone(key);
-            }
-
-            @Override
-            public DeclaredPlan plan(DeclaredViews views) {
-                return area.plan(views);
-            }
-
-            @Override
-            public void apply(DeclaredPlan plan) {
-                throw new IllegalStateException("the page writes nothing");
-            }
-        };
+        return new DeclaredPage(this);
     }
 
     /** The kinds the cluster serves, as the input's first reader found them: one discovery read per input. */

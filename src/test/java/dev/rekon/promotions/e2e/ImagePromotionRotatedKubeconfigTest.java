@@ -1,6 +1,5 @@
 package dev.rekon.promotions.e2e;
 
-import static dev.rekon.promotions.e2e.ImagePromotionEndToEndTest.PROMOTED;
 import static dev.rekon.promotions.e2e.ImagePromotionEndToEndTest.PROMOTIONS;
 import static dev.rekon.promotions.e2e.ImagePromotionEndToEndTest.event;
 import static dev.rekon.promotions.e2e.ImagePromotionEndToEndTest.rolledOut;
@@ -71,10 +70,7 @@ class ImagePromotionRotatedKubeconfigTest {
     }
 
     static String promotedIn(StageApiServer stage) {
-        GenericKubernetesResource r = stage.adminClient().genericKubernetesResources(PROMOTED).inNamespace(NS)
-                .withName("hello").get();
-        return r == null ? null : String.valueOf(((Map<?, ?>) r.getAdditionalProperties().get("status"))
-                .get("latestImage"));
+        return ImagePromotionStageClustersTest.promotedIn(stage, NS);
     }
 
     @Test

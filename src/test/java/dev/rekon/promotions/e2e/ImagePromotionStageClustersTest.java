@@ -140,7 +140,12 @@ class ImagePromotionStageClustersTest {
     }
 
     static String promotedIn(StageApiServer stage) {
-        GenericKubernetesResource r = stage.adminClient().genericKubernetesResources(PROMOTED).inNamespace(NS)
+        return promotedIn(stage, NS);
+    }
+
+    /** The image the stage's PromotedImage {@code hello} in {@code ns} carries, or null when there is none. */
+    static String promotedIn(StageApiServer stage, String ns) {
+        GenericKubernetesResource r = stage.adminClient().genericKubernetesResources(PROMOTED).inNamespace(ns)
                 .withName("hello").get();
         return r == null ? null : String.valueOf(((Map<?, ?>) r.getAdditionalProperties().get("status"))
                 .get("latestImage"));
