@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The house drawn from its imports: no arrow runs up from {@code web/}, an area's page part names no pass of its
  * area, and only the edges ({@code cluster/}, {@code registry/}, the git source) read an HTTP status or a
- * dependency's message text to decide something.
+ * dependency's message text to decide something; and no area owns a thread, an executor or a lock: the loop's work
+ * queue schedules every key.
  */
 class LayeringTest {
 
@@ -23,6 +24,10 @@ class LayeringTest {
     static final Pattern OWN_IMPORT = Pattern.compile("(?m)^import dev\\.rekon\\.([a-z]+)\\.");
     static final Pattern STATUS_CODE_READ = Pattern.compile(
             "getCode\\(\\)|\\bstatusCode\\(\\)|\\bcode\\(\\) *[=!<>]|HTTP_[A-Z_]+|getMessage\\(\\)\\)?\\.contains");
+
+    static final List<String> AREAS = List.of("buildpacks", "declared", "modules", "promotions", "rollouts");
+    static final Pattern SCHEDULING = Pattern.compile("\\bExecutors\\.|\\bnew Thread\\(|\\bnew Timer\\(|"
+            + "ExecutorService\\b|java\\.util\\.concurrent\\.locks|\\bnew Semaphore\\(|\\bnew ForkJoinPool\\(");
 
     @Test
     void webImportsOnlyCoreAndCluster() throws IOException {
@@ -53,6 +58,16 @@ class LayeringTest {
         }).stream().filter(p -> STATUS_CODE_READ.matcher(read(p)).find())
                 .map(p -> SOURCES.relativize(p).toString()).sorted().toList();
         assertEquals(List.of(), reading, "files branching on an HTTP status or a message outside the edges");
+    }
+
+    @Test
+    void noAreaOwnsThreadsExecutorsOrLocks() throws IOException {
+        // The git source is an edge: its lock guards a repository folder on disk that many keys share.
+        List<String> owning = files(p -> AREAS.contains(SOURCES.relativize(p).getName(0).toString())
+                && !SOURCES.relativize(p).startsWith("declared/source")).stream()
+                .filter(p -> SCHEDULING.matcher(read(p)).find())
+                .map(p -> SOURCES.relativize(p).toString()).sorted().toList();
+        assertEquals(List.of(), owning, "areas making threads, executors, timers or locks of their own");
     }
 
     private static List<Path> files(java.util.function.Predicate<Path> which) throws IOException {

@@ -22,7 +22,7 @@ import dev.rekon.modules.publish.plan.PublishedMeta;
 import dev.rekon.modules.publish.plan.PublishedTemplate;
 import dev.rekon.modules.publish.source.ComponentRead;
 import dev.rekon.modules.publish.source.ComponentSource;
-import dev.rekon.modules.publish.source.PublishReads;
+import dev.rekon.pipeline.LoadReads;
 import dev.rekon.pipeline.Reconciler;
 
 /**
@@ -36,7 +36,7 @@ import dev.rekon.pipeline.Reconciler;
 @ApplicationScoped
 public class PublishReconciler implements Reconciler<PublishKey, PublishViews, PublishPlan> {
 
-    private static final Executor READS = PublishReads.EXECUTOR;
+    private static final Executor READS = LoadReads.EXECUTOR;
 
     @Inject
     ComponentSource components;

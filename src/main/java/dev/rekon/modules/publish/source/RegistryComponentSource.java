@@ -16,6 +16,7 @@ import dev.rekon.core.TransientFailureException;
 import dev.rekon.modules.ModuleTrust;
 import dev.rekon.modules.publish.PublishSettings;
 import dev.rekon.modules.publish.plan.PublishKey;
+import dev.rekon.pipeline.LoadReads;
 import dev.rekon.registry.Credential;
 import dev.rekon.registry.ImageReference;
 import dev.rekon.registry.RegistryClient;
@@ -64,7 +65,7 @@ public class RegistryComponentSource implements ComponentSource {
                 int[] left = { EARLY_LAYERS };
                 long largest = Math.min(EARLY_BYTES, settings.maxBlobBytes());
                 RegistryClient.ImageBlobs read = registry.readImageAndBlobs(reference, credential(reference, namespace),
-                        l -> l.size() <= largest && left[0]-- > 0, PublishReads.EXECUTOR);
+                        l -> l.size() <= largest && left[0]-- > 0, LoadReads.EXECUTOR);
                 early.putAll(read.blobs());
                 return read.image();
             }
