@@ -290,9 +290,9 @@ public class DeclaredStateReconciler implements Reconciler<DeclaredKey, Declared
         return DeclaredResync.AREA;
     }
 
-    /** What the attempt read of the cluster, for the page ({@link HeldViews}). */
+    /** What the attempt read of the cluster, for the page ({@link HeldViews}); nothing of one being let go. */
     @Override
     public Object remember(DeclaredViews views, DeclaredPlan plan) {
-        return HeldViews.of(views);
+        return plan.action() == DeclaredPlan.Action.FINALIZE ? null : HeldViews.of(views);
     }
 }

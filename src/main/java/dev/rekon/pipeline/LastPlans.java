@@ -11,7 +11,7 @@ import jakarta.enterprise.context.ApplicationScoped;
  * The last plan of each key this replica's loop made, for the areas that show it (the page's lifecycle rows, say)
  * or plan the page from what it read (a DeclaredState's objects), so that a page costs no API call. The loop records it, never a planner: after each plan (written or only
  * reported) what the area remembers of it ({@link Reconciler#remember}: a row, usually), and after the plan was
- * written in full, that it was. A newer plan replaces an older one, and writing an older plan never marks a newer
+ * written in full, that it was; a key whose object is gone is forgotten. A newer plan replaces an older one, and writing an older plan never marks a newer
  * one carried out. Kept only for areas that name themselves ({@link Reconciler#lastPlansArea}).
  */
 @ApplicationScoped
@@ -49,6 +49,15 @@ public class LastPlans {
         if (keys != null) {
             keys.computeIfPresent(key, (k, last) -> last.plan() != plan ? last
                     : new Last<>(plan, last.remembered(), true));
+        }
+    }
+
+    /** The object is gone (deleted, or never there): its last plan is forgotten, so the page shows no row of it. */
+    <K, V, P extends Reconciler.Plan> void gone(Reconciler<K, V, P> area, Object key) {
+        String name = area.lastPlansArea();
+        Map<Object, Last<?>> keys = name == null ? null : areas.get(name);
+        if (keys != null) {
+            keys.remove(key);
         }
     }
 

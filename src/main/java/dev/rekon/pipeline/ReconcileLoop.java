@@ -128,7 +128,11 @@ public class ReconcileLoop {
         if (!area.acrossNamespaces() && !guard.allows(area.namespace(key))) {
             return Optional.empty();
         }
-        return area.load(key, false).map(views -> planned(area, key, views));
+        Optional<V> views = area.load(key, false);
+        if (views.isEmpty()) {
+            lastPlans.gone(area, area.lastPlanKey(key));
+        }
+        return views.map(v -> planned(area, key, v));
     }
 
     private <K, V, P extends Reconciler.Plan> P planned(Reconciler<K, V, P> area, K key, V views) {
@@ -286,6 +290,7 @@ public class ReconcileLoop {
         Optional<V> views = loaded != null ? Optional.of(loaded) : area.load(key, fresh);
         if (views.isEmpty()) {
             rechecks.forget(identity(area, key));
+            lastPlans.gone(area, area.lastPlanKey(key));
             return area.gone(key);
         }
         P plan = planned(area, key, views.get());

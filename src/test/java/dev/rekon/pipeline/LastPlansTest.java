@@ -13,7 +13,10 @@ import dev.rekon.core.NamespacePolicy;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.Reply;
 
-/** The loop, not the planner, keeps each key's last plan for the page: planned, then carried out, or forgotten. */
+/**
+ * The loop, not the planner, keeps each key's last plan for the page: planned, then carried out, or forgotten (when
+ * the area remembers nothing of a plan, or the object is gone).
+ */
 class LastPlansTest {
 
     record Done(String views, Reply reply) implements Reconciler.Plan {
@@ -30,7 +33,7 @@ class LastPlansTest {
 
         @Override
         public Optional<String> load(String key, boolean fresh) {
-            return Optional.of(views);
+            return Optional.ofNullable(views);
         }
 
         @Override
@@ -85,5 +88,20 @@ class LastPlansTest {
         loop.plan(area, "shop");
         assertTrue(loop.lastPlans().of("test", shop).isEmpty());
         assertEquals(List.of(), loop.lastPlans().of("other"));
+    }
+
+    @Test
+    void aKeyFoundGoneIsForgotten() {
+        loop.reconcile(area, "shop");
+        assertEquals(1, loop.lastPlans().of("test").size());
+        area.views = null;
+        loop.reconcile(area, "shop");
+        assertTrue(loop.lastPlans().of("test", shop).isEmpty(), "a deleted object's last plan is kept");
+
+        area.views = "v3";
+        loop.report(area, "shop");
+        area.views = null;
+        assertTrue(loop.plan(area, "shop").isEmpty());
+        assertTrue(loop.lastPlans().of("test", shop).isEmpty(), "a deleted object's last plan is kept by the page");
     }
 }
