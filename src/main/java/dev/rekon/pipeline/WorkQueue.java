@@ -98,9 +98,13 @@ public final class WorkQueue implements AutoCloseable {
         return runHere(key, input, work);
     }
 
-    /** Queues the work for {@code key} behind what someone waits on; the future completes with its result. */
+    /**
+     * Queues the work for {@code key}, which its caller waits on (a resync pass's keys); the future completes with
+     * its result. It runs ahead of background work (reschedules, status passes) come due: those follow a reply,
+     * and a pass's reply is all of its keys, so at fleet scale a pass's writes are not interleaved with theirs.
+     */
     public <I, T> CompletableFuture<T> submit(Object key, Object kind, I input, Merge<I> merge, Function<I, T> work) {
-        return enqueue(new QueuedWork<>(key, kind, input, merge, work, 0, Duration.ZERO), false);
+        return enqueue(new QueuedWork<>(key, kind, input, merge, work, 0, Duration.ZERO), true);
     }
 
     /**
