@@ -65,6 +65,7 @@ public final class WorkQueue implements AutoCloseable {
     private final PriorityQueue<QueuedWork<?, ?>> delayed = new PriorityQueue<>(Comparator.comparingLong(w -> w.due));
     private final List<Thread> workers = new ArrayList<>();
     private boolean closed;
+    private int sweepAbove = SWEEP_ABOVE;
 
     public WorkQueue(int parallelism) {
         if (parallelism < 1) {
@@ -98,9 +99,13 @@ public final class WorkQueue implements AutoCloseable {
         return runHere(key, input, work);
     }
 
-    /** Queues the work for {@code key} behind what someone waits on; the future completes with its result. */
+    /**
+     * Queues the work for {@code key}, which its caller waits on (a resync pass's keys); the future completes with
+     * its result. It runs ahead of background work (reschedules, status passes) come due: those follow a reply,
+     * and a pass's reply is all of its keys, so at fleet scale a pass's writes are not interleaved with theirs.
+     */
     public <I, T> CompletableFuture<T> submit(Object key, Object kind, I input, Merge<I> merge, Function<I, T> work) {
-        return enqueue(new QueuedWork<>(key, kind, input, merge, work, 0, Duration.ZERO), false);
+        return enqueue(new QueuedWork<>(key, kind, input, merge, work, 0, Duration.ZERO), true);
     }
 
     /**
@@ -369,9 +374,12 @@ public final class WorkQueue implements AutoCloseable {
         if (slot.idle() && slot.keepUntil <= System.nanoTime()) {
             slots.remove(slot.key);
         }
-        if (slots.size() > SWEEP_ABOVE) {
+        if (slots.size() > sweepAbove) {
             long now = System.nanoTime();
             slots.values().removeIf(s -> s.idle() && s.keepUntil <= now);
+            // A pass of more keys than SWEEP_ABOVE holds them all until they run: sweeping again only after the
+            // map has doubled keeps a release O(1) on average, instead of a sweep of every key per release.
+            sweepAbove = Math.max(SWEEP_ABOVE, 2 * slots.size());
         }
         settled.signalAll();
     }

@@ -181,6 +181,37 @@ class WorkQueueTest {
     }
 
     @Test
+    void submittedWorkSomeoneWaitsOnRunsBeforeBackgroundWorkThatCameDue() throws Exception {
+        WorkQueue one = new WorkQueue(1);
+        try {
+            CountDownLatch blocked = new CountDownLatch(1);
+            CountDownLatch release = new CountDownLatch(1);
+            List<String> ran = Collections.synchronizedList(new ArrayList<>());
+            one.submit("team/busy", "pass", "busy", WorkQueue.repeated(), in -> {
+                blocked.countDown();
+                await(release);
+                return in;
+            });
+            await(blocked);
+            // A rollout's status pass comes due while a resync pass's keys still wait: the pass's caller waits on
+            // its keys, nobody on the status, which a pass writes after its keys (the pass's reply) are done.
+            one.after("team/a", "status", Duration.ZERO, Duration.ZERO, "status-a", in -> record(ran, in));
+            one.after("team/b", "status", Duration.ZERO, Duration.ZERO, "status-b", in -> record(ran, in));
+            CompletableFuture<String> c = one.submit("team/c", "pass", "pass-c", WorkQueue.repeated(),
+                    in -> record(ran, in));
+            CompletableFuture<String> d = one.submit("team/d", "pass", "pass-d", WorkQueue.repeated(),
+                    in -> record(ran, in));
+            release.countDown();
+            c.get(5, TimeUnit.SECONDS);
+            d.get(5, TimeUnit.SECONDS);
+            assertTrue(one.awaitIdle(k -> true, Duration.ofSeconds(5)));
+            assertEquals(List.of("pass-c", "pass-d", "status-a", "status-b"), ran);
+        } finally {
+            one.close();
+        }
+    }
+
+    @Test
     void whatWaitsForItsTimeCanBeRunNow() {
         List<String> ran = Collections.synchronizedList(new ArrayList<>());
         queue.after("team/shop", "status", Duration.ofMinutes(5), Duration.ZERO, "a", in -> record(ran, in));
