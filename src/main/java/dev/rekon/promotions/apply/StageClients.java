@@ -8,6 +8,7 @@ import java.util.HexFormat;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -17,6 +18,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 
+import dev.rekon.cluster.ApiCallMetrics;
 import dev.rekon.cluster.ConcurrentReads;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.promotions.view.PromotionStage;
@@ -53,6 +55,9 @@ public class StageClients {
 
     @Inject
     ObjectMapper mapper;
+
+    @Inject
+    ApiCallMetrics metrics;
 
     /** A remote stage's client, and the watches made with it, which live and end with it. */
     private record Cached(String fingerprint, KubernetesClient client, StageWatches watches) {
@@ -96,7 +101,7 @@ public class StageClients {
         if (cached != null && cached.fingerprint().equals(fingerprint)) {
             return new StageAccess.Reached(cached.client(), where);
         }
-        KubernetesClient made = build(text);
+        KubernetesClient made = build(text, metrics::stageClient);
         if (made == null) {
             return new StageAccess.Refused(INVALID, "the kubeconfig in " + where + ", key '" + ref.key()
                     + "', does not parse as a kubeconfig with a cluster's server");
@@ -135,6 +140,11 @@ public class StageClients {
 
     /** A client from the kubeconfig text, or null when it is not one (its text is never part of an error). */
     static KubernetesClient build(String kubeconfig) {
+        return build(kubeconfig, config -> new KubernetesClientBuilder().withConfig(config).build());
+    }
+
+    /** The same, the client made by {@code clients} from the kubeconfig's configuration. */
+    static KubernetesClient build(String kubeconfig, Function<Config, KubernetesClient> clients) {
         try {
             JsonNode tree = YAML.readTree(kubeconfig);
             if (tree == null || !tree.path("clusters").isArray() || tree.path("clusters").isEmpty()
@@ -143,7 +153,7 @@ public class StageClients {
             }
             Config config = new ConfigBuilder(Config.fromKubeconfig(kubeconfig)).withConnectionTimeout(TIMEOUT_MILLIS)
                     .withRequestTimeout(TIMEOUT_MILLIS * 2).withRequestRetryBackoffLimit(0).build();
-            return new KubernetesClientBuilder().withConfig(config).build();
+            return clients.apply(config);
         } catch (Exception e) {
             return null;
         }
