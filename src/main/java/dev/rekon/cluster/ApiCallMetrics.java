@@ -40,6 +40,8 @@ import io.micrometer.core.instrument.Timer;
 public class ApiCallMetrics implements Interceptor {
 
     static final String TIMER = "rekon.api.calls";
+    /** The calls of clients Rekon makes for other clusters (a promotion's stages): their own apiservers' load. */
+    static final String STAGE_TIMER = "rekon.stage.api.calls";
     static final String THROTTLED = "rekon.api.throttled";
     static final long MAX_RETRY_AFTER_SECONDS = 30;
     /** Requests a second per worker of the queue, and twice that as burst, unless set. */
@@ -53,7 +55,9 @@ public class ApiCallMetrics implements Interceptor {
 
     private final MeterRegistry registry;
     private final ClientRateLimit rateLimit;
+    private final String timer;
     private volatile KubernetesSerialization serialization;
+    private volatile ApiCallMetrics stages;
 
     @Inject
     ApiCallMetrics(MeterRegistry registry,
@@ -63,6 +67,14 @@ public class ApiCallMetrics implements Interceptor {
         this.registry = registry;
         double perSecond = qps.orElse((double) QPS_PER_WORKER * parallelism);
         this.rateLimit = new ClientRateLimit(perSecond, burst.orElse((int) Math.ceil(2 * perSecond)));
+        this.timer = TIMER;
+    }
+
+    private ApiCallMetrics(ApiCallMetrics of, String timer) {
+        this.registry = of.registry;
+        this.rateLimit = null;
+        this.timer = timer;
+        this.serialization = of.serialization;
     }
 
     /** For tests: the default limits of the default parallelism. */
@@ -84,9 +96,30 @@ public class ApiCallMetrics implements Interceptor {
             b = b.withKubernetesSerialization(serialization);
         }
         return b.withHttpClientFactory(new KubeHttpClients(resent -> record(resent, "connection-closed")))
-                .withHttpClientBuilderConsumer(h -> h
-                .addOrReplaceInterceptor("rekon-rate-limit", rateLimit)
-                .addOrReplaceInterceptor("rekon-api-metrics", this)).build();
+                .withHttpClientBuilderConsumer(h -> {
+                    if (rateLimit != null) {
+                        h.addOrReplaceInterceptor("rekon-rate-limit", rateLimit);
+                    }
+                    h.addOrReplaceInterceptor("rekon-api-metrics", this);
+                }).build();
+    }
+
+    /**
+     * A client of another cluster (a promotion stage's, from its kubeconfig): timed and counted as Rekon's own, in
+     * {@value #STAGE_TIMER} with the same tags, so that its calls are seen without being taken for this cluster's.
+     * It takes no token from this cluster's {@link ClientRateLimit}: that bucket is sized for this apiserver.
+     */
+    public KubernetesClient stageClient(Config config) {
+        ApiCallMetrics s = stages;
+        if (s == null) {
+            synchronized (this) {
+                if (stages == null) {
+                    stages = new ApiCallMetrics(this, STAGE_TIMER);
+                }
+                s = stages;
+            }
+        }
+        return s.client(config);
     }
 
     ClientRateLimit rateLimit() {
@@ -144,7 +177,7 @@ public class ApiCallMetrics implements Interceptor {
         if (start == null) {
             return;
         }
-        Timer.builder(TIMER).tag("method", request.method()).tag("resource", resource(request.uri()))
+        Timer.builder(timer).tag("method", request.method()).tag("resource", resource(request.uri()))
                 .tag("status", status).register(registry).record(System.nanoTime() - Long.parseLong(start), TimeUnit.NANOSECONDS);
     }
 

@@ -63,17 +63,31 @@ public class PromotionReconciler implements Reconciler<PromotionKey, PromotionRe
         return PromotionNames.promotion(key.namespace(), key.name());
     }
 
+    /**
+     * A trigger (a rollout's event, a stage's CDEvent: the key carries the promotion as its watch shows it) plans
+     * from the stages' watches. Such an event can come before a watch shows what it announces (a stage's CDEvent
+     * ahead of that cluster's watch), so a plan from the watches that writes no stage is made again from the stages
+     * as they are now: the watches only ever spare a read, never hold a build back.
+     */
     @Override
     public Optional<PromotionRequest> load(PromotionKey key, boolean fresh) {
-        return (!fresh && key.seen() != null ? Optional.of(key.seen()) : gateway.promotion(key.namespace(), key.name()))
-                .map(p -> request(p, key));
+        boolean trigger = !fresh && key.seen() != null;
+        return (trigger ? Optional.of(key.seen()) : gateway.promotion(key.namespace(), key.name())).map(p -> {
+            if (trigger) {
+                PromotionRequest watched = request(p, key, true);
+                if (planner.plan(watched) instanceof ImagePromotionPlan.Advance a && !a.promotedImages().isEmpty()) {
+                    return watched;
+                }
+            }
+            return request(p, key, false);
+        });
     }
 
     /**
      * The source Image and every stage are read at once, once the spec alone allows them to be read (a stage in a
      * namespace Rekon may not act in is never read); the stages are taken only when the source exists.
      */
-    private PromotionRequest request(ImagePromotionView p, PromotionKey key) {
+    private PromotionRequest request(ImagePromotionView p, PromotionKey key, boolean fromWatches) {
         PromotionRequest bare = new PromotionRequest(p, null, Map.of(), key.approval(), guard::allows, clock.instant());
         Supplier<Optional<KpackImage>> sourceRead = gateway.sourceImageSent(p.namespace(), p.spec().sourceImage());
         List<Supplier<StageView>> taken = List.of();
@@ -81,7 +95,7 @@ public class PromotionReconciler implements Reconciler<PromotionKey, PromotionRe
                 .StageRead(stage, stage.promotedImage() != null ? stage.promotedImage() : p.spec().sourceImage(),
                         p.status().stage(stage.name()).build())).toList();
         if (ImagePromotionPlanner.problemBeforeReads(bare).isEmpty()) {
-            taken = gateway.stages(p, reads);
+            taken = gateway.stages(p, reads, fromWatches);
         }
         KpackImage source = sourceRead.get().orElse(null);
         Map<String, StageView> stages = new LinkedHashMap<>();

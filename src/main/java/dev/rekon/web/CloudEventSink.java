@@ -7,6 +7,7 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The edge for CloudEvents Rekon sends (to a Broker or any sink URL), as the functions are the edge for those it
@@ -43,6 +44,48 @@ public final class CloudEventSink {
         return send(sink, Map.of("content-type", contentType), body);
     }
 
+    /**
+     * Sends {@code body} as above, again as {@code retry} decides while the sink fails for a moment; completes once
+     * the sink accepted it, or fails with the last failure. {@code retried} is told of each send made again. The
+     * caller is never held: the pauses run on the client's timer, not its thread.
+     */
+    public CompletableFuture<Void> send(URI sink, String contentType, byte[] body, SendRetry retry, Runnable retried) {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        attempt(sink, Map.of("content-type", contentType), body, retry, retried, 1, done);
+        return done;
+    }
+
+    private void attempt(URI sink, Map<String, String> headers, byte[] body, SendRetry retry, Runnable retried,
+            int made, CompletableFuture<Void> done) {
+        send(sink, headers, body).whenComplete((ok, error) -> {
+            if (error == null) {
+                done.complete(null);
+                return;
+            }
+            Throwable failure = SendRetry.unwrapped(error);
+            retry.again(made, failure).ifPresentOrElse(pause -> {
+                retried.run();
+                CompletableFuture.delayedExecutor(pause.toMillis(), TimeUnit.MILLISECONDS)
+                        .execute(() -> attempt(sink, headers, body, retry, retried, made + 1, done));
+            }, () -> done.completeExceptionally(failure));
+        });
+    }
+
+    /** The sink answered, and not with 2xx: {@code status} tells whether it may take the event later. */
+    public static final class NotAccepted extends IllegalStateException {
+
+        private final int status;
+
+        public NotAccepted(int status, String sink) {
+            super("HTTP " + status + " from " + sink);
+            this.status = status;
+        }
+
+        public int status() {
+            return status;
+        }
+    }
+
     /** Sends {@code body} with these headers (a binary-mode event's {@code ce-} attributes); as above. */
     public CompletableFuture<Void> send(URI sink, Map<String, String> headers, byte[] body) {
         HttpRequest.Builder request = HttpRequest.newBuilder(sink).timeout(timeout)
@@ -50,7 +93,7 @@ public final class CloudEventSink {
         headers.forEach(request::header);
         return http.sendAsync(request.build(), HttpResponse.BodyHandlers.discarding()).thenApply(response -> {
             if (response.statusCode() / 100 != 2) {
-                throw new IllegalStateException("HTTP " + response.statusCode() + " from " + sink);
+                throw new NotAccepted(response.statusCode(), sink.toString());
             }
             return null;
         });

@@ -166,4 +166,34 @@ class ImagePromotionServiceTest {
         assertTrue(r.message().contains("demo/staging-kubeconfig"), r.message());
         assertEquals(List.of("status ImagePromotion hello"), w.cluster.writes);
     }
+
+    @Test
+    void aTriggerPlansFromTheStagesWatchesWhenTheyShowTheBuildProvenAndReadsNoStage() {
+        World w = new World();
+        w.cluster.watched.putAll(w.cluster.stages);
+        assertEquals("applied/Promoted", wire(w.service.sourceBuilt("demo", "hello")));
+        assertEquals(List.of(), w.cluster.liveReads);
+        assertEquals(List.of("create PromotedImage staging " + B1.image(), "status ImagePromotion hello"),
+                w.cluster.writes);
+    }
+
+    @Test
+    void aTriggerWhoseWatchesShowNothingProvenYetReadsTheStagesOnceAndPromotes() {
+        World w = new World();
+        w.cluster.watched.putAll(w.cluster.stages);
+        // The stage's event came before its watch showed the rollout it announces.
+        w.cluster.watched.put("dev", view("dev", null, deploy(null, "True", "True", 3600), null));
+        assertEquals("applied/Promoted", wire(w.service.stageReported("demo", "hello")));
+        assertEquals(List.of("dev", "staging", "prod"), w.cluster.liveReads);
+        assertEquals(List.of("create PromotedImage staging " + B1.image(), "status ImagePromotion hello"),
+                w.cluster.writes);
+    }
+
+    @Test
+    void anEventThatIsNoTriggerReadsTheStagesLiveWhateverTheWatchesShow() {
+        World w = new World();
+        w.cluster.watched.putAll(w.cluster.stages);
+        assertEquals("applied/Promoted", wire(w.service.changed("demo", "hello")));
+        assertEquals(List.of("dev", "staging", "prod"), w.cluster.liveReads);
+    }
 }

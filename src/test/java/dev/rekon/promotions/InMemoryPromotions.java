@@ -32,6 +32,10 @@ final class InMemoryPromotions implements PromotionGateway {
     final Map<String, StageView> stages = new HashMap<>();
     final List<String> writes = new ArrayList<>();
     final List<String> unreachable = new ArrayList<>();
+    /** Stage views as the stages' watches show them (absent: the watch does not hold the stage). */
+    final Map<String, StageView> watched = new HashMap<>();
+    /** The stages read from their cluster, in order. */
+    final List<String> liveReads = new ArrayList<>();
     /** Where the plans' Kubernetes Events go (as the real gateway hands them to the project's Event writer). */
     dev.rekon.cluster.EventRecorder events = new dev.rekon.testing.RecordingEvents();
     private long version = 100;
@@ -56,7 +60,16 @@ final class InMemoryPromotions implements PromotionGateway {
         if (unreachable.contains(stage.name())) {
             throw new TransientFailureException("reading stage " + stage.name() + " failed: connection refused", null);
         }
+        liveReads.add(stage.name());
         return stages.get(stage.name());
+    }
+
+    @Override
+    public List<java.util.function.Supplier<StageView>> stages(ImagePromotionView promotion, List<StageRead> reads,
+            boolean fromWatches) {
+        return reads.stream().map(r -> (java.util.function.Supplier<StageView>) () -> fromWatches
+                && watched.containsKey(r.stage().name()) ? watched.get(r.stage().name())
+                        : stage(promotion, r.stage(), r.followedName(), r.current())).toList();
     }
 
     @Override

@@ -23,6 +23,7 @@ import dev.rekon.promotions.plan.PromotionEvent;
 import dev.rekon.promotions.plan.VerifyJobWrite;
 import dev.rekon.promotions.view.Build;
 import dev.rekon.promotions.view.ImagePromotionView;
+import dev.rekon.promotions.view.PromotedImageView;
 import dev.rekon.promotions.view.PromotionNames;
 import dev.rekon.promotions.view.PromotionStage;
 import dev.rekon.promotions.view.PromotionStatus;
@@ -111,6 +112,11 @@ public class KubePromotionGateway implements PromotionGateway {
     }
 
     @Override
+    public List<Supplier<StageView>> stages(ImagePromotionView promotion, List<StageRead> reads, boolean fromWatches) {
+        return stages.readAll(promotion, reads, fromWatches);
+    }
+
+    @Override
     public void writePromotedImage(PromotedImageWrite w) {
         KubernetesClient stage = reach(w.promotion().split("/")[0], w.stage(), w.cluster());
         String version = w.resourceVersion();
@@ -123,9 +129,13 @@ public class KubePromotionGateway implements PromotionGateway {
         GenericKubernetesResource body = PromotionBodies.promotedImage(w);
         body.getMetadata().setResourceVersion(version);
         body.setAdditionalProperty("status", mapper.convertValue(w.status(), Map.class));
-        KubeErrors.call(ref(w), "writing the status of " + ref(w), () -> stage
+        GenericKubernetesResource written = KubeErrors.call(ref(w), "writing the status of " + ref(w), () -> stage
                 .genericKubernetesResources(PromotionResources.PROMOTED).inNamespace(w.namespace()).resource(body)
                 .updateStatus());
+        if (written != null) {
+            clients.watches(stage).ifPresent(watched -> watched.wrote(PromotedImageView.fromJson(mapper.valueToTree(
+                    written))));
+        }
     }
 
     @Override

@@ -24,6 +24,9 @@ import dev.rekon.promotions.view.PromotedImageView;
 import dev.rekon.promotions.view.PromotionNames;
 import dev.rekon.promotions.view.PromotionStage;
 import dev.rekon.promotions.view.StageDeploy;
+import dev.rekon.promotions.view.StageImageDeploy;
+import dev.rekon.rollouts.view.RolloutNames;
+import dev.rekon.rollouts.watch.ImageDeployIndex;
 import dev.rekon.promotions.view.StageView;
 import dev.rekon.promotions.view.VerifyJob;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
@@ -48,6 +51,9 @@ public class KubeStageReader {
     @Inject
     ObjectMapper mapper;
 
+    @Inject
+    ImageDeployIndex imageDeploys;
+
     StageView read(ImagePromotionView p, PromotionStage stage, String followed, Build current) {
         return readAll(p, List.of(new PromotionGateway.StageRead(stage, followed, current))).get(0).get();
     }
@@ -62,10 +68,23 @@ public class KubeStageReader {
      * never fails the plan (its answers are left unread).
      */
     List<Supplier<StageView>> readAll(ImagePromotionView p, List<PromotionGateway.StageRead> reads) {
+        return readAll(p, reads, false);
+    }
+
+    /**
+     * The same; {@code fromWatches}: a stage its watches hold whole is taken from them, no call sent to its cluster,
+     * if the Secret still gives the client those watches belong to.
+     */
+    List<Supplier<StageView>> readAll(ImagePromotionView p, List<PromotionGateway.StageRead> reads,
+            boolean fromWatches) {
         List<ConcurrentReads.Pending<Secret>> secrets = reads.stream().map(r -> r.stage().remote()
                 ? clients.secretRead(p.namespace(), r.stage().cluster()) : null).toList();
-        List<Sent> early = reads.stream().map(r -> r.stage().remote() ? clients.lastReached(p.namespace(),
-                r.stage().cluster()).map(c -> sendQuietly(p, r, c)).orElse(null) : null).toList();
+        List<Sent> early = new ArrayList<>();
+        for (PromotionGateway.StageRead r : reads) {
+            Sent held = fromWatches ? watched(p, r) : null;
+            early.add(held != null || !r.stage().remote() ? held : clients.lastReached(p.namespace(),
+                    r.stage().cluster()).map(c -> sendQuietly(p, r, c)).orElse(null));
+        }
         List<Supplier<StageView>> views = new ArrayList<>();
         for (int i = 0; i < reads.size(); i++) {
             PromotionGateway.StageRead r = reads.get(i);
@@ -83,9 +102,43 @@ public class KubeStageReader {
         return views;
     }
 
-    /** One stage's reads on their way, or why the stage cannot be reached. */
+    /** One stage's reads on their way, the stage as its watches hold it, or why the stage cannot be reached. */
     private record Sent(KubernetesClient client, StageAccess.Refused refused, ConcurrentReads.Pending<
-            GenericKubernetesResource> promoted, Map<String, ConcurrentReads.Pending<GenericKubernetesResource>> deploys) {
+            GenericKubernetesResource> promoted, Map<String, ConcurrentReads.Pending<GenericKubernetesResource>> deploys,
+            StageView watched) {
+
+        Sent(KubernetesClient client, StageAccess.Refused refused, ConcurrentReads.Pending<
+                GenericKubernetesResource> promoted, Map<String, ConcurrentReads.Pending<GenericKubernetesResource>> deploys) {
+            this(client, refused, promoted, deploys, null);
+        }
+    }
+
+    /**
+     * The stage as watched: a remote one by the watches of the client it was last reached with, one in this cluster
+     * by rollouts' watch of its ImageDeploys (with rollouts' own status writes); null when they cannot tell it all.
+     */
+    private Sent watched(ImagePromotionView p, PromotionGateway.StageRead r) {
+        PromotionStage stage = r.stage();
+        String ns = stage.namespaceOr(p.namespace());
+        if (stage.remote()) {
+            return clients.lastReached(p.namespace(), stage.cluster()).flatMap(c -> clients.watches(c)
+                    .flatMap(w -> w.view(stage, ns, r.followedName()))
+                    .map(v -> new Sent(c, null, null, Map.of(), v))).orElse(null);
+        }
+        if (stage.promotedImage() != null || stage.verifyJob() != null) {
+            return null;
+        }
+        Map<String, StageDeploy> deploys = new LinkedHashMap<>();
+        for (String name : stage.imageDeploys()) {
+            StageImageDeploy held = imageDeploys.seen(RolloutNames.GROUP, ns, name).map(v -> StageImageDeploy.of(ns,
+                    name, v.resourceVersion(), v.status())).orElse(null);
+            if (held == null || held.rolledOut() == null) {
+                return null;
+            }
+            deploys.put(name, held.following(r.followedName()));
+        }
+        return new Sent(clients.client, null, null, Map.of(), new StageView(stage.name(), null, null, null, deploys,
+                null));
     }
 
     private Sent send(ImagePromotionView p, PromotionGateway.StageRead r, ConcurrentReads.Pending<Secret> secret,
@@ -128,6 +181,9 @@ public class KubeStageReader {
         if (sent.refused() != null) {
             return StageView.refused(stage.name(), sent.refused().reason(), sent.refused().message());
         }
+        if (sent.watched() != null) {
+            return sent.watched();
+        }
         KubernetesClient client = sent.client();
         String ns = stage.namespaceOr(p.namespace());
         String where = " in stage " + stage.name();
@@ -160,23 +216,16 @@ public class KubeStageReader {
 
     private StageDeploy deploy(KubernetesClient client, String ns, String name, JsonNode idp, String followed,
             String where) {
-        JsonNode status = idp.path("status");
-        String running = null;
-        for (JsonNode applied : status.path("images")) {
-            if (followed.equals(applied.path("name").asText())) {
-                running = applied.path("image").asText(null);
-            }
-        }
-        Conditions.Written ready = written(status.path("conditions"), "Ready");
-        Conditions.Written rolledOut = written(status.path("conditions"), "RolledOut");
+        StageImageDeploy read = StageImageDeploy.fromJson(idp);
+        Conditions.Written rolledOut = read.rolledOut();
         if (rolledOut == null) {
-            String deployment = status.path("deployment").asText(name);
+            String deployment = read.deployment();
             Deployment d = KubeErrors.call(new ObjectRef("apps/v1", "Deployment", ns, deployment), "reading Deployment "
                     + ns + "/" + deployment + where, () -> client.apps().deployments().inNamespace(ns)
                             .withName(deployment).get());
             rolledOut = d == null ? null : RolledOutFromDeployment.of(mapper.valueToTree(d));
         }
-        return new StageDeploy(name, running, ready, rolledOut);
+        return new StageDeploy(name, read.images().get(followed), read.ready(), rolledOut);
     }
 
     private VerifyJob job(KubernetesClient client, String ns, String name, String where) {
@@ -194,10 +243,6 @@ public class KubeStageReader {
             return new VerifyJob(ns, name, VerifyJob.State.FAILED, failed.path("reason").asText(null));
         }
         return new VerifyJob(ns, name, VerifyJob.State.RUNNING, null);
-    }
-
-    private static Conditions.Written written(JsonNode conditions, String type) {
-        return Conditions.read(conditions).stream().filter(c -> type.equals(c.type())).findFirst().orElse(null);
     }
 
     /** Whether a Deployment's rollout is complete, and since when, as its status tells. */

@@ -56,6 +56,17 @@ public interface PromotionGateway {
                 r.current())).toList();
     }
 
+    /**
+     * The same, for a trigger (a rollout's event, a stage's CDEvent), each stage as its watch shows it with this
+     * process's own writes where the watch holds what the plan reads, without a call to the stage; read from the
+     * stage otherwise. The stage's Secret is still read, so that a rotated kubeconfig is never planned from the
+     * old cluster's watch.
+     */
+    default List<Supplier<StageView>> stages(ImagePromotionView promotion, List<StageRead> reads,
+            boolean fromWatches) {
+        return stages(promotion, reads);
+    }
+
     /** Creates the stage's PromotedImage (when planned without a version), then writes its status, guarded. */
     void writePromotedImage(PromotedImageWrite write);
 

@@ -8,6 +8,7 @@ import java.util.HexFormat;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -17,9 +18,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 
+import dev.rekon.cluster.ApiCallMetrics;
 import dev.rekon.cluster.ConcurrentReads;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.promotions.view.PromotionStage;
+import dev.rekon.promotions.watch.StageWatches;
 import dev.rekon.promotions.view.SecretKeyRef;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.client.Config;
@@ -32,7 +35,8 @@ import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
  * Decides how each stage is reached. A stage in this cluster uses Rekon's own client; one in another cluster, a
  * client made from the kubeconfig in a Secret of the ImagePromotion's own namespace (never another's), kept while
  * the kubeconfig stays the same (by its SHA-256, so a rotated Secret gets a new client). The kubeconfig is never
- * logged nor put in a message: a bad one is named by its Secret and key only. Remote calls time out quickly, so an
+ * logged nor put in a message: a bad one is named by its Secret and key only. Each kept client has the stage
+ * cluster's watches ({@link StageWatches}), stopped when the client is dropped. Remote calls time out quickly, so an
  * unreachable stage answers 503 while the event can still be redelivered.
  */
 @ApplicationScoped
@@ -49,7 +53,19 @@ public class StageClients {
     @Inject
     KubernetesClient client;
 
-    private record Cached(String fingerprint, KubernetesClient client) {
+    @Inject
+    ObjectMapper mapper;
+
+    @Inject
+    ApiCallMetrics metrics;
+
+    /** A remote stage's client, and the watches made with it, which live and end with it. */
+    private record Cached(String fingerprint, KubernetesClient client, StageWatches watches) {
+
+        void close() {
+            watches.stop();
+            client.close();
+        }
     }
 
     private final Map<String, Cached> remote = new ConcurrentHashMap<>();
@@ -85,14 +101,14 @@ public class StageClients {
         if (cached != null && cached.fingerprint().equals(fingerprint)) {
             return new StageAccess.Reached(cached.client(), where);
         }
-        KubernetesClient made = build(text);
+        KubernetesClient made = build(text, metrics::stageClient);
         if (made == null) {
             return new StageAccess.Refused(INVALID, "the kubeconfig in " + where + ", key '" + ref.key()
                     + "', does not parse as a kubeconfig with a cluster's server");
         }
-        Cached previous = remote.put(cacheKey, new Cached(fingerprint, made));
+        Cached previous = remote.put(cacheKey, new Cached(fingerprint, made, new StageWatches(made, mapper)));
         if (previous != null) {
-            previous.client().close();
+            previous.close();
         }
         return new StageAccess.Reached(made, where);
     }
@@ -100,6 +116,11 @@ public class StageClients {
     /** The client a remote stage was last reached with through this Secret's key, while it is kept. */
     Optional<KubernetesClient> lastReached(String promotionNamespace, SecretKeyRef ref) {
         return Optional.ofNullable(remote.get(cacheKey(promotionNamespace, ref))).map(Cached::client);
+    }
+
+    /** The watches of the stage cluster a kept client reaches; empty once that client is no longer kept. */
+    Optional<StageWatches> watches(KubernetesClient stageClient) {
+        return remote.values().stream().filter(c -> c.client() == stageClient).findFirst().map(Cached::watches);
     }
 
     private static String cacheKey(String promotionNamespace, SecretKeyRef ref) {
@@ -119,6 +140,11 @@ public class StageClients {
 
     /** A client from the kubeconfig text, or null when it is not one (its text is never part of an error). */
     static KubernetesClient build(String kubeconfig) {
+        return build(kubeconfig, config -> new KubernetesClientBuilder().withConfig(config).build());
+    }
+
+    /** The same, the client made by {@code clients} from the kubeconfig's configuration. */
+    static KubernetesClient build(String kubeconfig, Function<Config, KubernetesClient> clients) {
         try {
             JsonNode tree = YAML.readTree(kubeconfig);
             if (tree == null || !tree.path("clusters").isArray() || tree.path("clusters").isEmpty()
@@ -127,7 +153,7 @@ public class StageClients {
             }
             Config config = new ConfigBuilder(Config.fromKubeconfig(kubeconfig)).withConnectionTimeout(TIMEOUT_MILLIS)
                     .withRequestTimeout(TIMEOUT_MILLIS * 2).withRequestRetryBackoffLimit(0).build();
-            return new KubernetesClientBuilder().withConfig(config).build();
+            return clients.apply(config);
         } catch (Exception e) {
             return null;
         }
@@ -144,6 +170,6 @@ public class StageClients {
 
     @PreDestroy
     void close() {
-        remote.values().forEach(c -> c.client().close());
+        remote.values().forEach(Cached::close);
     }
 }

@@ -15,6 +15,7 @@ import dev.rekon.rollouts.CdEventsConfig;
 import dev.rekon.rollouts.view.ImageDeployView;
 import dev.rekon.rollouts.view.RolloutRecord;
 import dev.rekon.web.CloudEventSink;
+import dev.rekon.web.SendRetry;
 import io.cloudevents.CloudEvent;
 import io.cloudevents.jackson.JsonFormat;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -22,13 +23,17 @@ import io.micrometer.core.instrument.MeterRegistry;
 /**
  * Sends the CDEvents of rollouts a status write has just recorded ({@link ServiceEvents}) to
  * {@code rekon.cdevents.sink}, structured ({@code application/cloudevents+json}), without waiting for the answer:
- * the status write is what made the rollout reported once, and a send that fails (no answer, not 2xx) is logged
- * and counted ({@value #METRIC}, tag {@code outcome}), never a failure of the reconcile that wrote it.
+ * the status write is what made the rollout reported once. A send the sink could not take for a moment (no
+ * answer, 5xx, 429) goes out again a few times within about 1.5 s ({@link SendRetry#DEFAULT}, each counted in
+ * {@value #RETRIED}), so that a sink restarting loses no rollout; one that still fails, or is refused (another
+ * 4xx), is logged and counted ({@value #METRIC}, tag {@code outcome}), never a failure of the reconcile that
+ * wrote it.
  */
 @ApplicationScoped
 public class CdEventGateway {
 
     static final String METRIC = "rekon.cdevents.sent";
+    static final String RETRIED = "rekon.cdevents.retried";
     private static final Logger LOG = Logger.getLogger(CdEventGateway.class);
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
     private static final JsonFormat FORMAT = new JsonFormat();
@@ -59,7 +64,8 @@ public class CdEventGateway {
                 failed(r, idp, e.getMessage());
                 continue;
             }
-            sink().send(sink, JsonFormat.CONTENT_TYPE, FORMAT.serialize(event)).whenComplete((sent, error) -> {
+            sink().send(sink, JsonFormat.CONTENT_TYPE, FORMAT.serialize(event), SendRetry.DEFAULT,
+                    () -> metrics.counter(RETRIED, "type", event.getType()).increment()).whenComplete((sent, error) -> {
                 if (error != null) {
                     failed(r, idp, (error instanceof java.util.concurrent.CompletionException && error.getCause() != null
                             ? error.getCause() : error).toString());
