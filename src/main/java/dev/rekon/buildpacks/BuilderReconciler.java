@@ -124,10 +124,17 @@ public class BuilderReconciler implements Reconciler<BuilderReconciler.Key, Buil
         Catalog result = Catalog.of(nsBps, clusterBps);
         for (String image : b.images()) {
             ImageRead found = read.apply(image);
-            result = found instanceof ImageRead.Found f
-                    ? result.withImage(new BuildpackSource(BuildpackSource.IMAGE, null, image,
-                            BuildpackageLabels.read(f.image(), image)))
-                    : result.withUnreadableImage(image, ((ImageRead.Unreadable) found).message());
+            if (found instanceof ImageRead.Unreadable u) {
+                result = result.withUnreadableImage(image, u.message());
+                continue;
+            }
+            try {
+                result = result.withImage(new BuildpackSource(BuildpackSource.IMAGE, null, image,
+                        BuildpackageLabels.read(((ImageRead.Found) found).image(), image)));
+            } catch (BuildpackageLabels.Problem p) {
+                // An image that is no buildpackage is this Builder's failure to resolve, said in its status.
+                result = result.withUnreadableImage(image, p.getMessage());
+            }
         }
         return result;
     }

@@ -20,6 +20,9 @@ import dev.rekon.buildpacks.status.BuildSection.BuilderRow;
 import dev.rekon.buildpacks.status.BuildSection.BuildpackRow;
 import dev.rekon.buildpacks.view.BuilderView;
 import dev.rekon.buildpacks.view.BuildpackView;
+import dev.rekon.buildpacks.view.ImageRead;
+import dev.rekon.registry.ImageReference;
+import dev.rekon.registry.RegistryImage;
 import dev.rekon.status.StatusReport;
 
 /**
@@ -125,5 +128,22 @@ class BuildpackReportTest {
         assertEquals("False", java(s).ready());
         assertEquals("NoImage", java(s).reason());
         assertEquals(true, java(s).problem());
+    }
+
+    /** An image a Builder names directly that is no buildpackage fails that Builder's row, not the page. */
+    @Test
+    void aBuilderNamingAnImageThatIsNoBuildpackageFailsItsRowNotThePage() {
+        String plain = "registry.local/plain/app:1";
+        cluster.images.put(plain, new ImageRead.Found(new RegistryImage(ImageReference.parse(plain), "sha256:"
+                + "e".repeat(64), "application/vnd.oci.image.manifest.v1+json", List.of(),
+                BuildpackServiceTest.JSON.createObjectNode())));
+        ((ObjectNode) object("builder").at("/spec/order/0/group/0")).removeAll().put("image", plain);
+        object("builder").remove("status");
+        dev.rekon.core.Reply reply = service.handle(new BuildpackInput.BuilderChanged("Builder", "team", "builder"));
+        cluster.writes.clear();
+        cluster.imageReads.clear();
+        BuildSection s = page();
+        assertEquals(true, builder(s).problem(), builder(s).toString());
+        assertTrue(builder(s).error().contains("io.buildpacks.buildpackage.metadata"), builder(s) + " " + reply);
     }
 }
