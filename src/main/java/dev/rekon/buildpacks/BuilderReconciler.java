@@ -6,12 +6,15 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import dev.rekon.buildpacks.apply.BuildpackGateway;
+import dev.rekon.buildpacks.apply.KpackStatusBody;
 import dev.rekon.buildpacks.catalog.BuildpackCatalog;
+import dev.rekon.buildpacks.catalog.Buildpackages;
 import dev.rekon.buildpacks.plan.BuilderStatusPlanner;
 import dev.rekon.buildpacks.plan.BuildpackageLabels;
 import dev.rekon.buildpacks.plan.Catalog;
@@ -42,6 +45,9 @@ public class BuilderReconciler implements Reconciler<BuilderReconciler.Key, Buil
 
     @Inject
     Clock clock;
+
+    @Inject
+    Buildpackages held;
 
     /**
      * One Builder; {@code seen} as a watch last delivered it (null: read it), {@code sources} the catalog's buildpacks
@@ -83,7 +89,9 @@ public class BuilderReconciler implements Reconciler<BuilderReconciler.Key, Buil
         ObjectRef r = key.ref();
         Optional<Versioned<BuilderView>> current = !fresh && key.seen() != null ? Optional.of(key.seen())
                 : gateway.builder(r.kind(), r.namespace(), r.name());
-        return current.map(b -> new Views(b, catalogFor(b.view(), key.sources()), clock.instant()));
+        return current.map(b -> new Views(b, catalogFor(b.view(), key.sources(), image -> held.read(image,
+                b.view().serviceAccountNamespace(), b.view().serviceAccountName(), gateway.readBuildpackage(image,
+                        b.view().serviceAccountNamespace(), b.view().serviceAccountName()))), clock.instant()));
     }
 
     @Override
@@ -104,19 +112,37 @@ public class BuilderReconciler implements Reconciler<BuilderReconciler.Key, Buil
         }
     }
 
-    private Catalog catalogFor(BuilderView b, Map<String, List<BuildpackSource>> sources) {
+    /**
+     * The catalog a Builder resolves against: the buildpacks by namespace ({@link Key#sources}, looked up in the
+     * catalog where missing) and each image its order names, as {@code read} gives it.
+     */
+    Catalog catalogFor(BuilderView b, Map<String, List<BuildpackSource>> sources, Function<String, ImageRead> read) {
         List<BuildpackSource> clusterBps = sources.computeIfAbsent(null,
                 k -> catalog.sources(BuildpackSource.CLUSTER_BUILDPACK, null));
         List<BuildpackSource> nsBps = b.isClusterBuilder() ? List.of()
                 : sources.computeIfAbsent(b.namespace(), ns -> catalog.sources(BuildpackSource.BUILDPACK, ns));
         Catalog result = Catalog.of(nsBps, clusterBps);
         for (String image : b.images()) {
-            ImageRead read = gateway.readBuildpackage(image, b.serviceAccountNamespace(), b.serviceAccountName());
-            result = read instanceof ImageRead.Found f
-                    ? result.withImage(new BuildpackSource(BuildpackSource.IMAGE, null, image,
-                            BuildpackageLabels.read(f.image(), image)))
-                    : result.withUnreadableImage(image, ((ImageRead.Unreadable) read).message());
+            ImageRead found = read.apply(image);
+            if (found instanceof ImageRead.Unreadable u) {
+                result = result.withUnreadableImage(image, u.message());
+                continue;
+            }
+            try {
+                result = result.withImage(new BuildpackSource(BuildpackSource.IMAGE, null, image,
+                        BuildpackageLabels.read(((ImageRead.Found) found).image(), image)));
+            } catch (BuildpackageLabels.Problem p) {
+                // An image that is no buildpackage is this Builder's failure to resolve, said in its status.
+                result = result.withUnreadableImage(image, p.getMessage());
+            }
         }
         return result;
+    }
+
+    /** The Builder with the status its plan leaves it with (the page's row). */
+    static BuilderView after(BuilderView b, Plan plan) {
+        return plan.status() instanceof StatusPlan.Write w ? new BuilderView(b.kind(), b.namespace(), b.name(),
+                b.generation(), b.order(), b.serviceAccountNamespace(), b.serviceAccountName(),
+                KpackStatusBody.merged(b.status(), w.patch())) : b;
     }
 }

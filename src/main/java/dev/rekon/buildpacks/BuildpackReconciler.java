@@ -8,11 +8,10 @@ import java.util.Optional;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-
 import dev.rekon.buildpacks.apply.BuildpackGateway;
 import dev.rekon.buildpacks.apply.KpackStatusBody;
 import dev.rekon.buildpacks.catalog.BuildpackCatalog;
+import dev.rekon.buildpacks.catalog.Buildpackages;
 import dev.rekon.buildpacks.plan.BuildpackStatusPlanner;
 import dev.rekon.buildpacks.plan.KpackStatus;
 import dev.rekon.buildpacks.plan.StatusPlan;
@@ -44,6 +43,9 @@ public class BuildpackReconciler
 
     @Inject
     Clock clock;
+
+    @Inject
+    Buildpackages held;
 
     /**
      * @param old    what the Buildpack provided before this change, when the event says (used when it is gone)
@@ -81,8 +83,11 @@ public class BuildpackReconciler
     @Override
     public Optional<Views> load(Key key, boolean fresh) {
         Optional<Versioned<BuildpackView>> live = gateway.buildpack(key.kind(), key.namespace(), key.name());
-        ImageRead read = live.map(Versioned::view).filter(v -> v.image() != null).map(v -> gateway.readBuildpackage(
-                v.imageToRead(key.pushed()), v.serviceAccountNamespace(), v.serviceAccountName())).orElse(null);
+        // Kept under the image as named: a read pinned to a pushed digest is what that tag pointed at.
+        ImageRead read = live.map(Versioned::view).filter(v -> v.image() != null).map(v -> held.read(v.image(),
+                v.serviceAccountNamespace(), v.serviceAccountName(), gateway.readBuildpackage(
+                        v.imageToRead(key.pushed()), v.serviceAccountNamespace(), v.serviceAccountName())))
+                .orElse(null);
         return Optional.of(new Views(key, live, read, clock.instant()));
     }
 
@@ -118,16 +123,7 @@ public class BuildpackReconciler
     }
 
     private static BuildpackView withStatus(BuildpackView v, KpackStatus.Patch written) {
-        ObjectNode patch = KpackStatusBody.status(written);
-        ObjectNode status = v.status() == null ? patch.deepCopy() : ((ObjectNode) v.status()).deepCopy();
-        patch.fields().forEachRemaining(e -> {
-            if (e.getValue().isNull()) {
-                status.remove(e.getKey());
-            } else {
-                status.set(e.getKey(), e.getValue());
-            }
-        });
         return new BuildpackView(v.kind(), v.namespace(), v.name(), v.generation(), v.image(),
-                v.serviceAccountNamespace(), v.serviceAccountName(), status);
+                v.serviceAccountNamespace(), v.serviceAccountName(), KpackStatusBody.merged(v.status(), written));
     }
 }

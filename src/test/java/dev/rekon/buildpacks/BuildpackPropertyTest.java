@@ -55,8 +55,9 @@ class BuildpackPropertyTest {
         Random random = new Random(seed);
         InMemoryBuildpacks cluster = new InMemoryBuildpacks();
         NamespacePolicy policy = random.nextInt(3) == 0 ? NamespacePolicy.parse("team") : NamespacePolicy.parse("*");
-        BuildpackResync resync = BuildpackResyncTableTest.resync(cluster,
-                BuildpackServiceTest.service(cluster, NamespaceGuard.of(policy)));
+        BuildpackService service = BuildpackServiceTest.service(cluster, NamespaceGuard.of(policy));
+        BuildpackResync resync = BuildpackResyncTableTest.resync(cluster, service);
+        BuildpackReport report = BuildpackReport.over(service);
         int n = 2 + random.nextInt(6);
         for (int i = 0; i < n; i++) {
             cluster.put(buildpack(i, random.nextBoolean() ? null : NAMESPACES[random.nextInt(2)]));
@@ -79,8 +80,9 @@ class BuildpackPropertyTest {
         }
         clearLogs(cluster);
 
-        StatusReport before = page(cluster, policy);
-        AreaResult report = resync.resync(new ResyncScope(null, true));
+        StatusReport before = page(cluster, policy, report);
+        assertEquals(List.of(), cluster.imageReads, "the page reads no image");
+        AreaResult reported = resync.resync(new ResyncScope(null, true));
         assertEquals(List.of(), cluster.writes, "a report-mode pass writes nothing");
         List<String> reportReads = List.copyOf(cluster.imageReads);
         Map<String, String> heads = heads(cluster);
@@ -88,17 +90,17 @@ class BuildpackPropertyTest {
         AreaResult written = resync.resync(ResyncScope.all());
         assertEquals(cluster.imageReads, reportReads, "a report-mode pass reads the images the writing pass reads "
                 + "(those of the buildpacks it refreshes), no other");
-        StatusReport after = page(cluster, policy);
+        StatusReport after = page(cluster, policy, report);
 
-        Set<String> changed = names(report, "changed");
-        assertEquals(names(report, "failed"), names(written, "failed"), "report and writing pass: the objects failed");
+        Set<String> changed = names(reported, "changed");
+        assertEquals(names(reported, "failed"), names(written, "failed"), "report and writing pass: the objects failed");
         assertEquals(names(written, "changed"), writtenStatuses(cluster), "the writing pass counts what it wrote "
                 + cluster.writes);
         assertEquals(buildpacks(changed), buildpacks(writtenStatuses(cluster)), "report and writes: the Buildpacks "
-                + "written; report " + report + ", written " + written);
-        assertEquals(changed, writtenStatuses(cluster), "report and writes: the objects written; report " + report
+                + "written; report " + reported + ", written " + written);
+        assertEquals(changed, writtenStatuses(cluster), "report and writes: the objects written; report " + reported
                 + ", written " + written);
-        assertEquals(reasons(report, "changed"), reasons(written, "changed"), "report and writing pass: why");
+        assertEquals(reasons(reported, "changed"), reasons(written, "changed"), "report and writing pass: why");
         Set<String> rowsMoved = moved(before, after);
         assertTrue(writtenStatuses(cluster).containsAll(rowsMoved), "every row that moved was written " + rowsMoved);
         assertTrue(changed.containsAll(rowsMoved), "every row the pass changed was in the report: " + changed
@@ -107,7 +109,7 @@ class BuildpackPropertyTest {
             String head = heads.get(row.kind() + " " + name(row.namespace(), row.name()));
             if (head != null && !head.equals(row.digest())) {
                 assertTrue(changed.contains(row.kind() + " " + name(row.namespace(), row.name())), "the page shows "
-                        + row.digest() + " where the image now points at " + head + ": " + report);
+                        + row.digest() + " where the image now points at " + head + ": " + reported);
             }
         }
         clearLogs(cluster);
@@ -224,8 +226,8 @@ class BuildpackPropertyTest {
                 config));
     }
 
-    /** The page as {@link BuildpackReport} renders it where {@code policy} lets Rekon act. */
-    static StatusReport page(InMemoryBuildpacks cluster, NamespacePolicy policy) {
+    /** The page as {@link BuildpackReport} plans it where {@code policy} lets Rekon act. */
+    static StatusReport page(InMemoryBuildpacks cluster, NamespacePolicy policy, BuildpackReport report) {
         List<BuildpackView> bps = new ArrayList<>();
         List<BuilderView> bs = new ArrayList<>();
         for (ObjectNode o : cluster.objects.values()) {
@@ -239,7 +241,8 @@ class BuildpackPropertyTest {
                 bs.add(BuilderView.of(o.deepCopy()));
             }
         }
-        return BuildpackReport.addTo(StatusReport.empty(Instant.EPOCH, null), bps, bs, null);
+        Instant now = report.buildpackReconciler.clock.instant();
+        return report.planned(StatusReport.empty(now, null), bps, bs, null, now);
     }
 
     /** The digest each Buildpack's image points at now, by object, where a HEAD answers one. */

@@ -1,11 +1,13 @@
 package dev.rekon.buildpacks;
 
+import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
@@ -23,6 +25,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.rekon.buildpacks.apply.KubeBuildpackGateway;
 import dev.rekon.buildpacks.plan.BuildpackResolver;
+import dev.rekon.testing.Await;
 import dev.rekon.testing.BuildpackageImages.Buildpack;
 import dev.rekon.testing.BuildpackageImages;
 import dev.rekon.testing.Events;
@@ -34,9 +37,12 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.api.model.ServiceAccountBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
 
 /**
  * Buildpack publication end to end: buildpackages built in the test and pushed to real registries (one behind
@@ -173,6 +179,39 @@ class BuildpackPublicationTest {
         JsonNode refused = get("ClusterBuilder", null, "e2e-wrong");
         assertEquals("False", condition(refused, "UpToDate").path("status").asText());
         assertEquals(BuildpackResolver.NAMESPACED_IN_CLUSTER_BUILDER, condition(refused, "UpToDate").path("reason").asText());
+    }
+
+    /**
+     * The page plans the buildpacks now, from the watches and the buildpackages read above: a status edited by hand
+     * shows as the next event writes it, and a spec naming an image never read says so. No event is sent.
+     */
+    @Test
+    @Order(6)
+    void thePageShowsThePlannedRowsNotTheStatusesAsWritten() {
+        var bps = LocalCluster.get().adminClient().genericKubernetesResources(KubeBuildpackGateway.context("Buildpack"));
+        bps.inNamespace(NS).withName("node").subresource("status").patch(PatchContext.of(PatchType.JSON_MERGE),
+                "{\"status\":{\"conditions\":[{\"type\":\"Ready\",\"status\":\"False\",\"reason\":"
+                        + "\"EditedByHand\",\"message\":\"edited\"}],\"buildpacks\":null}}");
+        String neverRead = quiet.hostPort() + "/bp/java:never-read";
+        LocalCluster.get().adminClient().genericKubernetesResources(KubeBuildpackGateway.context("ClusterBuildpack"))
+                .withName("e2e-java").patch(PatchContext.of(PatchType.JSON_MERGE),
+                        "{\"spec\":{\"source\":{\"image\":\"" + neverRead + "\"}}}");
+        Await.until("the page shows the watched objects planned", Duration.ofSeconds(30), () -> {
+            JsonPath page = given().get("/status?area=buildpacks").then().statusCode(200).extract().jsonPath();
+            Map<String, Object> node = row(page, "node");
+            Map<String, Object> java = row(page, "e2e-java");
+            return neverRead.equals(java.get("image")) && "BuildpackageNotRead".equals(java.get("reason"))
+                    && "Unknown".equals(java.get("ready")) && "True".equals(node.get("ready"))
+                    && "BuildpackageRead".equals(node.get("reason"))
+                    && List.of("acme/node@1.0.0").equals(node.get("buildpacks"));
+        });
+        assertEquals("EditedByHand", condition(get("Buildpack", NS, "node"), "Ready").path("reason").asText(),
+                "the page wrote nothing");
+    }
+
+    static Map<String, Object> row(JsonPath page, String name) {
+        return page.getList("buildpacks", Map.class).stream().filter(r -> name.equals(r.get("name"))).findFirst()
+                .map(r -> (Map<String, Object>) r).orElse(Map.of());
     }
 
     /** ServiceAccount {@code puller} in the namespace, whose pull secret logs in to the registry as USER. */

@@ -22,6 +22,7 @@ import dev.rekon.buildpacks.BuildpackInput.BuilderChanged;
 import dev.rekon.buildpacks.BuildpackInput.BuilderDeleted;
 import dev.rekon.buildpacks.BuildpackInput.BuildpackChanged;
 import dev.rekon.buildpacks.BuildpackInput.Published;
+import dev.rekon.buildpacks.catalog.Buildpackages;
 import dev.rekon.buildpacks.view.ImageRead;
 import dev.rekon.core.Reply;
 import dev.rekon.core.TransientFailureException;
@@ -57,7 +58,9 @@ class BuildpackServiceTest {
     static BuildpackService service(InMemoryBuildpacks cluster, NamespaceGuard guard) {
         Clock clock = Clock.fixed(Instant.parse("2026-11-23T10:00:00Z"), ZoneOffset.UTC);
         ReconcileLoop loop = ReconcileLoop.of(guard);
+        Buildpackages held = new Buildpackages();
         BuilderReconciler builders = new BuilderReconciler();
+        builders.held = held;
         builders.gateway = cluster;
         builders.catalog = cluster;
         builders.clock = clock;
@@ -70,6 +73,7 @@ class BuildpackServiceTest {
         buildpacks.gateway = cluster;
         buildpacks.catalog = cluster;
         buildpacks.clock = clock;
+        buildpacks.held = held;
         BuildpackService service = new BuildpackService();
         service.catalog = cluster;
         service.builders = cluster;

@@ -41,6 +41,19 @@ public final class KpackStatusBody {
         return status;
     }
 
+    /** {@code status} with the patch merged in, as the apiserver would keep it (a copy; null counts as empty). */
+    public static ObjectNode merged(JsonNode status, KpackStatus.Patch patch) {
+        ObjectNode merged = status instanceof ObjectNode o ? o.deepCopy() : JSON.createObjectNode();
+        status(patch).fields().forEachRemaining(e -> {
+            if (e.getValue().isNull()) {
+                merged.remove(e.getKey());
+            } else {
+                merged.set(e.getKey(), e.getValue());
+            }
+        });
+        return merged;
+    }
+
     /** Through JSON text, so that numbers are the ints the API server answers (a patch equals its read-back). */
     private static JsonNode tree(Object value) {
         try {

@@ -16,57 +16,82 @@ import dev.rekon.buildpacks.view.BuildpackView;
 import dev.rekon.cluster.Conditions;
 
 /**
- * Reads the Buildpack and Builder rows off the statuses Rekon wrote (the plans its loop carried out). The page
- * reads no registry: planning a Buildpack reads its image, and so does planning a Builder whose order names a
- * buildpackage image directly; a Builder naming buildpacks by id or resource resolves from the catalog's statuses
- * alone, but which of those a resync would refresh first is known only from its images' HEADs. So a row is what
- * was written, and a report-mode resync says what the next pass changes. Ready with its reason, the image and digest
- * a buildpack was read from (the one its recheck compares with, {@link BuildpackStatusPlanner#digestRead}; for a
- * status written by another hand, the digest its {@code storeImage} is pinned to), and a Builder's resolved order
- * in short ({@code id@version} per group). A row whose Ready is False is a problem and comes first.
+ * The Buildpack and Builder rows of the page, each made from an object with the status the loop's report-mode plan
+ * leaves it with (what the next event or resync writes): Ready with its reason, the image and digest a buildpack
+ * was read from (the one its recheck compares with, {@link BuildpackStatusPlanner#digestRead}; for a status written
+ * by another hand, the digest its {@code storeImage} is pinned to), and a Builder's resolved order in short
+ * ({@code id@version} per group). A row whose Ready is False is a problem and comes first. An object whose plan needs
+ * a buildpackage this process never read is not planned: its row says so ({@link #NOT_READ}), Ready Unknown.
  */
 public final class BuildRows {
+
+    public static final String NOT_READ = "BuildpackageNotRead";
+
+    public static final Comparator<BuildpackRow> BUILDPACKS = Comparator.comparing((BuildpackRow r) -> !r.problem())
+            .thenComparing(BuildpackRow::kind).thenComparing(r -> Objects.requireNonNullElse(r.namespace(), ""))
+            .thenComparing(BuildpackRow::name);
+
+    public static final Comparator<BuilderRow> BUILDERS = Comparator.comparing((BuilderRow r) -> !r.problem())
+            .thenComparing(BuilderRow::kind).thenComparing(r -> Objects.requireNonNullElse(r.namespace(), ""))
+            .thenComparing(BuilderRow::name);
 
     private BuildRows() {
     }
 
+    /** What a row says of a buildpackage image this process never read. */
+    public static String notRead(String image) {
+        return "buildpackage " + image + " not read by this process yet; the next event or resync reads it";
+    }
+
     public static List<BuildpackRow> buildpacks(List<BuildpackView> views) {
-        List<BuildpackRow> rows = new ArrayList<>();
-        for (BuildpackView v : views) {
-            JsonNode ready = Conditions.find(v.status() == null ? null : v.status().path("conditions"), "Ready");
-            List<String> provided = new ArrayList<>();
-            String stored = null;
-            if (v.status() != null) {
-                for (JsonNode bp : v.status().path("buildpacks")) {
-                    provided.add(bp.path("id").asText() + "@" + bp.path("version").asText());
-                    if (stored == null) {
-                        stored = bp.path("storeImage").path("image").asText(null);
-                    }
-                }
-            }
-            String status = text(ready, "status", "Unknown");
-            String read = BuildpackStatusPlanner.digestRead(v.status());
-            rows.add(new BuildpackRow(v.kind(), v.namespace(), v.name(), v.image(),
-                    read != null ? read : digest(stored), status, "False".equals(status), text(ready, "reason", null), text(ready, "message", null),
-                    text(ready, "lastTransitionTime", null), provided));
-        }
-        rows.sort(Comparator.comparing((BuildpackRow r) -> !r.problem()).thenComparing(BuildpackRow::kind)
-                .thenComparing(r -> Objects.requireNonNullElse(r.namespace(), "")).thenComparing(BuildpackRow::name));
+        List<BuildpackRow> rows = new ArrayList<>(views.stream().map(BuildRows::buildpack).toList());
+        rows.sort(BUILDPACKS);
         return rows;
     }
 
-    public static List<BuilderRow> builders(List<BuilderView> views) {
-        List<BuilderRow> rows = new ArrayList<>();
-        for (BuilderView v : views) {
-            JsonNode ready = Conditions.find(v.status() == null ? null : v.status().path("conditions"), "Ready");
-            String status = text(ready, "status", "Unknown");
-            boolean failing = "False".equals(status);
-            rows.add(new BuilderRow(v.kind(), v.namespace(), v.name(), status, failing, text(ready, "reason", null),
-                    failing ? text(ready, "message", null) : null, order(v)));
+    public static BuildpackRow buildpack(BuildpackView v) {
+        JsonNode ready = Conditions.find(v.status() == null ? null : v.status().path("conditions"), "Ready");
+        List<String> provided = new ArrayList<>();
+        String stored = null;
+        if (v.status() != null) {
+            for (JsonNode bp : v.status().path("buildpacks")) {
+                provided.add(bp.path("id").asText() + "@" + bp.path("version").asText());
+                if (stored == null) {
+                    stored = bp.path("storeImage").path("image").asText(null);
+                }
+            }
         }
-        rows.sort(Comparator.comparing((BuilderRow r) -> !r.problem()).thenComparing(BuilderRow::kind)
-                .thenComparing(r -> Objects.requireNonNullElse(r.namespace(), "")).thenComparing(BuilderRow::name));
+        String status = text(ready, "status", "Unknown");
+        String read = BuildpackStatusPlanner.digestRead(v.status());
+        return new BuildpackRow(v.kind(), v.namespace(), v.name(), v.image(), read != null ? read : digest(stored),
+                status, "False".equals(status), text(ready, "reason", null), text(ready, "message", null),
+                text(ready, "lastTransitionTime", null), provided);
+    }
+
+    /** A Buildpack whose image this process never read: nothing planned, nothing provided. */
+    public static BuildpackRow notRead(BuildpackView v, String image) {
+        return new BuildpackRow(v.kind(), v.namespace(), v.name(), v.image(), null, "Unknown", false, NOT_READ,
+                notRead(image), null, List.of());
+    }
+
+    public static List<BuilderRow> builders(List<BuilderView> views) {
+        List<BuilderRow> rows = new ArrayList<>(views.stream().map(BuildRows::builder).toList());
+        rows.sort(BUILDERS);
         return rows;
+    }
+
+    public static BuilderRow builder(BuilderView v) {
+        JsonNode ready = Conditions.find(v.status() == null ? null : v.status().path("conditions"), "Ready");
+        String status = text(ready, "status", "Unknown");
+        boolean failing = "False".equals(status);
+        return new BuilderRow(v.kind(), v.namespace(), v.name(), status, failing, text(ready, "reason", null),
+                failing ? text(ready, "message", null) : null, order(v));
+    }
+
+    /** A Builder whose order names an image this process never read: its order as the spec writes it. */
+    public static BuilderRow notRead(BuilderView v, String image) {
+        return new BuilderRow(v.kind(), v.namespace(), v.name(), "Unknown", false, NOT_READ, notRead(image),
+                specOrder(v));
     }
 
     /** The resolved order when the status has one, else the order as the spec writes it. */
@@ -81,6 +106,11 @@ public final class BuildRows {
             }
             return groups;
         }
+        return specOrder(v);
+    }
+
+    private static List<String> specOrder(BuilderView v) {
+        List<String> groups = new ArrayList<>();
         for (List<BuilderSpecRef> group : v.order()) {
             groups.add(String.join(", ", group.stream().map(BuildRows::named).toList()));
         }
