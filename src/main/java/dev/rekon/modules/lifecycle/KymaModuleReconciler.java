@@ -2,7 +2,6 @@ package dev.rekon.modules.lifecycle;
 
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -27,7 +26,7 @@ import dev.rekon.modules.lifecycle.plan.LifecyclePlanner;
 import dev.rekon.modules.lifecycle.plan.LifecycleViews;
 import dev.rekon.manifests.ManifestObjects;
 import dev.rekon.manifests.plan.ServedKinds;
-import dev.rekon.modules.lifecycle.plan.Release;
+import dev.rekon.modules.lifecycle.plan.ModuleObjects;
 import dev.rekon.modules.lifecycle.plan.Resolution;
 import dev.rekon.manifests.LiveObject;
 import dev.rekon.modules.lifecycle.apply.LifecycleGateway.Read;
@@ -79,10 +78,10 @@ public class KymaModuleReconciler implements Reconciler<KymaModule, LifecycleVie
         KymaView kyma = gateway.kyma(key.namespace(), key.kyma(), read).orElse(null);
         DeclaredModule declared = declared(kyma, key);
         Inventory inventory = gateway.inventory(key).orElse(null);
-        Resolution resolution = declared != null && declared.managed() ? served(releases.resolve(key, declared, read))
-                : null;
+        Resolution resolution = declared != null && declared.managed()
+                ? served(releases.resolve(key, declared, read), read) : null;
         Resolution installed = installed(key, inventory, resolution, read);
-        Set<ObjectRef> refs = refs(inventory, resolution, installed);
+        Set<ObjectRef> refs = ModuleObjects.read(inventory, resolution, installed);
         List<ObjectRef> blocking = declared == null && inventory != null ? blocking(inventory) : List.of();
         return Optional.of(views(key, kyma, declared, inventory, resolution,
                 refs.isEmpty() ? Map.of() : gateway.live(key.module(), refs), blocking, installed));
@@ -91,18 +90,22 @@ public class KymaModuleReconciler implements Reconciler<KymaModule, LifecycleVie
     /**
      * The page's views, with no API call and no registry read: the Kyma and the release objects as their watches
      * hold them, the manifests this replica holds ({@link KymaReleases}: one never read says so), and the
-     * inventory and objects as the module's last attempt left them ({@link HeldModule}); before any attempt of
-     * this replica, none.
+     * inventory and objects as the module's last attempt left them ({@link HeldModule}); a module never attempted on
+     * this replica says so.
      */
     Optional<LifecycleViews> held(KymaModule key) {
         KymaView kyma = gateway.kyma(key.namespace(), key.kyma(), Read.HELD).orElse(null);
         DeclaredModule declared = declared(kyma, key);
-        HeldModule h = plans.<HeldModule>of(LIFECYCLE, key).map(HeldModule::of).orElse(HeldModule.NONE);
+        Optional<HeldModule> last = plans.<HeldModule>of(LIFECYCLE, key).map(HeldModule::of);
+        HeldModule h = last.orElse(HeldModule.NONE);
         if (kyma == null && h.inventory() == null) {
             return Optional.empty();
         }
-        Resolution resolution = declared != null && declared.managed()
-                ? served(releases.resolve(key, declared, Read.HELD)) : null;
+        // Never attempted here, its inventory is unknown: planned, it would say INSTALL whatever is installed.
+        Resolution resolution = declared == null || !declared.managed() ? null : last.isEmpty()
+                ? new Resolution.Unavailable(Resolution.NOT_READ, key + " was not read yet on this replica (its"
+                        + " inventory and objects); the next event or resync pass reads it")
+                : served(releases.resolve(key, declared, Read.HELD), Read.HELD);
         Resolution installed = installed(key, h.inventory(), resolution, Read.HELD);
         return Optional.of(views(key, kyma, declared, h.inventory(), resolution, h.live(), h.blocking(), installed));
     }
@@ -120,20 +123,6 @@ public class KymaModuleReconciler implements Reconciler<KymaModule, LifecycleVie
             Resolution resolution, Map<String, LiveObject> live, List<ObjectRef> blocking, Resolution installed) {
         return new LifecycleViews(key, kyma, declared, inventory, resolution, live, blocking,
                 config.namespacePolicy(), trust.policy().window().orElse(null), clock.instant(), installed);
-    }
-
-    private static Set<ObjectRef> refs(Inventory inventory, Resolution resolution, Resolution installed) {
-        Set<ObjectRef> refs = new LinkedHashSet<>();
-        if (resolution instanceof Resolution.Found f) {
-            refs.addAll(desiredRefs(f.release()));
-        }
-        if (installed instanceof Resolution.Found f) {
-            refs.addAll(desiredRefs(f.release()));
-        }
-        if (inventory != null) {
-            inventory.objects().forEach(e -> refs.add(e.ref()));
-        }
-        return refs;
     }
 
     /**
@@ -154,7 +143,7 @@ public class KymaModuleReconciler implements Reconciler<KymaModule, LifecycleVie
      * ({@value ServedKinds#REASON}) and refused whole, the installed release kept; otherwise the install would fail
      * halfway, after the objects sorting before it were written.
      */
-    private Resolution served(Resolution resolution) {
+    private Resolution served(Resolution resolution, Read read) {
         if (!(resolution instanceof Resolution.Found f)) {
             return resolution;
         }
@@ -163,7 +152,7 @@ public class KymaModuleReconciler implements Reconciler<KymaModule, LifecycleVie
             objects.add(f.release().manifest().defaultCr());
         }
         Set<String> unserved = ServedKinds.unserved(objects.stream().map(ManifestObjects::ref).toList(),
-                gateway::serves);
+                (apiVersion, kind) -> gateway.serves(apiVersion, kind, read));
         return ServedKinds.firstUnserved(objects, unserved).<Resolution>map(o -> {
             ObjectRef ref = ManifestObjects.ref(o);
             return new Resolution.Unavailable(ServedKinds.REASON, "version " + f.release().version() + " of module "
@@ -171,19 +160,6 @@ public class KymaModuleReconciler implements Reconciler<KymaModule, LifecycleVie
                     + ref.apiVersion() + ", which the API server does not serve; install its CustomResourceDefinition"
                     + " (or ship it in the module) or fix the manifest; nothing of this version was applied");
         }).orElse(resolution);
-    }
-
-    private static List<ObjectRef> desiredRefs(Release r) {
-        List<ObjectRef> refs = new ArrayList<>();
-        r.manifest().objects().forEach(o -> refs.add(ManifestObjects.ref(o)));
-        if (r.manifest().defaultCr() != null) {
-            refs.add(ManifestObjects.ref(r.manifest().defaultCr()));
-        }
-        ObjectRef manager = r.manager();
-        if (manager != null) {
-            refs.add(manager);
-        }
-        return refs;
     }
 
     /** Custom resources of the module's CRDs, other than its default one: they hold its uninstall. */

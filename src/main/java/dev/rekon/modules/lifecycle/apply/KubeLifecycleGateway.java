@@ -19,7 +19,6 @@ import dev.rekon.cluster.Versioned;
 import dev.rekon.cluster.watch.FacetViews;
 import dev.rekon.cluster.watch.SharedWatches;
 import dev.rekon.core.ObjectRef;
-import dev.rekon.core.RekonConfig;
 import dev.rekon.manifests.LiveObject;
 import dev.rekon.manifests.ManifestObjects;
 import dev.rekon.manifests.apply.KubeManifestObjects;
@@ -63,9 +62,6 @@ public class KubeLifecycleGateway implements LifecycleGateway {
     ApiKinds kinds;
 
     @Inject
-    RekonConfig config;
-
-    @Inject
     ObjectMapper json;
 
     @Inject
@@ -83,6 +79,11 @@ public class KubeLifecycleGateway implements LifecycleGateway {
     @Override
     public boolean serves(String apiVersion, String kind) {
         return kinds.kind(apiVersion, kind).isPresent();
+    }
+
+    @Override
+    public boolean serves(String apiVersion, String kind, Read read) {
+        return read == Read.HELD ? kinds.servedAsLastRead(apiVersion, kind) : serves(apiVersion, kind);
     }
 
     @Override

@@ -52,6 +52,11 @@ public interface LifecycleGateway extends ManifestWriter {
         return true;
     }
 
+    /** The same, as {@code read} says: for {@code HELD}, as discovery last answered here, reading nothing. */
+    default boolean serves(String apiVersion, String kind, Read read) {
+        return serves(apiVersion, kind);
+    }
+
     /** Every Kyma in a namespace, or in every namespace Rekon may act in when it is null. */
     List<KymaView> kymas(String namespace);
 
