@@ -3,7 +3,6 @@ package dev.rekon.rollouts;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.rekon.cluster.Conditions;
 import dev.rekon.cluster.Conditions.Condition;
@@ -31,12 +30,12 @@ public class FollowedDeployments {
 
     public void changed(DeploymentView before, DeploymentView after) {
         Condition now = RolledOut.of(after);
-        JsonNode owner = after == null ? null : after.imageDeployOwner();
+        DeploymentView.Owner owner = after == null ? null : after.imageDeployOwner();
         if (now == null || owner == null || before != null && same(now, RolledOut.of(before))) {
             return;
         }
-        String group = owner.path("apiVersion").asText("").split("/")[0];
-        String name = owner.path("name").asText(null);
+        String group = owner.group();
+        String name = owner.name();
         if (name == null || group.isEmpty() || before == null && reported(group, after.namespace(), name, now)) {
             return;
         }

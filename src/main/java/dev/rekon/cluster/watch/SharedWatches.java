@@ -32,6 +32,8 @@ import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 @ApplicationScoped
 public class SharedWatches {
 
+    static final long LIST_PAGE = 500;
+
     @Inject
     KubernetesClient client;
 
@@ -94,12 +96,17 @@ public class SharedWatches {
                 .toList();
     }
 
+    /**
+     * A watch lists in pages of {@value #LIST_PAGE}: listed whole, the 10,000 Deployments of a fleet were one
+     * response, held as one tree until every view was made, a peak of the heap beside everything watched.
+     */
     private SharedIndexInformer<GenericKubernetesResource> informer(WatchedKindId id, String namespace) {
         var op = watching().genericKubernetesResources(id.context());
         if (!id.namespaced()) {
-            return op.runnableInformer(0);
+            return op.withLimit(LIST_PAGE).runnableInformer(0);
         }
-        return (namespace == null ? op.inAnyNamespace() : op.inNamespace(namespace)).runnableInformer(0);
+        return (namespace == null ? op.inAnyNamespace() : op.inNamespace(namespace)).withLimit(LIST_PAGE)
+                .runnableInformer(0);
     }
 
     /**

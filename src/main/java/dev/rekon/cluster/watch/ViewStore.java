@@ -30,9 +30,24 @@ final class ViewStore<V> implements ItemStore<GenericKubernetesResource> {
     private final Map<String, Set<String>> byKey = new ConcurrentHashMap<>();
     private final Map<String, Set<String>> byNamespace = new ConcurrentHashMap<>();
 
-    private record Held<V>(GenericKubernetesResource identity, Versioned<V> versioned) {
+    /**
+     * One object: its view and the identity the informer compares, as strings (those of the tree, already
+     * canonical), made into fabric8's object only when the informer asks: kept as one, with its maps and lists,
+     * it weighed more than many a view.
+     */
+    private record Held<V>(String apiVersion, String kind, String ns, String name, String uid,
+            Versioned<V> versioned) {
         String namespace() {
-            return Objects.requireNonNullElse(identity.getMetadata().getNamespace(), "");
+            return Objects.requireNonNullElse(ns, "");
+        }
+
+        GenericKubernetesResource identity() {
+            GenericKubernetesResource id = new GenericKubernetesResource();
+            id.setApiVersion(apiVersion);
+            id.setKind(kind);
+            id.setMetadata(new ObjectMetaBuilder().withName(name).withNamespace(ns).withUid(uid)
+                    .withResourceVersion(versioned.resourceVersion()).build());
+            return id;
         }
     }
 
@@ -86,7 +101,8 @@ final class ViewStore<V> implements ItemStore<GenericKubernetesResource> {
     @Override
     public synchronized GenericKubernetesResource put(String key, GenericKubernetesResource obj) {
         Versioned<V> versioned = new Versioned<>(obj.getMetadata().getResourceVersion(), toView.apply(obj));
-        Held<V> held = new Held<>(identity(obj), versioned);
+        Held<V> held = new Held<>(obj.getApiVersion(), obj.getKind(), obj.getMetadata().getNamespace(),
+                obj.getMetadata().getName(), obj.getMetadata().getUid(), versioned);
         return replace(key, items.put(key, held), held);
     }
 
@@ -127,12 +143,37 @@ final class ViewStore<V> implements ItemStore<GenericKubernetesResource> {
         return old == null ? null : old.identity();
     }
 
+    /**
+     * Most index keys find one object (an ImageDeploy's or a Deployment's name): those hold an immutable set of
+     * one, a concurrent set only once a second object shares the key. Every change of a key's set runs inside the
+     * map's {@code compute}, one at a time per key; readers see either set whole.
+     */
     private static void index(Map<String, Set<String>> index, String indexKey, String key) {
-        index.computeIfAbsent(indexKey, k -> ConcurrentHashMap.newKeySet()).add(key);
+        index.compute(indexKey, (k, keys) -> {
+            if (keys == null) {
+                return Set.of(key);
+            }
+            if (keys.contains(key)) {
+                return keys;
+            }
+            Set<String> grown = keys.size() == 1 && !(keys instanceof ConcurrentHashMap.KeySetView) ? shared(keys)
+                    : keys;
+            grown.add(key);
+            return grown;
+        });
+    }
+
+    private static Set<String> shared(Set<String> one) {
+        Set<String> keys = ConcurrentHashMap.newKeySet();
+        keys.addAll(one);
+        return keys;
     }
 
     private static void unindex(Map<String, Set<String>> index, String indexKey, String key) {
         index.computeIfPresent(indexKey, (k, keys) -> {
+            if (!(keys instanceof ConcurrentHashMap.KeySetView)) {
+                return keys.contains(key) ? null : keys;
+            }
             keys.remove(key);
             return keys.isEmpty() ? null : keys;
         });
@@ -165,13 +206,4 @@ final class ViewStore<V> implements ItemStore<GenericKubernetesResource> {
         return false;
     }
 
-    private static GenericKubernetesResource identity(GenericKubernetesResource obj) {
-        GenericKubernetesResource id = new GenericKubernetesResource();
-        id.setApiVersion(obj.getApiVersion());
-        id.setKind(obj.getKind());
-        id.setMetadata(new ObjectMetaBuilder().withName(obj.getMetadata().getName())
-                .withNamespace(obj.getMetadata().getNamespace()).withUid(obj.getMetadata().getUid())
-                .withResourceVersion(obj.getMetadata().getResourceVersion()).build());
-        return id;
-    }
 }

@@ -62,8 +62,7 @@ public final class OrphanPlanner {
     /** Whether an ImageDeploy owner reference names it (and its uid, when the deletion carried one). */
     static boolean ownedBy(DeploymentView d, String name, String uid) {
         for (var o : d.ownerReferences()) {
-            if ("ImageDeploy".equals(o.path("kind").asText()) && name.equals(o.path("name").asText())
-                    && (uid == null || uid.equals(o.path("uid").asText()))) {
+            if ("ImageDeploy".equals(o.kind()) && name.equals(o.name()) && (uid == null || uid.equals(o.uid()))) {
                 return true;
             }
         }

@@ -5,7 +5,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
-import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.Reply;
@@ -67,13 +66,8 @@ public final class PrunePlanner {
     public record Owner(String group, String name) {
 
         public static Owner of(DeploymentView d) {
-            JsonNode o = d.imageDeployOwner();
-            if (o == null) {
-                return null;
-            }
-            String apiVersion = o.path("apiVersion").asText("");
-            return new Owner(apiVersion.contains("/") ? apiVersion.substring(0, apiVersion.indexOf('/')) : "",
-                    o.path("name").asText());
+            DeploymentView.Owner o = d.imageDeployOwner();
+            return o == null ? null : new Owner(o.group(), o.name() == null ? "" : o.name());
         }
     }
 

@@ -21,11 +21,13 @@ import dev.rekon.cluster.Conditions;
  * again only when a rollout writes it: a watch holds one view per ImageDeploy, and as a tree the template was most
  * of a view's memory. What every event reads of it (the Deployment's name, the REF containers, whether the spec
  * is usable, the status as typed fields) is taken out once, when the watch delivers the object, not on every plan
- * a page or a pass makes of it. {@code refKind} is the kind its {@code REF=<name>} images name
+ * a page or a pass makes of it. The status is kept the same way, as text ({@code statusJson}, null when empty) beside
+ * its typed reading ({@code currentStatus}): only a status write reads it whole, to keep the fields it does not
+ * decide. {@code refKind} is the kind its {@code REF=<name>} images name
  * ({@code spec.refKind}): a kpack Image (the default) or a PromotedImage of Rekon's.
  */
 public record ImageDeployView(String apiVersion, String kind, String namespace, String name, String uid,
-        String resourceVersion, long generation, String deploymentJson, JsonNode status, boolean suspend,
+        String resourceVersion, long generation, String deploymentJson, String statusJson, boolean suspend,
         String deploymentName, List<ContainerRef> refs, String specProblem, ImageDeployStatus currentStatus,
         String refKind) {
 
@@ -40,7 +42,8 @@ public record ImageDeployView(String apiVersion, String kind, String namespace, 
             String resourceVersion, long generation, JsonNode deployment, JsonNode status, boolean suspend,
             String refKind) {
         this(apiVersion, kind, namespace, name, uid, resourceVersion, generation,
-                deployment.isMissingNode() ? null : deployment.toString(), status, suspend,
+                deployment.isMissingNode() ? null : deployment.toString(), status.isEmpty() ? null : status.toString(),
+                suspend,
                 deploymentName(deployment, name), refs(podSpec(deployment)), specProblem(deployment, podSpec(deployment)),
                 ImageDeployStatus.of(status), refKind);
     }
@@ -76,6 +79,16 @@ public record ImageDeployView(String apiVersion, String kind, String namespace, 
             return deploymentJson == null ? MissingNode.getInstance() : JSON.readTree(deploymentJson);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("the template was written as JSON by this class", e);
+        }
+    }
+
+    /** The status as the ImageDeploy holds it, as a new tree of its own (an empty object when it has none). */
+    public ObjectNode status() {
+        try {
+            JsonNode status = statusJson == null ? null : JSON.readTree(statusJson);
+            return status instanceof ObjectNode o ? o : JsonNodeFactory.instance.objectNode();
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("the status was written as JSON by this class", e);
         }
     }
 
@@ -198,7 +211,8 @@ public record ImageDeployView(String apiVersion, String kind, String namespace, 
         for (JsonNode c : containers) {
             String image = c.path("image").asText("");
             if (image.startsWith(REF_PREFIX) && image.length() > REF_PREFIX.length()) {
-                out.add(new ContainerRef(init, c.path("name").asText(), image.substring(REF_PREFIX.length()).trim()));
+                out.add(new ContainerRef(init, c.path("name").asText(),
+                        image.substring(REF_PREFIX.length()).trim().intern()));
             }
         }
     }

@@ -1,6 +1,7 @@
 package dev.rekon.cluster.watch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
@@ -54,6 +55,37 @@ class TreeSerializationTest {
         assertEquals(2, item.tree().at("/spec/replicas").asInt());
         assertEquals("n/a@5", item.getMetadata().getNamespace() + "/" + item.getMetadata().getName() + "@"
                 + item.getMetadata().getResourceVersion());
+    }
+
+    @Test
+    void managedFieldsAndTheLastAppliedAnnotationAreDroppedAtTheEdge() {
+        WatchedObject object = watched("web", "shop", """
+                "managedFields":[{"manager":"kubectl","operation":"Apply","fieldsV1":{"f:spec":{}}}],
+                "annotations":{"kubectl.kubernetes.io/last-applied-configuration":"{\\"kind\\":\\"Deployment\\"}",
+                "rekon.dev/applied-builds":"[]"},""");
+
+        assertFalse(object.tree().path("metadata").has("managedFields"));
+        assertEquals("{\"rekon.dev/applied-builds\":\"[]\"}", object.tree().path("metadata").path("annotations").toString());
+    }
+
+    /** Thousands of watched objects name the same few namespaces, images and reasons: each text is held once. */
+    @Test
+    void theSameTextInTwoWatchedObjectsIsOneString() {
+        WatchedObject a = watched("a", "shop", "");
+        WatchedObject b = watched("b", "shop", "");
+
+        assertSame(a.tree().at("/metadata/namespace").textValue(), b.tree().at("/metadata/namespace").textValue());
+        assertSame(a.tree().at("/spec/template/spec/containers/0/image").textValue(),
+                b.tree().at("/spec/template/spec/containers/0/image").textValue());
+    }
+
+    private WatchedObject watched(String name, String namespace, String moreMetadata) {
+        WatchEvent event = serialization.unmarshal("""
+                {"type":"ADDED","object":{"apiVersion":"apps/v1","kind":"Deployment","metadata":{MORE"name":"NAME",
+                "namespace":"NS","uid":"u-NAME","resourceVersion":"42"},
+                "spec":{"template":{"spec":{"containers":[{"name":"app","image":"r/app@sha256:1"}]}}}}}"""
+                .replace("MORE", moreMetadata).replace("NAME", name).replace("NS", namespace), WatchEvent.class);
+        return assertInstanceOf(WatchedObject.class, event.getObject());
     }
 
     @Test
