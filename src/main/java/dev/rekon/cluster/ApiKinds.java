@@ -57,6 +57,15 @@ public class ApiKinds {
     }
 
     /**
+     * Whether the kind was served when its group version was last read, reading nothing (a page's question); true
+     * when it was never read here.
+     */
+    public boolean servedAsLastRead(String apiVersion, String kind) {
+        List<Kind> kinds = byGroupVersion.get(apiVersion);
+        return kinds == null || find(kinds, kind).isPresent();
+    }
+
+    /**
      * Every kind the server serves that can be listed and deleted, in each group's preferred version: one read of
      * every discovery document, kept for {@value #SERVED_SECONDS} s (CRDs come and go; a pass that needs a kind
      * just installed finds it by {@link #kind}).

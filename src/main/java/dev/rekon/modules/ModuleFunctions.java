@@ -113,7 +113,8 @@ public class ModuleFunctions {
         if (moduleOfObject == null) {
             return swapped;
         }
-        Reply kymas = lifecycle.releaseChanged(e.namespace(), moduleOfObject);
+        String version = e.object() == null ? null : e.object().path("metadata").path("resourceVersion").asText(null);
+        Reply kymas = lifecycle.releaseChanged(e.namespace(), moduleOfObject, e.ref(), version);
         // No Kyma lists it, or its namespace is outside rekon.namespaces (nothing read there): the swap answers.
         return "NoKymaListsModule".equals(kymas.reason()) || NamespacePolicy.REASON.equals(kymas.reason()) ? swapped
                 : Replies.combine(List.of(swapped, kymas));

@@ -82,7 +82,8 @@ class OneWatchPerKindTest {
             assertEquals(1, byResource.getOrDefault(kind, 0), kind + " watches, of " + byResource);
         }
         assertEquals(Set.of("apps/deployments", "kpack.io/builders", "kpack.io/buildpacks", "kpack.io/clusterbuilders",
-                "kpack.io/clusterbuildpacks", "kpack.io/images", "operator.kyma-project.io/modulereleasemetas",
+                "kpack.io/clusterbuildpacks", "kpack.io/images", "operator.kyma-project.io/kymas",
+                "operator.kyma-project.io/modulereleasemetas",
                 "operator.kyma-project.io/moduletemplates", "rekon.dev/declaredstates", "rekon.dev/imagedeploys",
                 "rekon.dev/imagepromotions"),
                 watches.kinds().stream().filter(k -> !k.startsWith("crd.whizzosoftware.com/")).collect(

@@ -2,8 +2,8 @@ package dev.rekon.modules.lifecycle;
 
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -26,17 +26,18 @@ import dev.rekon.modules.lifecycle.plan.LifecyclePlanner;
 import dev.rekon.modules.lifecycle.plan.LifecycleViews;
 import dev.rekon.manifests.ManifestObjects;
 import dev.rekon.manifests.plan.ServedKinds;
-import dev.rekon.modules.lifecycle.plan.Release;
+import dev.rekon.modules.lifecycle.plan.ModuleObjects;
 import dev.rekon.modules.lifecycle.plan.Resolution;
-import dev.rekon.modules.lifecycle.status.LifecycleBoard;
-import dev.rekon.modules.lifecycle.status.LifecycleRows;
+import dev.rekon.manifests.LiveObject;
+import dev.rekon.modules.lifecycle.apply.LifecycleGateway.Read;
+import dev.rekon.pipeline.LastPlans;
 import dev.rekon.pipeline.Reconciler;
 
 /**
  * The module lifecycle as the one reconcile loop runs it, for one module of one Kyma: reads the Kyma, the
  * module's inventory, its release and the live objects of both, plans with {@link LifecyclePlanner}, and has
- * {@link LifecycleWrites} carry the plan out. Every plan, carried out or only reported, is the module's row on
- * the status page ({@link LifecycleBoard}).
+ * {@link LifecycleWrites} carry the plan out. The loop keeps what each last attempt read of the cluster
+ * ({@link HeldModule}), for the page's plans ({@link #page}), which read nothing.
  */
 @ApplicationScoped
 public class KymaModuleReconciler implements Reconciler<KymaModule, LifecycleViews, LifecyclePlan> {
@@ -59,45 +60,81 @@ public class KymaModuleReconciler implements Reconciler<KymaModule, LifecycleVie
     @Inject
     Clock clock;
 
+    @Inject
+    LastPlans plans;
+
     @Override
     public ObjectRef subject(KymaModule key) {
         return key.kymaRef();
     }
 
+    /**
+     * The Kyma and the release objects from their watches (from the apiserver after a lost race, or while a watch
+     * may lag behind what is known); the inventory and the objects from the apiserver, which no watch holds.
+     */
     @Override
     public Optional<LifecycleViews> load(KymaModule key, boolean fresh) {
-        KymaView kyma = gateway.kyma(key.namespace(), key.kyma()).orElse(null);
-        DeclaredModule declared = kyma == null || kyma.deleting() ? null : kyma.declared(key.module()).orElse(null);
+        Read read = fresh ? Read.LIVE : Read.CACHED;
+        KymaView kyma = gateway.kyma(key.namespace(), key.kyma(), read).orElse(null);
+        DeclaredModule declared = declared(kyma, key);
         Inventory inventory = gateway.inventory(key).orElse(null);
-        Resolution resolution = declared != null && declared.managed() ? served(releases.resolve(key, declared))
-                : null;
-        Resolution installed = installed(key, inventory, resolution);
-        Set<ObjectRef> refs = new LinkedHashSet<>();
-        if (resolution instanceof Resolution.Found f) {
-            refs.addAll(desiredRefs(f.release()));
-        }
-        if (installed instanceof Resolution.Found f) {
-            refs.addAll(desiredRefs(f.release()));
-        }
-        if (inventory != null) {
-            inventory.objects().forEach(e -> refs.add(e.ref()));
-        }
+        Resolution resolution = declared != null && declared.managed()
+                ? served(releases.resolve(key, declared, read), read) : null;
+        Resolution installed = installed(key, inventory, resolution, read);
+        Set<ObjectRef> refs = ModuleObjects.read(inventory, resolution, installed);
         List<ObjectRef> blocking = declared == null && inventory != null ? blocking(inventory) : List.of();
-        return Optional.of(new LifecycleViews(key, kyma, declared, inventory, resolution,
-                refs.isEmpty() ? java.util.Map.of() : gateway.live(key.module(), refs), blocking,
-                config.namespacePolicy(), trust.policy().window().orElse(null), clock.instant(), installed));
+        return Optional.of(views(key, kyma, declared, inventory, resolution,
+                refs.isEmpty() ? Map.of() : gateway.live(key.module(), refs), blocking, installed));
+    }
+
+    /**
+     * The page's views, with no API call and no registry read: the Kyma and the release objects as their watches
+     * hold them, the manifests this replica holds ({@link KymaReleases}: one never read says so), and the
+     * inventory and objects as the module's last attempt left them ({@link HeldModule}); a module never attempted on
+     * this replica says so.
+     */
+    Optional<LifecycleViews> held(KymaModule key) {
+        KymaView kyma = gateway.kyma(key.namespace(), key.kyma(), Read.HELD).orElse(null);
+        DeclaredModule declared = declared(kyma, key);
+        Optional<HeldModule> last = plans.<HeldModule>of(LIFECYCLE, key).map(HeldModule::of);
+        HeldModule h = last.orElse(HeldModule.NONE);
+        if (kyma == null && h.inventory() == null) {
+            return Optional.empty();
+        }
+        // Never attempted here, its inventory is unknown: planned, it would say INSTALL whatever is installed.
+        Resolution resolution = declared == null || !declared.managed() ? null : last.isEmpty()
+                ? new Resolution.Unavailable(Resolution.NOT_READ, key + " was not read yet on this replica (its"
+                        + " inventory and objects); the next event or resync pass reads it")
+                : served(releases.resolve(key, declared, Read.HELD), Read.HELD);
+        Resolution installed = installed(key, h.inventory(), resolution, Read.HELD);
+        return Optional.of(views(key, kyma, declared, h.inventory(), resolution, h.live(), h.blocking(), installed));
+    }
+
+    /** This reconciler as the page plans with it ({@link LifecyclePage}): report mode only, reading nothing. */
+    LifecyclePage page() {
+        return new LifecyclePage(this);
+    }
+
+    private static DeclaredModule declared(KymaView kyma, KymaModule key) {
+        return kyma == null || kyma.deleting() ? null : kyma.declared(key.module()).orElse(null);
+    }
+
+    private LifecycleViews views(KymaModule key, KymaView kyma, DeclaredModule declared, Inventory inventory,
+            Resolution resolution, Map<String, LiveObject> live, List<ObjectRef> blocking, Resolution installed) {
+        return new LifecycleViews(key, kyma, declared, inventory, resolution, live, blocking,
+                config.namespacePolicy(), trust.policy().window().orElse(null), clock.instant(), installed);
     }
 
     /**
      * The installed release read again, only when the target may be refused while it runs: the target is
      * unavailable or another version than the inventory's (a converged module costs no second read).
      */
-    private Resolution installed(KymaModule key, Inventory inventory, Resolution target) {
+    private Resolution installed(KymaModule key, Inventory inventory, Resolution target, Read read) {
         if (target == null || inventory == null || inventory.version() == null
                 || target instanceof Resolution.Found f && f.release().version().equals(inventory.version())) {
             return null;
         }
-        return releases.installed(key, inventory);
+        return releases.installed(key, inventory, read);
     }
 
     /**
@@ -106,7 +143,7 @@ public class KymaModuleReconciler implements Reconciler<KymaModule, LifecycleVie
      * ({@value ServedKinds#REASON}) and refused whole, the installed release kept; otherwise the install would fail
      * halfway, after the objects sorting before it were written.
      */
-    private Resolution served(Resolution resolution) {
+    private Resolution served(Resolution resolution, Read read) {
         if (!(resolution instanceof Resolution.Found f)) {
             return resolution;
         }
@@ -115,7 +152,7 @@ public class KymaModuleReconciler implements Reconciler<KymaModule, LifecycleVie
             objects.add(f.release().manifest().defaultCr());
         }
         Set<String> unserved = ServedKinds.unserved(objects.stream().map(ManifestObjects::ref).toList(),
-                gateway::serves);
+                (apiVersion, kind) -> gateway.serves(apiVersion, kind, read));
         return ServedKinds.firstUnserved(objects, unserved).<Resolution>map(o -> {
             ObjectRef ref = ManifestObjects.ref(o);
             return new Resolution.Unavailable(ServedKinds.REASON, "version " + f.release().version() + " of module "
@@ -123,19 +160,6 @@ public class KymaModuleReconciler implements Reconciler<KymaModule, LifecycleVie
                     + ref.apiVersion() + ", which the API server does not serve; install its CustomResourceDefinition"
                     + " (or ship it in the module) or fix the manifest; nothing of this version was applied");
         }).orElse(resolution);
-    }
-
-    private static List<ObjectRef> desiredRefs(Release r) {
-        List<ObjectRef> refs = new ArrayList<>();
-        r.manifest().objects().forEach(o -> refs.add(ManifestObjects.ref(o)));
-        if (r.manifest().defaultCr() != null) {
-            refs.add(ManifestObjects.ref(r.manifest().defaultCr()));
-        }
-        ObjectRef manager = r.manager();
-        if (manager != null) {
-            refs.add(manager);
-        }
-        return refs;
     }
 
     /** Custom resources of the module's CRDs, other than its default one: they hold its uninstall. */
@@ -165,10 +189,12 @@ public class KymaModuleReconciler implements Reconciler<KymaModule, LifecycleVie
         writes.carryOut(plan);
     }
 
-    /** The page's lifecycle rows are the loop's last plans of each module ({@link LifecycleBoard}). */
+    /** The area under which the loop keeps what each module's last attempt read ({@link HeldModule}). */
+    static final String LIFECYCLE = "modules/lifecycle";
+
     @Override
     public String lastPlansArea() {
-        return LifecycleBoard.AREA;
+        return LIFECYCLE;
     }
 
     @Override
@@ -176,9 +202,16 @@ public class KymaModuleReconciler implements Reconciler<KymaModule, LifecycleVie
         return key;
     }
 
+    /** What the attempt read of the cluster, for the page ({@link HeldModule}). */
     @Override
     public Object remember(LifecycleViews views, LifecyclePlan plan) {
-        return LifecycleRows.planned(views, plan).orElse(null);
+        return HeldModule.of(views);
+    }
+
+    /** The modules whose last attempt on this replica is held, in a namespace (null: all): the page's keys too. */
+    java.util.stream.Stream<KymaModule> heldKeys(String namespace) {
+        return plans.<HeldModule>of(LIFECYCLE).stream().map(l -> ((LifecyclePlan) l.plan()).key())
+                .filter(k -> namespace == null || namespace.equals(k.namespace()));
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.rekon.modules.lifecycle;
 
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -10,8 +11,11 @@ import jakarta.inject.Inject;
 
 import dev.rekon.core.Reply;
 import dev.rekon.modules.lifecycle.apply.LifecycleGateway;
+import dev.rekon.modules.lifecycle.apply.LifecycleGateway.Read;
 import dev.rekon.modules.lifecycle.intent.DeclaredModule;
 import dev.rekon.modules.lifecycle.intent.KymaView;
+import dev.rekon.modules.lifecycle.status.LifecycleRow;
+import dev.rekon.modules.lifecycle.status.LifecycleRows;
 import dev.rekon.pipeline.ReconcileLoop;
 
 /**
@@ -46,6 +50,18 @@ public class KymaModuleService {
                         List.of()));
     }
 
+    /**
+     * The same for an event about {@code changed}, at {@code resourceVersion} (null: a Reference-mode event, which
+     * names none): until the watch holds that version, the loads read the release objects from the apiserver.
+     */
+    public Reply releaseChanged(String namespace, String module, dev.rekon.core.ObjectRef changed,
+            String resourceVersion) {
+        if (loop.refusal(namespace, null).isEmpty()) {
+            gateway.seen(changed, resourceVersion);
+        }
+        return releaseChanged(namespace, module);
+    }
+
     /** A module's ModuleReleaseMeta or ModuleTemplate changed: every Kyma of that namespace that has the module. */
     public Reply releaseChanged(String namespace, String module) {
         Optional<Reply> refused = loop.refusal(namespace, null);
@@ -71,6 +87,26 @@ public class KymaModuleService {
             gateway.inventoried(k.namespace(), k.name()).forEach(m -> keys.add(new KymaModule(k.namespace(), k.name(), m)));
         }
         return List.copyOf(keys);
+    }
+
+    /**
+     * The page's rows in a namespace (null: all): every module of every Kyma its watch holds, and every module whose
+     * last attempt on this replica is held (one no longer listed, a Kyma gone), each planned now by the loop in
+     * report mode ({@link KymaModuleReconciler#page}): no API call, no registry read. Problem rows first.
+     */
+    public List<LifecycleRow> rows(String namespace) {
+        LifecyclePage page = reconciler.page();
+        Set<KymaModule> keys = new LinkedHashSet<>();
+        for (KymaView k : gateway.kymas(namespace, Read.HELD)) {
+            k.modules().forEach(m -> keys.add(new KymaModule(k.namespace(), k.name(), m.name())));
+        }
+        reconciler.heldKeys(namespace).forEach(keys::add);
+        List<LifecycleRow> rows = new ArrayList<>();
+        for (KymaModule key : keys) {
+            loop.plan(page, key).flatMap(p -> LifecycleRows.planned(page.views(key), p)).ifPresent(rows::add);
+        }
+        rows.sort(LifecycleRows.ORDER);
+        return rows;
     }
 
     public Reply reconcile(KymaModule key) {

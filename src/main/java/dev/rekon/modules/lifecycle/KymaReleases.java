@@ -8,11 +8,13 @@ import jakarta.inject.Inject;
 
 import dev.rekon.core.RefusedException;
 import dev.rekon.modules.lifecycle.apply.LifecycleGateway;
+import dev.rekon.modules.lifecycle.apply.LifecycleGateway.Read;
 import dev.rekon.modules.lifecycle.intent.DeclaredModule;
 import dev.rekon.manifests.inventory.Inventory;
 import dev.rekon.modules.lifecycle.plan.Release;
 import dev.rekon.modules.lifecycle.plan.Resolution;
 import dev.rekon.modules.manifest.ManifestSource;
+import dev.rekon.modules.manifest.ModuleManifest;
 import dev.rekon.modules.release.ChannelReleases;
 import dev.rekon.modules.release.KymaKind;
 import dev.rekon.modules.release.ModuleTemplateView;
@@ -22,6 +24,8 @@ import dev.rekon.modules.release.ReleaseMetaView;
  * Resolves a Kyma's module entry to its release as Kyma does: the module's ModuleReleaseMeta names the version
  * of the entry's channel, the ModuleTemplate of that version (both in the Kyma's namespace) describes it, and its
  * raw-manifest is the whole release ({@link ManifestSource}). What is missing or refused is said, not thrown.
+ * The release objects are read as the caller says ({@link Read}); a manifest named by its digest is read once and
+ * then held ({@link HeldManifests}); the page's reads ({@code HELD}) read no registry, and say what they lack.
  */
 @ApplicationScoped
 public class KymaReleases {
@@ -32,9 +36,15 @@ public class KymaReleases {
     @Inject
     ManifestSource manifests;
 
+    final HeldManifests held = new HeldManifests(HeldManifests.CAPACITY);
+
     public Resolution resolve(KymaModule key, DeclaredModule declared) {
+        return resolve(key, declared, Read.CACHED);
+    }
+
+    public Resolution resolve(KymaModule key, DeclaredModule declared, Read read) {
         String where = "namespace " + key.namespace();
-        Optional<ReleaseMetaView> meta = gateway.kymaObjects(KymaKind.RELEASE_META, key.namespace()).stream()
+        Optional<ReleaseMetaView> meta = gateway.kymaObjects(KymaKind.RELEASE_META, key.namespace(), read).stream()
                 .filter(m -> key.module().equals(m.module())).findFirst();
         if (meta.isEmpty()) {
             return new Resolution.Unavailable("ModuleReleaseMetaNotFound", "no ModuleReleaseMeta in " + where
@@ -46,14 +56,14 @@ public class KymaReleases {
                     meta.get().name()) + " offers channels " + meta.get().channels().keySet() + ", not '" + declared.channel()
                     + "'; choose one of them in the Kyma's spec.modules[].channel");
         }
-        List<ModuleTemplateView> templates = gateway.kymaObjects(KymaKind.TEMPLATE, key.namespace());
+        List<ModuleTemplateView> templates = gateway.kymaObjects(KymaKind.TEMPLATE, key.namespace(), read);
         Optional<ModuleTemplateView> template = ChannelReleases.find(templates, key.namespace(), key.module(), version);
         if (template.isEmpty()) {
             return new Resolution.Unavailable("TemplateNotFound", "channel '" + declared.channel() + "' offers "
                     + key.module() + " " + version + " but no ModuleTemplate in " + where + " describes that version");
         }
         ModuleTemplateView t = template.get();
-        return withManifest(ref(t.namespace(), t.name()), version, declared.channel(), t);
+        return withManifest(ref(t.namespace(), t.name()), version, declared.channel(), t, read);
     }
 
     /**
@@ -62,6 +72,10 @@ public class KymaReleases {
      * manifest is refused.
      */
     public Resolution installed(KymaModule key, Inventory inventory) {
+        return installed(key, inventory, Read.CACHED);
+    }
+
+    public Resolution installed(KymaModule key, Inventory inventory, Read read) {
         String recorded = inventory.template();
         int slash = recorded == null ? -1 : recorded.indexOf('/');
         if (slash < 0 || inventory.version() == null) {
@@ -69,22 +83,38 @@ public class KymaReleases {
         }
         String namespace = recorded.substring(0, slash);
         String name = recorded.substring(slash + 1);
-        Optional<ModuleTemplateView> template = gateway.kymaObjects(KymaKind.TEMPLATE, namespace).stream()
+        Optional<ModuleTemplateView> template = gateway.kymaObjects(KymaKind.TEMPLATE, namespace, read).stream()
                 .filter(t -> name.equals(t.name())).findFirst()
                 .filter(t -> ChannelReleases.find(List.of(t), namespace, key.module(), inventory.version()).isPresent());
         if (template.isEmpty()) {
             return new Resolution.Unavailable("TemplateNotFound", "ModuleTemplate " + recorded + " of the installed "
                     + key.module() + " " + inventory.version() + " is gone or describes another version");
         }
-        return withManifest(recorded, inventory.version(), inventory.channel(), template.get());
+        return withManifest(recorded, inventory.version(), inventory.channel(), template.get(), read);
     }
 
     /** The release a template describes, with its manifest; unavailable when the manifest is refused. */
-    private Resolution withManifest(String template, String version, String channel, ModuleTemplateView t) {
+    private Resolution withManifest(String template, String version, String channel, ModuleTemplateView t,
+            Read read) {
+        Optional<HeldManifests.Key> pinned = manifests.pinned(t).map(d -> HeldManifests.Key.of(t, d));
+        Optional<HeldManifests.Held> kept = pinned.flatMap(held::get);
+        if (read == Read.HELD) {
+            if (kept.isEmpty()) {
+                return new Resolution.Unavailable(Resolution.NOT_READ, "the manifest of " + t.describe() + " ("
+                        + t.module() + " " + version + ") was not read yet on this replica; the next event or resync"
+                        + " pass reads it");
+            }
+            if (kept.get().refusal() != null) {
+                return new Resolution.Unavailable("ManifestRefused", kept.get().refusal());
+            }
+        }
         try {
-            return new Resolution.Found(new Release(template, version, channel, t.intendedDowngrade(),
-                    manifests.fetch(t), t.manager()));
+            ModuleManifest manifest = kept.map(HeldManifests.Held::manifest).orElseGet(() -> manifests.fetch(t));
+            pinned.ifPresent(k -> held.put(k, manifest));
+            return new Resolution.Found(new Release(template, version, channel, t.intendedDowngrade(), manifest,
+                    t.manager()));
         } catch (RefusedException e) {
+            pinned.ifPresent(k -> held.refused(k, e.getMessage()));
             // A refused manifest is the module's state (it stays where it is, saying why), not a rejected event.
             return new Resolution.Unavailable("ManifestRefused", e.getMessage());
         }

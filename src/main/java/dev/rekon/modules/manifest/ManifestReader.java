@@ -69,6 +69,25 @@ public final class ManifestReader implements ManifestSource {
                 trusted.read().source() + (cd == null ? "" : " of component " + cd.name() + ":" + cd.version()));
     }
 
+    @Override
+    public java.util.Optional<String> pinned(ModuleTemplateView template) {
+        ComponentDescriptor cd;
+        try {
+            cd = descriptor(template, template.ref());
+        } catch (RefusedException e) {
+            return java.util.Optional.empty();
+        }
+        ManifestOrigin origin = ManifestOrigin.of(template, cd);
+        if (origin instanceof ManifestOrigin.LocalBlob b) {
+            return java.util.Optional.of(b.digest());
+        }
+        if (origin instanceof ManifestOrigin.OciArtifact a && a.signed() != null
+                && "SHA-256".equals(a.signed().hashAlgorithm())) {
+            return java.util.Optional.of(ComponentDescriptor.pinned(a.imageReference(), a.signed().value()));
+        }
+        return java.util.Optional.empty();
+    }
+
     /** Checks what signatures allow before reading, reads, and checks that the signature covers what was read. */
     private Trusted trustedRead(ObjectRef ref, ComponentDescriptor cd, ManifestOrigin origin) {
         SignatureCheck check = origin instanceof ManifestOrigin.Link || cd == null ? null : verifier.verify(cd);

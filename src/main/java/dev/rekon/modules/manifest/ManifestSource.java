@@ -16,4 +16,13 @@ import dev.rekon.modules.release.ModuleTemplateView;
 public interface ManifestSource {
 
     ModuleManifest fetch(ModuleTemplateView moduleTemplate);
+
+    /**
+     * The digest the template's manifest is named by, when it is (a local blob, an artifact pinned to a digest):
+     * its content can then never change, and what was read of it may be kept. Empty for a link or a tag, whose
+     * content may change, and for a template whose descriptor does not parse.
+     */
+    default java.util.Optional<String> pinned(ModuleTemplateView moduleTemplate) {
+        return java.util.Optional.empty();
+    }
 }

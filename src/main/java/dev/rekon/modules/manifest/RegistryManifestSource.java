@@ -58,6 +58,11 @@ public class RegistryManifestSource implements ManifestSource {
         return reader.fetch(moduleTemplate);
     }
 
+    @Override
+    public Optional<String> pinned(ModuleTemplateView moduleTemplate) {
+        return reader.pinned(moduleTemplate);
+    }
+
     private Optional<Credential> credential(ObjectRef template, String registryHost) {
         List<String> names = pullSecretNames.orElse(List.of());
         if (names.isEmpty() || template.namespace() == null) {

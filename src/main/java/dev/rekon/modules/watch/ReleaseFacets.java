@@ -27,7 +27,7 @@ public final class ReleaseFacets {
                 .inEveryNamespace();
     }
 
-    abstract static class Kyma<V> extends KindFacet<V> {
+    public abstract static class Kyma<V> extends KindFacet<V> {
         private final KymaKind<V> kyma;
 
         Kyma(KymaKind<V> kyma) {

@@ -17,7 +17,6 @@ import dev.rekon.core.ObjectRef;
 import dev.rekon.core.RekonConfig;
 import dev.rekon.modules.ModuleTrust;
 import dev.rekon.modules.lifecycle.apply.InMemoryLifecycle;
-import dev.rekon.modules.lifecycle.status.LifecycleBoard;
 import dev.rekon.modules.manifest.ManifestFetcher;
 import dev.rekon.modules.manifest.ManifestFixtures;
 import dev.rekon.modules.manifest.ManifestReader;
@@ -56,7 +55,7 @@ final class LifecycleScene {
     /** A scene where Rekon may act only in the namespaces of {@code policy}. */
     LifecycleScene(NamespacePolicy policy) {
         service = service(policy);
-        board = namespace -> LifecycleBoard.ROWS.rows(service.loop.lastPlans(), namespace, java.time.Instant.now());
+        board = service::rows;
     }
 
     /** The page's lifecycle rows of this scene's loop, in a namespace (null: all). */
@@ -199,6 +198,7 @@ final class LifecycleScene {
         s.gateway = cluster;
         s.reconciler = r;
         s.loop = ReconcileLoop.of(NamespaceGuard.of(policy));
+        r.plans = s.loop.lastPlans();
         return s;
     }
 

@@ -15,8 +15,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rekon.cluster.ApiKinds;
 import dev.rekon.cluster.KubeErrors;
 import dev.rekon.cluster.PatchTargets;
+import dev.rekon.cluster.Versioned;
+import dev.rekon.cluster.watch.FacetViews;
+import dev.rekon.cluster.watch.SharedWatches;
 import dev.rekon.core.ObjectRef;
-import dev.rekon.core.RekonConfig;
 import dev.rekon.manifests.LiveObject;
 import dev.rekon.manifests.ManifestObjects;
 import dev.rekon.manifests.apply.KubeManifestObjects;
@@ -25,9 +27,12 @@ import dev.rekon.modules.lifecycle.intent.KymaView;
 import dev.rekon.manifests.inventory.Inventory;
 import dev.rekon.manifests.inventory.InventoryCodec;
 import dev.rekon.modules.lifecycle.plan.KymaStatusUpdate;
+import dev.rekon.modules.lifecycle.watch.KymaFacet;
 import dev.rekon.modules.plan.ModuleDeployment;
 import dev.rekon.modules.release.KymaKind;
 import dev.rekon.modules.release.KymaModules;
+import dev.rekon.modules.watch.ReleaseFacets;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -38,7 +43,9 @@ import io.fabric8.kubernetes.client.dsl.base.PatchType;
  * The {@link LifecycleGateway} on the Kubernetes API. A module's inventory is the ConfigMap
  * {@code rekon-module-<kyma>-<module>} in the Kyma's namespace (labelled with the Kyma and the module), written
  * with its resourceVersion as guard; the Kyma's status is a JSON merge patch of its status subresource carrying
- * the resourceVersion read. Objects are read and written by {@link KubeModuleObjects}.
+ * the resourceVersion read. Objects are read and written by {@link KubeManifestObjects}. Kymas, ModuleTemplates and
+ * ModuleReleaseMetas are read from their one watch each ({@link SharedWatches}) unless a read asks for the apiserver;
+ * what this process read or wrote of a Kyma is told to its watch, so a lagging watch never answers older.
  */
 @ApplicationScoped
 public class KubeLifecycleGateway implements LifecycleGateway {
@@ -55,10 +62,19 @@ public class KubeLifecycleGateway implements LifecycleGateway {
     ApiKinds kinds;
 
     @Inject
-    RekonConfig config;
+    ObjectMapper json;
 
     @Inject
-    ObjectMapper json;
+    SharedWatches watches;
+
+    @Inject
+    KymaFacet kymaFacet;
+
+    @Inject
+    ReleaseFacets.ReleaseMetas metas;
+
+    @Inject
+    ReleaseFacets.Templates templates;
 
     @Override
     public boolean serves(String apiVersion, String kind) {
@@ -66,25 +82,78 @@ public class KubeLifecycleGateway implements LifecycleGateway {
     }
 
     @Override
+    public boolean serves(String apiVersion, String kind, Read read) {
+        return read == Read.HELD ? kinds.servedAsLastRead(apiVersion, kind) : serves(apiVersion, kind);
+    }
+
+    @Override
     public Optional<KymaView> kyma(String namespace, String name) {
         ObjectRef ref = new ObjectRef(KymaModule.KYMA_API_VERSION, "Kyma", namespace, name);
-        return Optional.ofNullable(KubeErrors.call(ref, "read " + ref, () -> client.genericKubernetesResources(
-                KymaModule.KYMA_API_VERSION, "Kyma").inNamespace(namespace).withName(name).get()))
-                .map(k -> KymaView.of(json.valueToTree(k)));
+        Optional<KymaView> read = Optional.ofNullable(KubeErrors.call(ref, "read " + ref, () -> client
+                .genericKubernetesResources(KymaModule.KYMA_API_VERSION, "Kyma").inNamespace(namespace).withName(name)
+                .get())).map(k -> KymaView.of(json.valueToTree(k)));
+        // Gone here but maybe still in the watch: until it catches up, loads read the apiserver too.
+        kymas().seen(namespace, name, read.map(KymaView::resourceVersion).orElse(null));
+        return read;
+    }
+
+    @Override
+    public Optional<KymaView> kyma(String namespace, String name, Read read) {
+        return switch (read) {
+            case LIVE -> kyma(namespace, name);
+            case CACHED -> kymas().latest(namespace, List.of(name)).map(l -> l.stream().findFirst())
+                    .orElseGet(() -> kyma(namespace, name));
+            case HELD -> kymas().latest(namespace, List.of(name)).map(l -> l.stream().findFirst())
+                    .orElseGet(() -> kymas().cached(namespace, List.of(name)).flatMap(l -> l.stream().findFirst())
+                            .map(Versioned::view));
+        };
+    }
+
+    @Override
+    public void seen(ObjectRef ref, String resourceVersion) {
+        switch (ref.kind()) {
+            case "Kyma" -> kymas().seen(ref.namespace(), ref.name(), resourceVersion);
+            case KymaModules.RELEASE_META -> watches.of(metas).seen(ref.namespace(), ref.name(), resourceVersion);
+            case KymaModules.TEMPLATE -> watches.of(templates).seen(ref.namespace(), ref.name(), resourceVersion);
+            default -> {
+            }
+        }
     }
 
     @Override
     public List<KymaView> kymas(String namespace) {
-        var op = client.genericKubernetesResources(KymaModule.KYMA_API_VERSION, "Kyma");
-        return KubeErrors.call("list Kymas", () -> namespace != null ? op.inNamespace(namespace).list().getItems()
-                : config.namespacePolicy().across(ns -> op.inNamespace(ns).list().getItems(),
-                        () -> op.inAnyNamespace().list().getItems()))
-                .stream().map(k -> KymaView.of(json.valueToTree(k))).toList();
+        return kymas().latestOrListed(namespace, null);
+    }
+
+    @Override
+    public List<KymaView> kymas(String namespace, Read read) {
+        return read != Read.HELD ? kymas(namespace) : kymas().cached(namespace, null)
+                .map(l -> l.stream().map(Versioned::view).toList()).orElse(List.of());
+    }
+
+    private FacetViews<KymaView> kymas() {
+        return watches.of(kymaFacet);
     }
 
     @Override
     public <V> List<V> kymaObjects(KymaKind<V> kind, String namespace) {
         return kymaObjects(kind.kind(), namespace).stream().map(kind.view()).toList();
+    }
+
+    @Override
+    public <V> List<V> kymaObjects(KymaKind<V> kind, String namespace, Read read) {
+        FacetViews<V> views = watches.of(facet(kind));
+        return switch (read) {
+            case LIVE -> kymaObjects(kind, namespace);
+            case CACHED -> views.latestOrListed(namespace, null);
+            case HELD -> views.cached(namespace, null).map(l -> l.stream().map(Versioned::view).toList())
+                    .orElse(List.of());
+        };
+    }
+
+    @SuppressWarnings("unchecked")
+    private <V> ReleaseFacets.Kyma<V> facet(KymaKind<V> kind) {
+        return (ReleaseFacets.Kyma<V>) (kind == KymaKind.TEMPLATE ? templates : metas);
     }
 
     private List<JsonNode> kymaObjects(String kind, String namespace) {
@@ -165,10 +234,15 @@ public class KubeLifecycleGateway implements LifecycleGateway {
         ObjectNode patch = KymaStatusBody.patch(update);
         ObjectRef ref = new ObjectRef(KymaModule.KYMA_API_VERSION, "Kyma", kyma.namespace(), kyma.name());
         // A resource made from a named item: fabric8 reads one named only by name before patching it.
-        KubeErrors.call(ref, "write the status of " + ref, () -> client.genericKubernetesResources(
-                KymaModule.KYMA_API_VERSION, "Kyma").inNamespace(kyma.namespace()).resource(PatchTargets.generic(
-                        KymaModule.KYMA_API_VERSION, "Kyma", kyma.namespace(), kyma.name()))
+        GenericKubernetesResource written = KubeErrors.call(ref, "write the status of " + ref, () -> client
+                .genericKubernetesResources(KymaModule.KYMA_API_VERSION, "Kyma").inNamespace(kyma.namespace())
+                .resource(PatchTargets.generic(KymaModule.KYMA_API_VERSION, "Kyma", kyma.namespace(), kyma.name()))
                 .subresource("status").patch(PatchContext.of(PatchType.JSON_MERGE), patch.toString()));
+        if (written != null) {
+            // The next module of this Kyma plans from the status just written, not the watch's older one.
+            KymaView after = KymaView.of(json.valueToTree(written));
+            kymas().wrote(after.namespace(), after.name(), after.resourceVersion(), after);
+        }
     }
 
     static String name(KymaModule key) {

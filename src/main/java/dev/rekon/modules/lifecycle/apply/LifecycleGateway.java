@@ -25,18 +25,53 @@ import dev.rekon.modules.release.KymaKind;
  */
 public interface LifecycleGateway extends ManifestWriter {
 
+    /** The Kyma as the apiserver holds it now (a read this process then knows the watch must catch up with). */
     Optional<KymaView> kyma(String namespace, String name);
+
+    /**
+     * Where a read of Kymas and Kyma's release objects may be served from: the apiserver ({@code LIVE}: after a lost
+     * race), the watch unless it may lag behind a version this process read, wrote or an event carried
+     * ({@code CACHED}: the loop's loads, which then read the apiserver), or the watch as it holds it now
+     * ({@code HELD}: the page's, which makes no API call and has nothing while the watch has not synced).
+     */
+    enum Read {
+        LIVE, CACHED, HELD
+    }
+
+    /** The Kyma, read as {@code read} says; the apiserver's by default. */
+    default Optional<KymaView> kyma(String namespace, String name, Read read) {
+        return kyma(namespace, name);
+    }
+
+    /** The object exists at {@code resourceVersion} or later (null: at a version a watch may not hold yet). */
+    default void seen(ObjectRef ref, String resourceVersion) {
+    }
 
     /** Whether the apiserver serves objects of the kind (discovery); every kind by default. */
     default boolean serves(String apiVersion, String kind) {
         return true;
     }
 
+    /** The same, as {@code read} says: for {@code HELD}, as discovery last answered here, reading nothing. */
+    default boolean serves(String apiVersion, String kind, Read read) {
+        return serves(apiVersion, kind);
+    }
+
     /** Every Kyma in a namespace, or in every namespace Rekon may act in when it is null. */
     List<KymaView> kymas(String namespace);
 
+    /** The same, read as {@code read} says; as {@link #kymas(String)} by default. */
+    default List<KymaView> kymas(String namespace, Read read) {
+        return kymas(namespace);
+    }
+
     /** Kyma's ModuleReleaseMetas or ModuleTemplates ({@code kind}) in a namespace. */
     <V> List<V> kymaObjects(KymaKind<V> kind, String namespace);
+
+    /** The same, read as {@code read} says; as {@link #kymaObjects(KymaKind, String)} by default. */
+    default <V> List<V> kymaObjects(KymaKind<V> kind, String namespace, Read read) {
+        return kymaObjects(kind, namespace);
+    }
 
     Optional<Inventory> inventory(KymaModule key);
 

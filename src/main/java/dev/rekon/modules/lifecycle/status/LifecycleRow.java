@@ -9,7 +9,7 @@ import dev.rekon.core.ObjectRef;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
- * One module of one Kyma as its last plan on this replica left it, for {@code GET /status}.
+ * One module of one Kyma as the page plans it now, for {@code GET /status}.
  *
  * @param version       the version installed (null before the first install finished)
  * @param release       the version the plan brings it to (the channel's), or null when none resolves
@@ -18,10 +18,10 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
  *                      {@code Error})
  * @param action        what the plan does ({@code INSTALL}, {@code UPGRADE}, {@code REPAIR}, {@code NONE}, ...)
  * @param objects       the objects the module's inventory records
- * @param pendingApply  objects the plan would still apply (0 once it was carried out)
+ * @param pendingApply  objects the plan would still apply
  * @param pendingPrunes objects the plan would still delete, in its order (none once it was carried out)
  * @param conflicts     objects of the release that exist and belong to someone else
- * @param pending       true while the plan was only reported (or failed part-way), false once carried out
+ * @param pending       true while the plan would still write something (false once it was carried out)
  */
 @RegisterForReflection
 @JsonInclude(JsonInclude.Include.NON_NULL)

@@ -1,5 +1,6 @@
 package dev.rekon.modules.lifecycle.status;
 
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -10,6 +11,7 @@ import dev.rekon.modules.lifecycle.plan.LifecyclePlan;
 import dev.rekon.modules.lifecycle.plan.LifecyclePlan.Action;
 import dev.rekon.modules.lifecycle.plan.LifecyclePlanner;
 import dev.rekon.modules.lifecycle.plan.LifecycleViews;
+import dev.rekon.modules.lifecycle.plan.Resolution;
 import dev.rekon.modules.lifecycle.intent.ModuleState;
 
 /**
@@ -19,8 +21,16 @@ import dev.rekon.modules.lifecycle.intent.ModuleState;
  */
 public final class LifecycleRows {
 
+    /** The state and action of a row whose release this replica has not read yet. */
+    public static final String NOT_READ_STATE = "Unknown";
+
     private static final Set<String> PROBLEMS = Set.of(ModuleState.Error.name(), ModuleState.Warning.name(),
             ModuleState.Deleting.name());
+
+    /** Problem rows first, then by namespace, Kyma and module. */
+    public static final Comparator<LifecycleRow> ORDER = Comparator.comparing((LifecycleRow r) -> !r.problem())
+            .thenComparing(LifecycleRow::namespace).thenComparing(LifecycleRow::kyma)
+            .thenComparing(LifecycleRow::module);
 
     private LifecycleRows() {
     }
@@ -31,7 +41,17 @@ public final class LifecycleRows {
         if (inv == null && v.declared() == null) {
             return Optional.empty();
         }
-        String version = inv == null ? null : inv.version();
+        // An unmanaged module whose inventory is dropped is at the version its status entry says it was left at.
+        String version = inv != null ? inv.version()
+                : p.action() == Action.UNMANAGE && p.status() != null ? p.status().version() : null;
+        if (notRead(v.resolution()) || notRead(v.installed())) {
+            // Not a problem of the module: this replica has yet to read what it would plan from.
+            Resolution.Unavailable u = (Resolution.Unavailable) (notRead(v.resolution()) ? v.resolution() : v.installed());
+            return Optional.of(new LifecycleRow(v.key().namespace(), v.key().kyma(), v.key().module(),
+                    v.declared() != null ? v.declared().channel() : inv == null ? null : inv.channel(), version, null,
+                    NOT_READ_STATE, false, NOT_READ_STATE, u.reason(), u.message(), inv == null ? 0 : inv.objects().size(),
+                    0, List.of(), List.of(), false, v.now()));
+        }
         String state = p.status() != null ? p.status().state().name() : ModuleState.Deleting.name();
         // A plan that was not refused passed the planner's conflict check: only a refused one can have any.
         List<ObjectRef> conflicts = p.action() == Action.REFUSED ? LifecyclePlanner.conflicts(v) : List.of();
@@ -50,15 +70,7 @@ public final class LifecycleRows {
         return p.status() != null && p.status().message() != null ? p.status().message() : p.reply().message();
     }
 
-    /** The row once the plan was carried out: nothing pending; empty once the module is uninstalled. */
-    public static Optional<LifecycleRow> carriedOut(LifecycleRow planned, LifecyclePlan p) {
-        if (p.action() == Action.UNINSTALL) {
-            return Optional.empty();
-        }
-        int objects = p.forget() ? 0 : p.inventory() != null ? p.inventory().objects().size() : planned.objects();
-        String version = p.inventory() != null ? p.inventory().version() : planned.version();
-        return Optional.of(new LifecycleRow(planned.namespace(), planned.kyma(), planned.module(), planned.channel(),
-                version, planned.release(), planned.state(), planned.problem(), planned.action(), planned.reason(),
-                planned.message(), objects, 0, List.of(), planned.conflicts(), false, planned.planned()));
+    private static boolean notRead(Resolution r) {
+        return r instanceof Resolution.Unavailable u && Resolution.NOT_READ.equals(u.reason());
     }
 }

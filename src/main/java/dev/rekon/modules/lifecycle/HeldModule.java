@@ -1,0 +1,61 @@
+package dev.rekon.modules.lifecycle;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.rekon.core.ObjectRef;
+import dev.rekon.manifests.Identity;
+import dev.rekon.manifests.LiveObject;
+import dev.rekon.manifests.ManifestObjects;
+import dev.rekon.manifests.inventory.Inventory;
+import dev.rekon.modules.lifecycle.plan.LifecyclePlan;
+import dev.rekon.modules.lifecycle.plan.LifecycleViews;
+import dev.rekon.pipeline.LastPlans;
+
+/**
+ * What the page plans a module from besides the watches, since no watch holds a module's inventory or objects:
+ * the cluster as the module's last attempt on this replica read it, as that attempt's plan left it once carried
+ * out in full (what it applied as applied, what it deleted gone, its inventory as recorded or dropped). The loop
+ * keeps it as what the area remembers of its last plan ({@link LastPlans}); a hand change to one of its objects
+ * since is not in it, and the next pass reads it.
+ *
+ * @param inventory the module's inventory, or null when it has none
+ * @param live      the objects of the release and the inventory that exist, by {@link Identity#key}
+ * @param blocking  custom resources that hold the module's uninstall
+ */
+record HeldModule(Inventory inventory, Map<String, LiveObject> live, List<ObjectRef> blocking) {
+
+    /** Before any attempt of this replica: nothing installed is known. */
+    static final HeldModule NONE = new HeldModule(null, Map.of(), List.of());
+
+    HeldModule {
+        live = Map.copyOf(live);
+        blocking = List.copyOf(blocking);
+    }
+
+    static HeldModule of(LifecycleViews v) {
+        return new HeldModule(v.inventory(), v.live(), v.blocking());
+    }
+
+    /** The cluster as the last plan left it: as read, or as carried out in full. */
+    static HeldModule of(LastPlans.Last<HeldModule> last) {
+        return last.carriedOut() && last.plan() instanceof LifecyclePlan p ? last.remembered().after(p)
+                : last.remembered();
+    }
+
+    /** As the plan, carried out in full, leaves the module. */
+    HeldModule after(LifecyclePlan p) {
+        Map<String, LiveObject> out = new HashMap<>(live);
+        p.deletes().forEach(d -> out.remove(Identity.key(d.ref())));
+        for (ObjectNode o : p.apply()) {
+            ObjectRef ref = ManifestObjects.ref(o);
+            out.put(Identity.key(ref), new LiveObject(ref, p.key().module(), o));
+        }
+        Inventory recorded = p.forget() ? null : p.inventory() != null ? p.inventory()
+                : p.writeAhead() != null ? p.writeAhead() : inventory;
+        return new HeldModule(recorded, out, p.forget() ? List.of() : blocking);
+    }
+}

@@ -1,0 +1,99 @@
+package dev.rekon.modules.lifecycle;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import dev.rekon.status.Loaded;
+import dev.rekon.testing.ApiCallSeries;
+import dev.rekon.testing.Await;
+import dev.rekon.testing.RekonTestResource;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import io.restassured.response.ValidatableResponse;
+
+/**
+ * What the module lifecycle reads, on the real apiserver and registry: a converged pass takes its Kymas,
+ * ModuleTemplates and ModuleReleaseMetas from their watches (no GET of any of them), and the page plans every
+ * watched Kyma's modules now, so that a hand change of a Kyma's module list shows before any pass or event.
+ * Counted by the application's own API call timer.
+ */
+@QuarkusTest
+@QuarkusTestResource(value = RekonTestResource.class, restrictToAnnotatedClass = false)
+class LifecycleCacheFirstEndToEndTest extends LifecycleFixtures {
+
+    static final String GROUP = "operator.kyma-project.io/";
+
+    @Test
+    void aConvergedPassReadsNoKymaTemplateOrReleaseMeta() throws Exception {
+        publish("0.4.1", false);
+        channel("0.4.1");
+        kyma(module);
+        kymaEvent().body("reason", equalTo("ModuleInstalled"));
+        Await.until("the watches to hold the status written", Duration.ofSeconds(10),
+                () -> resync(true).extract().jsonPath().getInt("areas[0].unchanged") == 1);
+
+        Map<String, Double> before = ApiCallSeries.now();
+        resync(false).body("areas[0].unchanged", equalTo(1)).body("areas[0].changed", equalTo(0));
+        Map<String, Double> grown = ApiCallSeries.grown(before, ApiCallSeries.now());
+        assertEquals(0, gets(grown, "kymas") + gets(grown, "moduletemplates") + gets(grown, "modulereleasemetas"),
+                "a converged pass reads Kymas, ModuleTemplates and ModuleReleaseMetas from their watches: " + grown);
+    }
+
+    @Test
+    void aHandChangeOfAKymasModulesShowsOnThePageBeforeAnyPass() throws Exception {
+        publish("0.4.1", false);
+        channel("0.4.1");
+        kyma(module);
+        kymaEvent().body("reason", equalTo("ModuleInstalled"));
+        assertEquals("Ready", row(report()).get("state"));
+
+        kyma();
+        Await.until("the page to plan the module's uninstall", Duration.ofSeconds(10),
+                () -> "UNINSTALL".equals(row(report()).get("action")));
+        Map<String, Object> row = row(report());
+        assertEquals(true, row.get("pending"), "only planned: " + row);
+        assertEquals("0.4.1", row.get("version"));
+        assertNotNull(object("apps/v1", "Deployment", target, "controller"), "the page changes nothing");
+    }
+
+    @Test
+    void aModuleNeverReadSaysSoOnThePage() throws Exception {
+        publish("0.4.1", false);
+        channel("0.4.1");
+        kyma(module);
+        Await.until("the page to show the module the Kyma lists", Duration.ofSeconds(10),
+                () -> !row(report()).isEmpty());
+        String message = String.valueOf(row(report()).get("message"));
+        assertTrue(message.contains("not read yet"), message);
+    }
+
+    static double gets(Map<String, Double> grown, String plural) {
+        return grown.entrySet().stream().filter(e -> e.getKey().contains("method=\"GET\"")
+                && e.getKey().contains("resource=\"" + GROUP + plural + "\"")).mapToDouble(Map.Entry::getValue).sum();
+    }
+
+    ValidatableResponse resync(boolean report) {
+        return given().header("ce-specversion", "1.0").header("ce-id", java.util.UUID.randomUUID().toString())
+                .header("ce-type", "dev.rekon.resync").header("ce-source", "curl").contentType("application/json")
+                .body(Map.of("scope", "kymas", "namespace", kcp, "report", report)).post("/").then().statusCode(200);
+    }
+
+    JsonPath report() {
+        return Loaded.get("/status?area=modules&namespace=" + kcp, null).then().statusCode(200).extract().jsonPath();
+    }
+
+    @SuppressWarnings("unchecked")
+    Map<String, Object> row(JsonPath report) {
+        return report.getList("lifecycle.rows", Map.class).stream().filter(r -> module.equals(r.get("module")))
+                .findFirst().map(r -> (Map<String, Object>) r).orElse(Map.of());
+    }
+}
