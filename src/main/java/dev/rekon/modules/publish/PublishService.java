@@ -78,9 +78,12 @@ public class PublishService {
         return report ? loop.report(soaks, key) : loop.reconcile(soaks, key);
     }
 
-    /** The same in report mode: what the rules would do now, and where each stands; nothing written. */
+    /**
+     * The same in report mode: what the rules would do now, and where each stands, planned from the watches
+     * ({@link SoakPage}); nothing read from the apiserver, nothing written.
+     */
     public Optional<PromotionPlan> promotionReport(String module) {
-        return loop.plan(soaks, new SoakKey(settings.namespace(), module));
+        return loop.plan(new SoakPage(soaks), new SoakKey(settings.namespace(), module));
     }
 
     /**
