@@ -29,7 +29,7 @@ import dev.rekon.pipeline.Reconciler;
  * ModuleTemplates (each descriptor verified again), and the Kymas of the namespace that list it, plans with
  * {@link SoakPlanner} at the injected clock's time, then writes the promotion annotations (guarded) and each
  * channel moved, and tells of what changed in Events on the release meta. The page and {@code GET /modules} plan
- * the same rules in report mode from the watches ({@link SoakPage}).
+ * the same rules in report mode from the watches ({@link #held}).
  */
 @ApplicationScoped
 public class SoakReconciler implements Reconciler<SoakKey, SoakViews, PromotionPlan> {
@@ -62,7 +62,7 @@ public class SoakReconciler implements Reconciler<SoakKey, SoakViews, PromotionP
                         gateway.kymas(key.namespace())));
     }
 
-    /** The views as the watches hold them (no API call), for the page ({@link SoakPage}). */
+    /** The views as the watches hold them (no API call), for the page and {@code GET /modules}. */
     Optional<SoakViews> held(SoakKey key) {
         PublishGateway.Held held = gateway.held(key.namespace(), key.module());
         return held.meta().map(m -> views(key, m, held.templates(), held.kymas()));
