@@ -34,6 +34,7 @@ import dev.rekon.manifests.apply.ManifestCluster;
 import dev.rekon.manifests.plan.ServedKinds;
 import dev.rekon.pipeline.LastPlans;
 import dev.rekon.pipeline.Reconciler;
+import dev.rekon.pipeline.ReportOnly;
 import dev.rekon.resync.FannedOut;
 import dev.rekon.web.OutgoingEvent;
 
@@ -177,9 +178,11 @@ public class DeclaredStateReconciler implements Reconciler<DeclaredKey, Declared
                 Set.of(), config.namespacePolicy(), crossNamespace, clock.instant()));
     }
 
-    /** This reconciler as the page plans with it ({@link DeclaredPage}): report mode only, reading nothing. */
+    /**
+     * This reconciler as the page plans with it ({@link ReportOnly}): its keys ({@link TipMemo#held}) read nothing.
+     */
     public Reconciler<DeclaredKey, DeclaredViews, DeclaredPlan> page() {
-        return new DeclaredPage(this);
+        return new ReportOnly<>(this, key -> load(key, false));
     }
 
     /** The kinds the cluster serves, as the input's first reader found them: one discovery read per input. */

@@ -110,11 +110,6 @@ public class KymaModuleReconciler implements Reconciler<KymaModule, LifecycleVie
         return Optional.of(views(key, kyma, declared, h.inventory(), resolution, h.live(), h.blocking(), installed));
     }
 
-    /** This reconciler as the page plans with it ({@link LifecyclePage}): report mode only, reading nothing. */
-    LifecyclePage page() {
-        return new LifecyclePage(this);
-    }
-
     private static DeclaredModule declared(KymaView kyma, KymaModule key) {
         return kyma == null || kyma.deleting() ? null : kyma.declared(key.module()).orElse(null);
     }

@@ -1,8 +1,10 @@
 package dev.rekon.modules.lifecycle;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -14,9 +16,12 @@ import dev.rekon.modules.lifecycle.apply.LifecycleGateway;
 import dev.rekon.modules.lifecycle.apply.LifecycleGateway.Read;
 import dev.rekon.modules.lifecycle.intent.DeclaredModule;
 import dev.rekon.modules.lifecycle.intent.KymaView;
+import dev.rekon.modules.lifecycle.plan.LifecyclePlan;
+import dev.rekon.modules.lifecycle.plan.LifecycleViews;
 import dev.rekon.modules.lifecycle.status.LifecycleRow;
 import dev.rekon.modules.lifecycle.status.LifecycleRows;
 import dev.rekon.pipeline.ReconcileLoop;
+import dev.rekon.pipeline.ReportOnly;
 
 /**
  * Finds which modules of which Kymas an input concerns and runs each through the one {@link ReconcileLoop}
@@ -92,10 +97,16 @@ public class KymaModuleService {
     /**
      * The page's rows in a namespace (null: all): every module of every Kyma its watch holds, and every module whose
      * last attempt on this replica is held (one no longer listed, a Kyma gone), each planned now by the loop in
-     * report mode ({@link KymaModuleReconciler#page}): no API call, no registry read. Problem rows first.
+     * report mode ({@link KymaModuleReconciler#held}, {@link ReportOnly}): no API call, no registry read. Problem rows first.
      */
     public List<LifecycleRow> rows(String namespace) {
-        LifecyclePage page = reconciler.page();
+        // The views each plan was made from, for its row.
+        Map<KymaModule, LifecycleViews> loaded = new HashMap<>();
+        ReportOnly<KymaModule, LifecycleViews, LifecyclePlan> page = new ReportOnly<>(reconciler, key -> {
+            Optional<LifecycleViews> views = reconciler.held(key);
+            views.ifPresent(v -> loaded.put(key, v));
+            return views;
+        });
         Set<KymaModule> keys = new LinkedHashSet<>();
         for (KymaView k : gateway.kymas(namespace, Read.HELD)) {
             k.modules().forEach(m -> keys.add(new KymaModule(k.namespace(), k.name(), m.name())));
@@ -103,7 +114,7 @@ public class KymaModuleService {
         reconciler.heldKeys(namespace).forEach(keys::add);
         List<LifecycleRow> rows = new ArrayList<>();
         for (KymaModule key : keys) {
-            loop.plan(page, key).flatMap(p -> LifecycleRows.planned(page.views(key), p)).ifPresent(rows::add);
+            loop.plan(page, key).flatMap(p -> LifecycleRows.planned(loaded.get(key), p)).ifPresent(rows::add);
         }
         rows.sort(LifecycleRows.ORDER);
         return rows;

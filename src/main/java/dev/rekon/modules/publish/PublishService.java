@@ -13,6 +13,7 @@ import dev.rekon.modules.publish.plan.PromotionPlan;
 import dev.rekon.modules.publish.plan.SoakKey;
 import dev.rekon.modules.publish.plan.PublishKey;
 import dev.rekon.pipeline.ReconcileLoop;
+import dev.rekon.pipeline.ReportOnly;
 
 /**
  * Module publication's entry: a component version ({@code <host>/<path>/component-descriptors/<component>} and
@@ -78,9 +79,12 @@ public class PublishService {
         return report ? loop.report(soaks, key) : loop.reconcile(soaks, key);
     }
 
-    /** The same in report mode: what the rules would do now, and where each stands; nothing written. */
+    /**
+     * The same in report mode: what the rules would do now, and where each stands, planned from the watches
+     * ({@link SoakReconciler#held}, {@link ReportOnly}); nothing read from the apiserver, nothing written.
+     */
     public Optional<PromotionPlan> promotionReport(String module) {
-        return loop.plan(soaks, new SoakKey(settings.namespace(), module));
+        return loop.plan(new ReportOnly<>(soaks, soaks::held), new SoakKey(settings.namespace(), module));
     }
 
     /**

@@ -18,6 +18,7 @@ import dev.rekon.modules.publish.apply.PublishGateway;
 import dev.rekon.modules.publish.plan.KymaFollower;
 import dev.rekon.modules.publish.plan.PromotionPlan;
 import dev.rekon.modules.publish.plan.PublishedMeta;
+import dev.rekon.modules.publish.plan.PublishedTemplate;
 import dev.rekon.modules.publish.plan.SoakKey;
 import dev.rekon.modules.publish.plan.SoakPlanner;
 import dev.rekon.modules.publish.plan.SoakViews;
@@ -27,8 +28,8 @@ import dev.rekon.pipeline.Reconciler;
  * The promotions of one published module on the one reconcile loop: reads its ModuleReleaseMeta, its
  * ModuleTemplates (each descriptor verified again), and the Kymas of the namespace that list it, plans with
  * {@link SoakPlanner} at the injected clock's time, then writes the promotion annotations (guarded) and each
- * channel moved, and tells of what changed in Events on the release meta. Report mode gives the same plan, for
- * {@code GET /modules}.
+ * channel moved, and tells of what changed in Events on the release meta. The page and {@code GET /modules} plan
+ * the same rules in report mode from the watches ({@link #held}).
  */
 @ApplicationScoped
 public class SoakReconciler implements Reconciler<SoakKey, SoakViews, PromotionPlan> {
@@ -56,20 +57,27 @@ public class SoakReconciler implements Reconciler<SoakKey, SoakViews, PromotionP
     @Override
     public Optional<SoakViews> load(SoakKey key, boolean fresh) {
         Optional<PublishedMeta> meta = gateway.releaseMeta(key.namespace(), key.module());
-        if (meta.isEmpty()) {
-            return Optional.empty();
-        }
+        return meta.isEmpty() ? Optional.empty()
+                : Optional.of(views(key, meta.get(), gateway.templates(key.namespace(), key.module()),
+                        gateway.kymas(key.namespace())));
+    }
+
+    /** The views as the watches hold them (no API call), for the page and {@code GET /modules}. */
+    Optional<SoakViews> held(SoakKey key) {
+        PublishGateway.Held held = gateway.held(key.namespace(), key.module());
+        return held.meta().map(m -> views(key, m, held.templates(), held.kymas()));
+    }
+
+    private SoakViews views(SoakKey key, PublishedMeta meta, List<PublishedTemplate> templates, List<KymaView> all) {
         SoakViews.Policy policy = new SoakViews.Policy(settings.promotions(), signatures.required(),
                 settings.maintenanceWindow());
-        List<SoakViews.Version> versions = gateway.templates(key.namespace(), key.module()).stream()
-                .filter(t -> t.componentDigest() != null)
+        List<SoakViews.Version> versions = templates.stream().filter(t -> t.componentDigest() != null)
                 .map(t -> new SoakViews.Version(t, signatures.check(t))).toList();
         List<KymaFollower> kymas = new ArrayList<>();
-        for (KymaView k : gateway.kymas(key.namespace())) {
+        for (KymaView k : all) {
             follower(k, key.module()).ifPresent(kymas::add);
         }
-        return Optional.of(new SoakViews(key.namespace(), key.module(), policy, meta.get(), versions, kymas,
-                clock.instant()));
+        return new SoakViews(key.namespace(), key.module(), policy, meta, versions, kymas, clock.instant());
     }
 
     /** The Kyma as a follower of the module: listed and managed, not being deleted. */

@@ -120,6 +120,13 @@ class PromotionEndToEndTest {
                 .body(row + ".problem", equalTo(true));
         given().get("/?area=modules").then().statusCode(200)
                 .body(containsString("Module promotions")).body(containsString("KymaUnhealthy"));
+
+        // The Kyma recovers, and no pass has run since: the page plans the rule now, so it shows the new soak
+        // rather than the block its last plan wrote.
+        runs(edge, "0.4.4", "Ready", null);
+        Await.until("the page to show the soak the rules would start now", Duration.ofSeconds(30), () -> "Soaking"
+                .equals(given().get("/status?area=modules").then().statusCode(200).extract().path(row + ".state")));
+        assertTrue(annotation("rekon.dev/promotion.regular").startsWith(blocked), "the page wrote nothing");
     }
 
     void kyma(String name, String channel) {

@@ -1,6 +1,5 @@
 package dev.rekon.modules.publish.apply;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -14,15 +13,19 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.cluster.FieldManager;
 import dev.rekon.cluster.KubeErrors;
+import dev.rekon.cluster.Versioned;
+import dev.rekon.cluster.watch.FacetViews;
+import dev.rekon.cluster.watch.SharedWatches;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.modules.lifecycle.intent.KymaView;
+import dev.rekon.modules.lifecycle.watch.KymaFacet;
 import dev.rekon.modules.publish.plan.PublishPlan;
 import dev.rekon.modules.publish.plan.PublishPlan.ChannelMove;
 import dev.rekon.modules.publish.plan.PublishedMeta;
 import dev.rekon.modules.publish.plan.PublishedTemplate;
 import dev.rekon.modules.publish.plan.ReleaseMetaDraft;
 import dev.rekon.modules.publish.plan.TemplateDraft;
-import dev.rekon.modules.release.KymaKind;
+import dev.rekon.modules.publish.watch.PublishFacets;
 import dev.rekon.modules.release.KymaModules;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -40,25 +43,50 @@ public class KubePublishGateway implements PublishGateway {
     @Inject
     ObjectMapper json;
 
+    @Inject
+    SharedWatches watches;
+
+    @Inject
+    PublishFacets.Metas metas;
+
+    @Inject
+    PublishFacets.Templates templates;
+
+    @Inject
+    KymaFacet kymas;
+
+    @Override
+    public Held held(String namespace, String module) {
+        Optional<PublishedMeta> meta = cached(watches.of(metas), namespace).stream()
+                .filter(m -> module.equals(m.view().name())).findFirst();
+        List<PublishedTemplate> ts = cached(watches.of(templates), namespace).stream()
+                .filter(t -> module.equals(t.view().module())).toList();
+        return new Held(meta, ts, cached(watches.of(kymas), namespace));
+    }
+
+    private static <V> List<V> cached(FacetViews<V> views, String namespace) {
+        return views.cached(namespace, null).map(l -> l.stream().map(Versioned::view).toList()).orElse(List.of());
+    }
+
     @Override
     public Optional<PublishedTemplate> template(String namespace, String name) {
-        return read(KymaModules.TEMPLATE, namespace, name).map(KubePublishGateway::template);
+        return read(KymaModules.TEMPLATE, namespace, name).map(PublishFacets::template);
     }
 
     @Override
     public List<PublishedTemplate> templates(String namespace, String module) {
         return list(KymaModules.TEMPLATE, namespace, Map.of(KymaModules.MODULE_NAME_LABEL, module)).stream()
-                .map(KubePublishGateway::template).toList();
+                .map(PublishFacets::template).toList();
     }
 
     @Override
     public Optional<PublishedMeta> releaseMeta(String namespace, String module) {
-        return read(KymaModules.RELEASE_META, namespace, module).map(KubePublishGateway::meta);
+        return read(KymaModules.RELEASE_META, namespace, module).map(PublishFacets::meta);
     }
 
     @Override
     public List<PublishedMeta> releaseMetas(String namespace) {
-        return list(KymaModules.RELEASE_META, namespace, Map.of()).stream().map(KubePublishGateway::meta).toList();
+        return list(KymaModules.RELEASE_META, namespace, Map.of()).stream().map(PublishFacets::meta).toList();
     }
 
     @Override
@@ -66,18 +94,6 @@ public class KubePublishGateway implements PublishGateway {
         return list("Kyma", namespace, Map.of()).stream().map(KymaView::of).toList();
     }
 
-    private static PublishedTemplate template(JsonNode t) {
-        return new PublishedTemplate(KymaKind.TEMPLATE.view().apply(t),
-                t.path("metadata").path("annotations").path(PublishedTemplate.DIGEST_ANNOTATION).asText(null));
-    }
-
-    private static PublishedMeta meta(JsonNode m) {
-        Map<String, String> annotations = new LinkedHashMap<>();
-        m.path("metadata").path("annotations").fields().forEachRemaining(e -> annotations.put(e.getKey(),
-                e.getValue().asText()));
-        return new PublishedMeta(KymaKind.RELEASE_META.view().apply(m),
-                blankToNull(m.path("spec").path("ocmComponentName").asText("")), annotations);
-    }
 
     private List<JsonNode> list(String kind, String namespace, Map<String, String> labels) {
         return KubeErrors.call("list " + kind + " in " + namespace, () -> client.genericKubernetesResources(
@@ -135,9 +151,5 @@ public class KubePublishGateway implements PublishGateway {
                 r.getMetadata().getName());
         KubeErrors.call(ref, "apply " + ref, () -> client.resource(r).fieldManager(manager).forceConflicts()
                 .serverSideApply());
-    }
-
-    private static String blankToNull(String s) {
-        return s == null || s.isBlank() ? null : s;
     }
 }

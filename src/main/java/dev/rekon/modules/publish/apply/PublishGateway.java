@@ -39,6 +39,18 @@ public interface PublishGateway {
     /** The ModuleReleaseMeta named after the module. */
     Optional<PublishedMeta> releaseMeta(String namespace, String module);
 
+    /**
+     * The module's release meta, its templates and the namespace's Kymas as the watches hold them (no API call), for
+     * the page's plan of the promotion rules; a gateway without watches answers what it reads.
+     */
+    default Held held(String namespace, String module) {
+        return new Held(releaseMeta(namespace, module), templates(namespace, module), kymas(namespace));
+    }
+
+    /** What {@link #held} found. */
+    record Held(Optional<PublishedMeta> meta, List<PublishedTemplate> templates, List<KymaView> kymas) {
+    }
+
     /** Server-side apply with field manager {@code rekon}. */
     void applyTemplate(TemplateDraft template);
 

@@ -9,17 +9,20 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import dev.rekon.cluster.watch.SharedWatches;
+import dev.rekon.modules.publish.PublishService;
 import dev.rekon.modules.publish.PublishSettings;
 import dev.rekon.modules.publish.plan.ChannelPromotion;
+import dev.rekon.modules.publish.plan.PublishedMeta;
 import dev.rekon.modules.publish.status.PromotionSection.PromotionRow;
+import dev.rekon.modules.publish.watch.PublishFacets;
 import dev.rekon.status.AreaReport;
 import dev.rekon.status.StatusRead;
 import dev.rekon.status.StatusReport;
 
 /**
- * The promotion rules' part of the page (area {@code modules}): for each channel a rule moves, the state the
- * promotion planner decided last, as it wrote it on the ModuleReleaseMeta (no API call: the release metas' watch),
- * blocked rules first. {@code GET /modules} plans the same rules again in report mode.
+ * The promotion rules' part of the page (area {@code modules}): for each channel a rule moves, where it stands
+ * now, planned by the one loop in report mode from the watches ({@link PublishService#promotionReport}, as
+ * {@code GET /modules} plans it: no API call), blocked rules first.
  */
 @ApplicationScoped
 public class PromotionReport implements AreaReport {
@@ -32,10 +35,13 @@ public class PromotionReport implements AreaReport {
     SharedWatches watches;
 
     @Inject
-    PromotionFacet facet;
+    PublishFacets.Metas metas;
 
     @Inject
     PublishSettings settings;
+
+    @Inject
+    PublishService service;
 
     @Override
     public String area() {
@@ -44,13 +50,15 @@ public class PromotionReport implements AreaReport {
 
     @Override
     public StatusReport addTo(StatusReport report, StatusRead read, String namespace, Instant now) {
-        if (!settings.enabled()) {
+        if (!settings.enabled() || settings.promotions().isEmpty()
+                || (namespace != null && !namespace.equals(settings.namespace()))) {
             return report;
         }
         List<PromotionRow> rows = new ArrayList<>();
-        for (PromotionFacet.Rules r : read.of(watches.of(facet), "ModuleReleaseMetas' promotion records")) {
-            if (namespace == null || namespace.equals(r.namespace())) {
-                r.states().forEach((channel, state) -> rows.add(row(r, channel, state)));
+        for (PublishedMeta m : read.of(watches.of(metas), "ModuleReleaseMetas")) {
+            if (m.ocmComponentName() != null && settings.namespace().equals(m.view().namespace())) {
+                service.promotionReport(m.view().name()).ifPresent(plan -> plan.report().promotions()
+                        .forEach(p -> rows.add(row(settings.namespace(), m.view().name(), p))));
             }
         }
         rows.sort(ORDER);
@@ -58,14 +66,9 @@ public class PromotionReport implements AreaReport {
                 (int) rows.stream().filter(PromotionRow::problem).count(), rows));
     }
 
-    /** A record {@code <State> (<Reason>): <message>}, as {@link ChannelPromotion#annotation()} writes it. */
-    static PromotionRow row(PromotionFacet.Rules r, String channel, String record) {
-        int open = record.indexOf(" (");
-        int close = record.indexOf("): ", open + 1);
-        String state = open > 0 && close > open ? record.substring(0, open) : record;
-        String reason = open > 0 && close > open ? record.substring(open + 2, close) : null;
-        String message = open > 0 && close > open ? record.substring(close + 3) : null;
-        return new PromotionRow(r.namespace(), r.module(), channel, r.offers().get(channel), state, reason, message,
-                r.soaks().get(channel), ChannelPromotion.BLOCKED.equals(state));
+    /** A rule's row: its state, reason and message, and since when its candidate soaks (as the plan records it). */
+    static PromotionRow row(String namespace, String module, ChannelPromotion p) {
+        return new PromotionRow(namespace, module, p.channel(), p.offers(), p.state(), p.reason(), p.message(),
+                p.since() == null ? null : p.candidate() + "@" + p.since(), ChannelPromotion.BLOCKED.equals(p.state()));
     }
 }
