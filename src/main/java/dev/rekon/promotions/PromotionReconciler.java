@@ -74,12 +74,14 @@ public class PromotionReconciler implements Reconciler<PromotionKey, PromotionRe
         boolean trigger = !fresh && key.seen() != null;
         return (trigger ? Optional.of(key.seen()) : gateway.promotion(key.namespace(), key.name())).map(p -> {
             if (trigger) {
-                PromotionRequest watched = request(p, key, true);
+                PromotionRequest watched = request(p, key, true, null);
                 if (planner.plan(watched) instanceof ImagePromotionPlan.Advance a && !a.promotedImages().isEmpty()) {
                     return watched;
                 }
+                // The source Image was read live a moment ago in this attempt: only the stages are read again.
+                return request(p, key, false, () -> Optional.ofNullable(watched.source()));
             }
-            return request(p, key, false);
+            return request(p, key, false, null);
         });
     }
 
@@ -87,9 +89,11 @@ public class PromotionReconciler implements Reconciler<PromotionKey, PromotionRe
      * The source Image and every stage are read at once, once the spec alone allows them to be read (a stage in a
      * namespace Rekon may not act in is never read); the stages are taken only when the source exists.
      */
-    private PromotionRequest request(ImagePromotionView p, PromotionKey key, boolean fromWatches) {
+    private PromotionRequest request(ImagePromotionView p, PromotionKey key, boolean fromWatches,
+            Supplier<Optional<KpackImage>> sourceKnown) {
         PromotionRequest bare = new PromotionRequest(p, null, Map.of(), key.approval(), guard::allows, clock.instant());
-        Supplier<Optional<KpackImage>> sourceRead = gateway.sourceImageSent(p.namespace(), p.spec().sourceImage());
+        Supplier<Optional<KpackImage>> sourceRead = sourceKnown != null ? sourceKnown
+                : gateway.sourceImageSent(p.namespace(), p.spec().sourceImage());
         List<Supplier<StageView>> taken = List.of();
         List<PromotionGateway.StageRead> reads = p.spec().stages().stream().map(stage -> new PromotionGateway
                 .StageRead(stage, stage.promotedImage() != null ? stage.promotedImage() : p.spec().sourceImage(),

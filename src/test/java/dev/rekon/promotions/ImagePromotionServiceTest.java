@@ -187,6 +187,7 @@ class ImagePromotionServiceTest {
         assertEquals(List.of("dev", "staging", "prod"), w.cluster.liveReads);
         assertEquals(List.of("create PromotedImage staging " + B1.image(), "status ImagePromotion hello"),
                 w.cluster.writes);
+        assertEquals(List.of("hello"), w.cluster.sourceReads, "the stages are read again, not the source Image");
     }
 
     @Test

@@ -36,6 +36,8 @@ final class InMemoryPromotions implements PromotionGateway {
     final Map<String, StageView> watched = new HashMap<>();
     /** The stages read from their cluster, in order. */
     final List<String> liveReads = new ArrayList<>();
+    /** The source Images read, by name. */
+    final List<String> sourceReads = new ArrayList<>();
     /** Where the plans' Kubernetes Events go (as the real gateway hands them to the project's Event writer). */
     dev.rekon.cluster.EventRecorder events = new dev.rekon.testing.RecordingEvents();
     private long version = 100;
@@ -52,6 +54,7 @@ final class InMemoryPromotions implements PromotionGateway {
 
     @Override
     public Optional<KpackImage> sourceImage(String namespace, String name) {
+        sourceReads.add(name);
         return Optional.ofNullable(images.get(namespace + "/" + name));
     }
 
