@@ -75,6 +75,7 @@ public final class ManifestReader implements ManifestSource {
         try {
             cd = descriptor(template, template.ref());
         } catch (RefusedException e) {
+            // A descriptor that cannot be read pins no digest: the page says "not read yet", and a read refuses it.
             return java.util.Optional.empty();
         }
         ManifestOrigin origin = ManifestOrigin.of(template, cd);
