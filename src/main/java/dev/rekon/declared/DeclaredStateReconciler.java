@@ -250,7 +250,7 @@ public class DeclaredStateReconciler implements Reconciler<DeclaredKey, Declared
     private static List<LiveObject> listable(ManifestCluster cluster, ObjectRef kind) {
         try {
             // A pass keeps each list until its last DeclaredState is planned: without managedFields, a fraction.
-            return cluster.metadata(kind).stream().map(HeldViews::lean).toList();
+            return cluster.metadata(kind).stream().map(LiveObject::lean).toList();
         } catch (ForbiddenException e) {
             return REFUSED;
         }

@@ -21,7 +21,7 @@ import dev.rekon.pipeline.LastPlans;
  * what the area remembers of its last plan ({@link LastPlans}), so the page costs no API call; a hand change to
  * one of its objects since is not in it, and the next pass reads it.
  *
- * @param live         the objects that exist, by {@link Identity#key}, without their managedFields ({@link #lean})
+ * @param live         the objects that exist, by {@link Identity#key}, without their managedFields ({@link LiveObject#lean})
  * @param clusterKinds the cluster-scoped kinds served, as {@code group/Kind}
  * @param unserved     the declared kinds discovery did not find
  */
@@ -29,7 +29,7 @@ record HeldViews(Map<String, LiveObject> live, Set<String> clusterKinds, Set<Str
 
     HeldViews {
         Map<String, LiveObject> lean = new HashMap<>();
-        live.forEach((k, o) -> lean.put(k, lean(o)));
+        live.forEach((k, o) -> lean.put(k, o.lean()));
         live = Map.copyOf(lean);
         clusterKinds = Set.copyOf(clusterKinds);
         unserved = Set.copyOf(unserved);
@@ -46,32 +46,9 @@ record HeldViews(Map<String, LiveObject> live, Set<String> clusterKinds, Set<Str
                 : last.remembered();
     }
 
-    /**
-     * What is kept of an object read or listed: all of it but its managedFields, which nothing of Rekon reads and
-     * which are most of an object's metadata (a tree of every field each manager set); an object without them is
-     * kept as it is. The object read is not changed.
-     */
+    /** What is kept of an object read or listed ({@link LiveObject#lean}). */
     static LiveObject lean(LiveObject o) {
-        if (o.object() == null || !(o.object().get("metadata") instanceof ObjectNode meta)
-                || !meta.has("managedFields")) {
-            return o;
-        }
-        return new LiveObject(o.ref(), o.owner(), copyExcept(o.object(), meta));
-    }
-
-    /** A deep copy of {@code node} whose {@code meta} leaves out managedFields (they are not copied and then dropped). */
-    private static ObjectNode copyExcept(ObjectNode node, ObjectNode meta) {
-        ObjectNode out = node.objectNode();
-        node.properties().forEach(e -> {
-            if (e.getValue() == meta) {
-                ObjectNode m = out.putObject(e.getKey());
-                meta.properties().stream().filter(f -> !f.getKey().equals("managedFields"))
-                        .forEach(f -> m.set(f.getKey(), f.getValue().deepCopy()));
-            } else {
-                out.set(e.getKey(), e.getValue().deepCopy());
-            }
-        });
-        return out;
+        return o.lean();
     }
 
     /** As the plan, carried out in full, leaves the objects. */

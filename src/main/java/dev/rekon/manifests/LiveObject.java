@@ -18,4 +18,26 @@ public record LiveObject(ObjectRef ref, String owner, ObjectNode object) {
     public String resourceVersion() {
         return object == null ? null : object.path("metadata").path("resourceVersion").asText(null);
     }
+
+    /**
+     * What is kept of an object read or listed and held after its attempt: all of it but its managedFields, which
+     * nothing of Rekon reads and which are most of an object's metadata (a tree of every field each manager set);
+     * an object without them is kept as it is. This object is not changed.
+     */
+    public LiveObject lean() {
+        if (object == null || !(object.get("metadata") instanceof ObjectNode meta) || !meta.has("managedFields")) {
+            return this;
+        }
+        ObjectNode out = object.objectNode();
+        object.properties().forEach(e -> {
+            if (e.getValue() == meta) {
+                ObjectNode m = out.putObject(e.getKey());
+                meta.properties().stream().filter(f -> !f.getKey().equals("managedFields"))
+                        .forEach(f -> m.set(f.getKey(), f.getValue().deepCopy()));
+            } else {
+                out.set(e.getKey(), e.getValue().deepCopy());
+            }
+        });
+        return new LiveObject(ref, owner, out);
+    }
 }

@@ -23,7 +23,8 @@ import dev.rekon.pipeline.LastPlans;
  * since is not in it, and the next pass reads it.
  *
  * @param inventory the module's inventory, or null when it has none
- * @param live      the objects of the release and the inventory that exist, by {@link Identity#key}
+ * @param live      the objects of the release and the inventory that exist, by {@link Identity#key}, without their
+ *                  managedFields ({@link LiveObject#lean})
  * @param blocking  custom resources that hold the module's uninstall
  */
 record HeldModule(Inventory inventory, Map<String, LiveObject> live, List<ObjectRef> blocking) {
@@ -32,7 +33,9 @@ record HeldModule(Inventory inventory, Map<String, LiveObject> live, List<Object
     static final HeldModule NONE = new HeldModule(null, Map.of(), List.of());
 
     HeldModule {
-        live = Map.copyOf(live);
+        Map<String, LiveObject> lean = new HashMap<>();
+        live.forEach((k, o) -> lean.put(k, o.lean()));
+        live = Map.copyOf(lean);
         blocking = List.copyOf(blocking);
     }
 
