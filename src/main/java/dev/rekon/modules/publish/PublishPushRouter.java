@@ -14,7 +14,8 @@ import dev.rekon.webhooks.Subscription;
 /**
  * A push of a tag to {@code <prefix>/.../component-descriptors/<component>}, under one of
  * {@code rekon.modules.publish.repositories}, is a component version to publish ({@link PublishService}). The
- * component version is read by tag with publication's own credentials, so no digest is needed up front.
+ * component version is read with publication's own credentials, by the digest the push names (a registry may
+ * notify before the tag resolves), or by tag when it names none, so no digest is needed up front.
  */
 @ApplicationScoped
 public class PublishPushRouter implements PushRouter {
@@ -37,6 +38,6 @@ public class PublishPushRouter implements PushRouter {
             return Reply.unchanged("NoTag", "push of " + push.reference() + " names no tag; a component version is"
                     + " published by its version tag", List.of());
         }
-        return service.publish(push.repositoryReference(), push.tag());
+        return service.publish(push.repositoryReference(), push.tag(), push.digest());
     }
 }

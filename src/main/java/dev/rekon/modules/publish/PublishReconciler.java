@@ -84,7 +84,7 @@ public class PublishReconciler implements Reconciler<PublishKey, PublishViews, P
         CompletableFuture<Optional<PublishedMeta>> metaRead = CompletableFuture.supplyAsync(
                 () -> gateway.releaseMeta(key.namespace(), key.module()), READS);
         CompletableFuture<ComponentRead> pushedRead = key.pushed() ? CompletableFuture.supplyAsync(
-                () -> components.read(key.repository(), key.version(), key.namespace()), READS) : null;
+                () -> components.read(key.repository(), key.version(), key.digest(), key.namespace()), READS) : null;
         PublishedTemplate template = gateway.template(key.namespace(), key.templateName()).orElse(null);
         ComponentRead read = pushedRead != null ? join(pushedRead)
                 : template == null ? components.read(key.repository(), key.version(), key.namespace()) : null;

@@ -47,14 +47,19 @@ public class PublishService {
     @Inject
     ReconcileLoop loop;
 
-    /** A pushed component version (a webhook or the publish event): see {@link PublishKey#pushed()}. */
+    /** A pushed component version (the publish event): see {@link PublishKey#pushed()}. */
     public Reply publish(String repository, String version) {
+        return publish(repository, version, null);
+    }
+
+    /** A pushed component version, read by the manifest digest a registry's notification names, when it names one. */
+    public Reply publish(String repository, String version, String digest) {
         String repo = PublishSettings.normalise(repository);
         Optional<Reply> off = refusal(repo);
         if (off.isPresent()) {
             return off.get();
         }
-        return loop.reconcile(reconciler, new PublishKey(repo, version, settings.namespace(), true));
+        return loop.reconcile(reconciler, new PublishKey(repo, version, settings.namespace(), true, digest));
     }
 
     /** The reply publishing would give now, writing nothing (a resync in report mode). */

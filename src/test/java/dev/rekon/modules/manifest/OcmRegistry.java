@@ -47,6 +47,20 @@ public final class OcmRegistry {
     /** As {@link #pushComponent(ObjectNode, byte[])}, with more local blobs (a default CR, a ModuleTemplate). */
     public String pushComponent(ObjectNode descriptor, byte[] rawManifest, byte[]... moreBlobs)
             throws IOException, InterruptedException {
+        return pushComponent(true, descriptor, rawManifest, moreBlobs);
+    }
+
+    /**
+     * As {@link #pushComponent(ObjectNode, byte[], byte[]...)}, but the manifest is put by its digest and no tag
+     * names it: the registry's state between storing a pushed manifest and linking its tag.
+     */
+    public String pushComponentUntagged(ObjectNode descriptor, byte[] rawManifest, byte[]... moreBlobs)
+            throws IOException, InterruptedException {
+        return pushComponent(false, descriptor, rawManifest, moreBlobs);
+    }
+
+    private String pushComponent(boolean tagged, ObjectNode descriptor, byte[] rawManifest, byte[]... moreBlobs)
+            throws IOException, InterruptedException {
         String component = descriptor.path("component").path("name").asText();
         String version = descriptor.path("component").path("version").asText();
         String repo = "component-descriptors/" + component;
@@ -67,7 +81,8 @@ public final class OcmRegistry {
             manifest.withArray("layers").addObject().put("mediaType", "application/octet-stream")
                     .put("digest", pushBlob(repo, blob)).put("size", blob.length);
         }
-        return pushManifest(repo, version, manifest);
+        return pushManifest(repo, tagged ? version : ManifestFixtures.digest(TestSigning.JSON.writeValueAsBytes(manifest)),
+                manifest);
     }
 
     /** An OCI artifact whose one layer is {@code content}; returns its manifest digest. */

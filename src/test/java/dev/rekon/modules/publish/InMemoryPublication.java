@@ -87,9 +87,10 @@ final class InMemoryPublication implements ComponentSource, PublishGateway {
     }
 
     @Override
-    public ComponentRead read(String repository, String version, String namespace) {
-        reads.add("read " + version);
-        String digest = registry.getOrDefault(repository, Map.of()).get(version);
+    public ComponentRead read(String repository, String version, String pushed, String namespace) {
+        reads.add("read " + version + (pushed == null ? "" : "@" + pushed));
+        Map<String, String> tags = registry.getOrDefault(repository, Map.of());
+        String digest = pushed == null ? tags.get(version) : tags.containsValue(pushed) ? pushed : null;
         if (digest == null) {
             return new ComponentRead.Refused("ComponentNotFound", repository + ":" + version + " not found");
         }

@@ -154,12 +154,39 @@ class PublicationEndToEndTest {
                 .post("/").then().statusCode(200).body("reason", equalTo("RepositoryNotPublished"));
     }
 
+    /**
+     * The registry notifies of a manifest push before it links the tag (distribution/distribution#2625), so a
+     * notification can name a tag that does not resolve yet: what was pushed is read by the digest the notification
+     * carries, and published under the tag's version.
+     */
+    @Test
+    void aNotificationBeforeItsTagIsLinkedPublishesWhatWasPushed() throws Exception {
+        String digest = push("1.2.0", "info", Signing.SIGNED, false);
+        Map<String, Object> target = Map.of("mediaType", OcmRegistry.OCI_MANIFEST, "digest", digest,
+                "repository", "component-descriptors/" + component(), "tag", "1.2.0",
+                "url", "http://" + registry + "/v2/component-descriptors/" + component() + "/manifests/" + digest);
+        Map<String, Object> event = Map.of("id", UUID.randomUUID().toString(), "timestamp", "2026-01-02T15:04:05Z",
+                "action", "push", "target", target, "request", Map.of("host", registry, "method", "PUT"));
+        given().header("Authorization", "Bearer " + LocalRegistry.NOTIFICATION_TOKEN)
+                .contentType("application/vnd.docker.distribution.events.v1+json")
+                .body(Map.of("events", List.of(event))).post("/webhooks/distribution").then().statusCode(200)
+                .body("pushes[0].replies[0].outcome", equalTo("applied"))
+                .body("pushes[0].replies[0].reason", equalTo("ModulePublished"));
+        JsonNode template = object("ModuleTemplate", module + "-1.2.0");
+        assertNotNull(template, "published under the tag's version");
+        assertEquals(digest, template.path("metadata").path("annotations").path("rekon.dev/component-digest").asText());
+    }
+
     enum Signing {
         SIGNED, TAMPERED, NONE
     }
 
     /** Pushes a component version (raw manifest, default CR) as OCM lays it out; answers its manifest digest. */
     String push(String version, String level, Signing signing) throws Exception {
+        return push(version, level, signing, true);
+    }
+
+    String push(String version, String level, Signing signing, boolean tagged) throws Exception {
         byte[] tar = ManifestFixtures.tar(files(version, level));
         byte[] cr = ManifestFixtures.bytes("apiVersion: " + group + "/v1\nkind: Widget\nmetadata: {name: default,"
                 + " namespace: " + target + "}\nspec: {size: 1}\n");
@@ -186,7 +213,8 @@ class PublicationEndToEndTest {
         if (signing == Signing.TAMPERED) {
             ((ObjectNode) descriptor.get("component")).put("provider", "someone-else.example");
         }
-        return new OcmRegistry(registry, null).pushComponent(descriptor, tar, cr);
+        OcmRegistry ocm = new OcmRegistry(registry, null);
+        return tagged ? ocm.pushComponent(descriptor, tar, cr) : ocm.pushComponentUntagged(descriptor, tar, cr);
     }
 
     Map<String, String> files(String version, String level) {

@@ -11,13 +11,15 @@ import dev.rekon.modules.release.KymaModules;
  * and {@code version} its tag. The module is the component name's last path segment, as Kyma names modules
  * ({@code kyma-project.io/module/kpack} is {@code kpack}); its ModuleTemplate is {@code <module>-<version>}.
  * {@code pushed}: the key comes from a push (a webhook or the publish event), so its version is most likely new
- * and is read from the registry at once, beside the template's read, not after it.
+ * and is read from the registry at once, beside the template's read, not after it. {@code digest}: the manifest a
+ * registry's push notification names (null otherwise); the version is read by it, since a registry may notify
+ * before it links the tag (distribution/distribution#2625) and the tag may have moved since.
  */
-public record PublishKey(String repository, String version, String namespace, boolean pushed) {
+public record PublishKey(String repository, String version, String namespace, boolean pushed, String digest) {
 
     /** A key found by a resync or asked for in report mode: its template is read first. */
     public PublishKey(String repository, String version, String namespace) {
-        this(repository, version, namespace, false);
+        this(repository, version, namespace, false, null);
     }
 
     public static final String COMPONENT_DESCRIPTORS = "/component-descriptors/";

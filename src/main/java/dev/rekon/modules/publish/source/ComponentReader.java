@@ -67,18 +67,23 @@ public final class ComponentReader {
     }
 
     public ComponentRead read(String repository, String version) {
-        String where = "component version " + repository + ":" + version;
+        return read(repository, version, null);
+    }
+
+    /** The component version {@code version}, its manifest read by {@code digest} when one is given. */
+    public ComponentRead read(String repository, String version, String digest) {
+        String where = "component version " + repository + ":" + version + (digest == null ? "" : "@" + digest);
         try {
-            return new ComponentRead.Found(readChecked(repository, version, where));
+            return new ComponentRead.Found(readChecked(repository, version, digest, where));
         } catch (Refusal r) {
             return new ComponentRead.Refused(r.reason, where + " " + r.getMessage());
         }
     }
 
-    private ComponentVersion readChecked(String repository, String version, String where) {
+    private ComponentVersion readChecked(String repository, String version, String digest, String where) {
         ImageReference ref;
         try {
-            ref = ImageReference.parse(repository + ":" + version);
+            ref = ImageReference.parse(repository + (digest == null ? ":" + version : "@" + digest));
         } catch (IllegalArgumentException e) {
             throw new Refusal("RepositoryInvalid", "is not a valid OCI reference: " + e.getMessage());
         }

@@ -11,7 +11,15 @@ public interface ComponentSource {
      * @param version    the tag
      * @param namespace  where registry credentials are looked up
      */
-    ComponentRead read(String repository, String version, String namespace);
+    default ComponentRead read(String repository, String version, String namespace) {
+        return read(repository, version, null, namespace);
+    }
+
+    /**
+     * As {@link #read(String, String, String)}, the manifest read by {@code digest} when one is given: what a push
+     * notification says was pushed under the tag, which the registry may not have linked to the tag yet.
+     */
+    ComponentRead read(String repository, String version, String digest, String namespace);
 
     /**
      * The manifest digest the tag points at now (one HEAD request, no blob read), or empty when the registry

@@ -57,7 +57,7 @@ public class RegistryComponentSource implements ComponentSource {
     PullSecretReader pullSecrets;
 
     @Override
-    public ComponentRead read(String repository, String version, String namespace) {
+    public ComponentRead read(String repository, String version, String digest, String namespace) {
         Map<String, byte[]> early = new ConcurrentHashMap<>();
         ComponentReader.OciReads reads = new ComponentReader.OciReads() {
             @Override
@@ -76,7 +76,7 @@ public class RegistryComponentSource implements ComponentSource {
                 return read != null ? read : registry.readBlob(reference, credential(reference, namespace), digest);
             }
         };
-        return new ComponentReader(reads, trust.verifier(), settings.maxBlobBytes()).read(repository, version);
+        return new ComponentReader(reads, trust.verifier(), settings.maxBlobBytes()).read(repository, version, digest);
     }
 
     @Override
