@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CyclicBarrier;
@@ -283,7 +284,7 @@ class DeclaredStateSpecEndToEndTest extends DeclaredFixtures {
                         @Override
                         public void eventReceived(Action action, CustomResourceDefinition c) {
                             if (action == Action.DELETED || c.getMetadata().getDeletionTimestamp() != null) {
-                                order.add("crd");
+                                order.add(c.getMetadata().getResourceVersion() + " crd");
                             }
                         }
 
@@ -296,7 +297,7 @@ class DeclaredStateSpecEndToEndTest extends DeclaredFixtures {
                                 @Override
                                 public void eventReceived(Action action, GenericKubernetesResource r) {
                                     if (action == Action.DELETED || r.getMetadata().getDeletionTimestamp() != null) {
-                                        order.add("widget");
+                                        order.add(r.getMetadata().getResourceVersion() + " widget");
                                     }
                                 }
 
@@ -310,14 +311,28 @@ class DeclaredStateSpecEndToEndTest extends DeclaredFixtures {
                 assertTrue(pruned.indexOf("Widget " + ns + "/w1") >= 0 && pruned.indexOf("Widget " + ns + "/w1")
                         < pruned.indexOf("CustomResourceDefinition " + crdName), pruned);
                 Await.until("both deletions to be seen", Duration.ofSeconds(20),
-                        () -> order.contains("crd") && order.contains("widget"));
-                assertEquals("widget", order.get(0), "the resource goes before its CRD: " + order);
+                        () -> seen(order, "crd") && seen(order, "widget"));
+                // Two watches deliver in no common order; the revision each change was stored at is the order.
+                List<String> copy;
+                synchronized (order) {
+                    copy = List.copyOf(order);
+                }
+                List<String> stored = copy.stream().sorted(Comparator.comparingLong(
+                        (String o) -> Long.parseLong(o.substring(0, o.indexOf(' '))))).map(o -> o.substring(o.indexOf(' ') + 1))
+                        .toList();
+                assertEquals("widget", stored.get(0), "the resource goes before its CRD: " + stored);
             }
             Await.until("the CRD to go", Duration.ofSeconds(20),
                     () -> admin.apiextensions().v1().customResourceDefinitions().withName(crdName).get() == null);
             assertNotNull(cm("s"));
         } finally {
             admin.apiextensions().v1().customResourceDefinitions().withName(crdName).delete();
+        }
+    }
+
+    private static boolean seen(List<String> order, String what) {
+        synchronized (order) {
+            return order.stream().anyMatch(o -> o.endsWith(" " + what));
         }
     }
 }

@@ -101,8 +101,9 @@ public class KubeLifecycleGateway implements LifecycleGateway {
     public Optional<KymaView> kyma(String namespace, String name, Read read) {
         return switch (read) {
             case LIVE -> kyma(namespace, name);
-            case CACHED -> kymas().latest(namespace, List.of(name)).map(l -> l.stream().findFirst())
-                    .orElseGet(() -> kyma(namespace, name));
+            // A Kyma the watch does not hold may be one it has not delivered yet (an event can come first): read.
+            case CACHED -> kymas().latest(namespace, List.of(name)).flatMap(l -> l.stream().findFirst())
+                    .or(() -> kyma(namespace, name));
             case HELD -> kymas().latest(namespace, List.of(name)).map(l -> l.stream().findFirst())
                     .orElseGet(() -> kymas().cached(namespace, List.of(name)).flatMap(l -> l.stream().findFirst())
                             .map(Versioned::view));
