@@ -25,6 +25,7 @@ import dev.rekon.declared.plan.DeclaredPlan;
 import dev.rekon.declared.plan.DeclaredPlanner;
 import dev.rekon.declared.plan.DeclaredViews;
 import dev.rekon.declared.plan.DesiredObjects;
+import dev.rekon.declared.plan.Scanned;
 import dev.rekon.declared.plan.SourceState;
 import dev.rekon.declared.watch.DeclaredStates;
 import dev.rekon.manifests.Identity;
@@ -144,7 +145,7 @@ public class DeclaredStateReconciler implements Reconciler<DeclaredKey, Declared
         }
         ManifestCluster cluster = gateway.objects(state);
         Map<String, LiveObject> live = refs.isEmpty() ? Map.of() : cluster.live(key.owner(), refs);
-        List<LiveObject> scanned = null;
+        List<Scanned> scanned = null;
         Set<String> protectedRefs = Set.of();
         if (key.scanOrphans() && source instanceof SourceState.Read) {
             List<String> namespaces = state.namespaces().stream().filter(config.namespacePolicy()::allows).toList();
@@ -207,30 +208,30 @@ public class DeclaredStateReconciler implements Reconciler<DeclaredKey, Declared
      * every namespace for the whole pass; as a ServiceAccount, one list of each kind per namespace for all that
      * share it, since what it may list is its own.
      */
-    private List<LiveObject> scan(TipMemo memo, DeclaredStateView state, ManifestCluster cluster, List<String> namespaces) {
+    private List<Scanned> scan(TipMemo memo, DeclaredStateView state, ManifestCluster cluster, List<String> namespaces) {
         String identity = state.serviceAccountName() == null ? null
                 : Impersonation.username(state.namespace(), state.serviceAccountName());
         Set<String> wanted = Set.copyOf(namespaces);
         List<ObjectRef> kinds = served(memo).namespaced();
-        Map<ObjectRef, List<LiveObject>> everywhere = identity == null && config.namespacePolicy().everyNamespace()
+        Map<ObjectRef, List<Scanned>> everywhere = identity == null && config.namespacePolicy().everyNamespace()
                 ? memo.scan(null, kinds, kind -> listable(cluster, kind)) : Map.of();
         List<ObjectRef> byNamespace = new ArrayList<>();
         for (ObjectRef kind : kinds) {
-            List<LiveObject> listed = everywhere.get(kind);
+            List<Scanned> listed = everywhere.get(kind);
             if (listed == null || listed == REFUSED) {
                 namespaces.forEach(ns -> byNamespace.add(new ObjectRef(kind.apiVersion(), kind.kind(), ns, "")));
             }
         }
-        Map<ObjectRef, List<LiveObject>> inNamespaces = memo.scan(identity, byNamespace, kind -> listable(cluster, kind));
-        List<LiveObject> out = new ArrayList<>();
+        Map<ObjectRef, List<Scanned>> inNamespaces = memo.scan(identity, byNamespace, kind -> listable(cluster, kind));
+        List<Scanned> out = new ArrayList<>();
         for (ObjectRef kind : kinds) {
-            List<LiveObject> listed = everywhere.get(kind);
+            List<Scanned> listed = everywhere.get(kind);
             if (listed != null && listed != REFUSED) {
                 listed.stream().filter(o -> wanted.contains(o.ref().namespace())).forEach(out::add);
                 continue;
             }
             for (String ns : namespaces) {
-                List<LiveObject> here = inNamespaces.get(new ObjectRef(kind.apiVersion(), kind.kind(), ns, ""));
+                List<Scanned> here = inNamespaces.get(new ObjectRef(kind.apiVersion(), kind.kind(), ns, ""));
                 if (here != REFUSED) {
                     out.addAll(here);
                 }
@@ -240,17 +241,19 @@ public class DeclaredStateReconciler implements Reconciler<DeclaredKey, Declared
     }
 
     /** What a list the identity may not make answers: nothing of that kind is listed there (see {@link #listable}). */
-    private static final List<LiveObject> REFUSED = java.util.Collections.unmodifiableList(new ArrayList<>());
+    private static final List<Scanned> REFUSED = java.util.Collections.unmodifiableList(new ArrayList<>());
 
     /**
      * Every object of a kind in a namespace, as the DeclaredState's identity may see them; none of a kind it may not
      * list ({@link #REFUSED}: Rekon's own list across namespaces then lists namespace by namespace). A ServiceAccount granted what its manifests need cannot list Endpoints or Secrets, and could delete no
      * orphan of them either; without this one such kind refused the whole scan, so a resync never put anything back.
      */
-    private static List<LiveObject> listable(ManifestCluster cluster, ObjectRef kind) {
+    private static List<Scanned> listable(ManifestCluster cluster, ObjectRef kind) {
         try {
-            // A pass keeps each list until its last DeclaredState is planned: without managedFields, a fraction.
-            return cluster.metadata(kind).stream().map(LiveObject::lean).toList();
+            // A pass keeps each list until its last DeclaredState is planned: identities, a fraction of the trees.
+            List<Scanned> out = new ArrayList<>();
+            cluster.metadata(kind, o -> out.add(Scanned.of(o)));
+            return out;
         } catch (ForbiddenException e) {
             return REFUSED;
         }

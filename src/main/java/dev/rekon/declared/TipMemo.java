@@ -17,7 +17,6 @@ import dev.rekon.core.TransientFailureException;
 import dev.rekon.declared.source.GitCredentials;
 import dev.rekon.declared.source.GitRemote;
 import dev.rekon.declared.source.Revision;
-import dev.rekon.manifests.LiveObject;
 
 /**
  * What one input has read of git, of git credentials, of the kinds the cluster serves and, for the orphan scan, of
@@ -35,7 +34,7 @@ public final class TipMemo {
     private final ConcurrentHashMap<String, Once<Optional<GitCredentials>>> credentials = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, Once<Optional<String>>> tips = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, Once<Revision>> revisions = new ConcurrentHashMap<>();
-    private final ConcurrentHashMap<String, Once<List<LiveObject>>> scans = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, Once<List<?>>> scans = new ConcurrentHashMap<>();
     private volatile Once<?> kinds;
 
     private TipMemo(boolean resolves, boolean held) {
@@ -88,19 +87,20 @@ public final class TipMemo {
      * {@code identity} sees them (null: Rekon itself), each made once per input for every DeclaredState that needs
      * it; answered in the order of {@code kinds}. A caller first lists the kinds no other worker is listing, then
      * waits for the others: the workers of a pass list different kinds at once, where each used to queue behind the
-     * one listing the first kind (a list answered 429 held every worker for its Retry-After).
+     * one listing the first kind (a list answered 429 held every worker for its Retry-After). A scan keeps
+     * identities ({@link dev.rekon.declared.plan.Scanned}), not trees: the lists stay until the pass ends.
      */
-    Map<ObjectRef, List<LiveObject>> scan(String identity, List<ObjectRef> kinds,
-            Function<ObjectRef, List<LiveObject>> list) {
-        Map<ObjectRef, Once<List<LiveObject>>> lists = new LinkedHashMap<>();
+    @SuppressWarnings("unchecked")
+    <T> Map<ObjectRef, List<T>> scan(String identity, List<ObjectRef> kinds, Function<ObjectRef, List<T>> list) {
+        Map<ObjectRef, Once<List<?>>> lists = new LinkedHashMap<>();
         for (ObjectRef kind : kinds) {
             lists.put(kind, scans.computeIfAbsent((identity == null ? "-" : identity) + "|" + kind.apiVersion() + "|"
                     + kind.kind() + "|" + (kind.namespace() == null ? "*" : kind.namespace()),
                     k -> new Once<>(() -> list.apply(kind))));
         }
         lists.values().forEach(Once::computeUnlessBusy);
-        Map<ObjectRef, List<LiveObject>> out = new LinkedHashMap<>();
-        lists.forEach((kind, once) -> out.put(kind, once.get()));
+        Map<ObjectRef, List<T>> out = new LinkedHashMap<>();
+        lists.forEach((kind, once) -> out.put(kind, (List<T>) once.get()));
         return out;
     }
 

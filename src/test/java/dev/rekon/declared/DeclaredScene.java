@@ -19,6 +19,7 @@ import dev.rekon.declared.plan.DeclaredPlan;
 import dev.rekon.declared.plan.DeclaredPlanner;
 import dev.rekon.declared.plan.DeclaredViews;
 import dev.rekon.declared.plan.DesiredObjects;
+import dev.rekon.declared.plan.Scanned;
 import dev.rekon.declared.plan.SourceState;
 import dev.rekon.declared.source.DeclaredDocument;
 import dev.rekon.manifests.Identity;
@@ -124,7 +125,8 @@ final class DeclaredScene {
             s = new SourceState.Deleting();
         }
         return DeclaredPlanner.plan(new DeclaredViews(new DeclaredKey("team-a", "apps", scanned != null), view, s, live,
-                Set.of(), unserved, scanned, protectedRefs, policy, cross, now));
+                Set.of(), unserved, scanned == null ? null : scanned.stream().map(Scanned::of).toList(), protectedRefs,
+                policy, cross, now));
     }
 
     static ObjectRef cm(String name) {

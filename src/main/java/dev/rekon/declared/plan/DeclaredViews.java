@@ -20,13 +20,13 @@ import dev.rekon.manifests.LiveObject;
  * @param clusterKinds  the cluster-scoped kinds the server serves, as {@code group/Kind}
  * @param unserved      the kinds the revision declares that discovery does not find, as
  *                      {@link dev.rekon.manifests.plan.ServedKinds#key}
- * @param scanned       every object in {@code spec.namespaces} (orphan candidates), or null when not listed in this
- *                      attempt (the orphans in the status then stay as they are)
+ * @param scanned       every object in {@code spec.namespaces} (orphan candidates, as {@link Scanned} identities), or
+ *                      null when not listed in this attempt (the orphans in the status then stay as they are)
  * @param protectedRefs the DeclaredStates in those namespaces and the Secrets and ServiceAccounts they name
  * @param crossNamespace {@code rekon.declared.cross-namespace}
  */
 public record DeclaredViews(DeclaredKey key, DeclaredStateView state, SourceState source, Map<String, LiveObject> live,
-        Set<String> clusterKinds, Set<String> unserved, List<LiveObject> scanned, Set<String> protectedRefs, NamespacePolicy policy,
+        Set<String> clusterKinds, Set<String> unserved, List<Scanned> scanned, Set<String> protectedRefs, NamespacePolicy policy,
         boolean crossNamespace, Instant now) {
 
     public DeclaredViews {

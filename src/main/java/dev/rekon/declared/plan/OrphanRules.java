@@ -3,12 +3,8 @@ package dev.rekon.declared.plan;
 import java.util.Set;
 import java.util.regex.Pattern;
 
-import com.fasterxml.jackson.databind.JsonNode;
-
 import dev.rekon.declared.intent.DeclaredStateView;
 import dev.rekon.manifests.Identity;
-import dev.rekon.manifests.LiveObject;
-import dev.rekon.manifests.ManifestObjects;
 
 /**
  * Which objects in a DeclaredState's namespaces that git does not declare are orphans: rekkoner's "total control".
@@ -32,17 +28,10 @@ public final class OrphanRules {
         return CONTROLLER_KINDS.contains(Identity.group(apiVersion) + "/" + kind);
     }
 
-    public static boolean orphan(LiveObject o, DeclaredViews v) {
-        JsonNode meta = o.object().path("metadata");
+    public static boolean orphan(Scanned o, DeclaredViews v) {
         String kind = o.ref().kind();
         String group = Identity.group(o.ref().apiVersion());
-        if (meta.path("ownerReferences").size() > 0 || meta.hasNonNull("deletionTimestamp")
-                || CONTROLLER_KINDS.contains(group + "/" + kind)) {
-            return false;
-        }
-        JsonNode labels = meta.path("labels");
-        if (labels.has(ManifestObjects.MANAGED_BY) && "rekon".equals(labels.path(ManifestObjects.MANAGED_BY).asText())
-                || labels.has(DesiredObjects.OWNER_LABEL) || labels.has("rekon.dev/module")) {
+        if (o.owned() || o.deleting() || CONTROLLER_KINDS.contains(group + "/" + kind) || o.rekonManaged()) {
             return false;
         }
         if (v.protectedRefs().contains(Identity.key(o.ref())) || controllerMade(o, v)) {
@@ -51,14 +40,13 @@ public final class OrphanRules {
         return v.state().ignore().stream().noneMatch(i -> matches(i, group, kind, o.ref().name()));
     }
 
-    private static boolean controllerMade(LiveObject o, DeclaredViews v) {
+    private static boolean controllerMade(Scanned o, DeclaredViews v) {
         String name = o.ref().name();
         return switch (o.ref().kind()) {
             case "ServiceAccount" -> "default".equals(name);
             case "ConfigMap" -> "kube-root-ca.crt".equals(name);
             // A scan reads metadata only: a token Secret is known by the annotation its controller sets.
-            case "Secret" -> "kubernetes.io/service-account-token".equals(o.object().path("type").asText())
-                    || o.object().path("metadata").path("annotations").has("kubernetes.io/service-account.name");
+            case "Secret" -> o.tokenSecret();
             case "Endpoints" -> sibling(v, o, "Service", name);
             case "PersistentVolumeClaim" -> ORDINAL.matcher(name).matches() && v.scanned().stream()
                     .anyMatch(s -> "StatefulSet".equals(s.ref().kind()) && s.ref().namespace().equals(o.ref().namespace())
@@ -67,7 +55,7 @@ public final class OrphanRules {
         };
     }
 
-    private static boolean sibling(DeclaredViews v, LiveObject o, String kind, String name) {
+    private static boolean sibling(DeclaredViews v, Scanned o, String kind, String name) {
         return v.scanned().stream().anyMatch(s -> kind.equals(s.ref().kind()) && name.equals(s.ref().name())
                 && o.ref().namespace().equals(s.ref().namespace()));
     }

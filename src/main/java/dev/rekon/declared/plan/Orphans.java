@@ -44,7 +44,7 @@ final class Orphans {
                     .forEach(r -> orphans.add(orphan(v, r, since.get(Identity.key(r)))));
             return new Found(orphans, delete);
         }
-        for (LiveObject o : v.scanned()) {
+        for (Scanned o : v.scanned()) {
             String key = Identity.key(o.ref());
             if (declared.contains(key) || recorded.contains(key) || !OrphanRules.orphan(o, v)) {
                 continue;
@@ -53,7 +53,7 @@ final class Orphans {
                     v.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS)));
             orphans.add(orphan);
             if (orphan.deleteAfter() != null && !v.now().isBefore(orphan.deleteAfter())) {
-                delete.add(o);
+                delete.add(o.live());
             }
         }
         return new Found(orphans, delete);

@@ -1,12 +1,16 @@
 package dev.rekon.manifests.apply;
 
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
@@ -38,6 +42,9 @@ import io.fabric8.kubernetes.client.dsl.Resource;
  * install); applied server-side; deleted guarded by the uid and resourceVersion seen.
  */
 public final class KubeManifestObjects implements ManifestCluster {
+
+    /** Objects per page of a metadata list, as the watches list: a fleet's kind is never one response. */
+    static final int PAGE = 500;
 
     private static final Duration ESTABLISHED_WAIT = Duration.ofSeconds(20);
     /** Objects of one kind and namespace not found by label read one by one; more are read with one list. */
@@ -91,25 +98,38 @@ public final class KubeManifestObjects implements ManifestCluster {
 
     @Override
     public List<LiveObject> metadata(ObjectRef kind) {
+        List<LiveObject> out = new ArrayList<>();
+        metadata(kind, out::add);
+        return out;
+    }
+
+    @Override
+    public void metadata(ObjectRef kind, Consumer<LiveObject> each) {
         ApiKinds.Kind served = kinds.kind(kind.apiVersion(), kind.kind()).orElse(null);
         if (served == null) {
-            return List.of();
+            return;
         }
         String base = kind.apiVersion().contains("/") ? "/apis/" + kind.apiVersion() : "/api/" + kind.apiVersion();
         String path = base + (served.namespaced() && kind.namespace() != null ? "/namespaces/" + kind.namespace() : "")
-                + "/" + served.plural();
-        JsonNode list = unlessUnserved(kind, "list " + kind.kind() + (kind.namespace() == null ? "" : " in "
-                + kind.namespace()), () -> calls.metadataList(path), null);
-        List<LiveObject> out = new java.util.ArrayList<>();
-        for (JsonNode item : list == null ? json.createArrayNode() : list.path("items")) {
-            ObjectNode o = json.createObjectNode().put("apiVersion", kind.apiVersion()).put("kind", kind.kind());
-            o.set("metadata", item.path("metadata"));
-            JsonNode meta = item.path("metadata");
-            ObjectRef ref = new ObjectRef(kind.apiVersion(), kind.kind(), meta.path("namespace").asText(null),
-                    meta.path("name").asText());
-            out.add(new LiveObject(ref, meta.path("labels").path(ownerLabel).asText(null), o));
-        }
-        return out;
+                + "/" + served.plural() + "?limit=" + PAGE;
+        String what = "list " + kind.kind() + (kind.namespace() == null ? "" : " in " + kind.namespace());
+        String next = "";
+        do {
+            String page = path + (next.isEmpty() ? "" : "&continue=" + URLEncoder.encode(next, StandardCharsets.UTF_8));
+            JsonNode list = unlessUnserved(kind, what, () -> calls.metadataList(page), null);
+            if (list == null) {
+                return;
+            }
+            for (JsonNode item : list.path("items")) {
+                ObjectNode o = json.createObjectNode().put("apiVersion", kind.apiVersion()).put("kind", kind.kind());
+                o.set("metadata", item.path("metadata"));
+                JsonNode meta = item.path("metadata");
+                ObjectRef ref = new ObjectRef(kind.apiVersion(), kind.kind(), meta.path("namespace").asText(null),
+                        meta.path("name").asText());
+                each.accept(new LiveObject(ref, meta.path("labels").path(ownerLabel).asText(null), o));
+            }
+            next = list.path("metadata").path("continue").asText("");
+        } while (!next.isEmpty());
     }
 
     private static ObjectRef refOf(GenericKubernetesResource r) {

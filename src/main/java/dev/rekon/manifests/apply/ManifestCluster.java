@@ -3,6 +3,7 @@ package dev.rekon.manifests.apply;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 import dev.rekon.core.ObjectRef;
 import dev.rekon.manifests.LiveObject;
@@ -25,4 +26,12 @@ public interface ManifestCluster extends ManifestWriter {
      * namespaced kind in every namespace when {@code kind} names none.
      */
     List<LiveObject> metadata(ObjectRef kind);
+
+    /**
+     * The same, each object handed to {@code each} as its page is read, so that a caller keeping less than the
+     * object (an orphan scan's identities) never holds a whole list of every namespace at once.
+     */
+    default void metadata(ObjectRef kind, Consumer<LiveObject> each) {
+        metadata(kind).forEach(each);
+    }
 }
