@@ -191,6 +191,39 @@ class ImagePromotionServiceTest {
     }
 
     @Test
+    void aSourceBuildWhoseWatchesShowNothingProvenYetReadsNoStageAgain() {
+        World w = new World();
+        w.cluster.watched.putAll(w.cluster.stages);
+        w.cluster.watched.put("dev", view("dev", null, deploy(null, "True", "True", 3600), null));
+        // A build announces no stage's change: what the watches show of the stages is what a read would show.
+        Reply r = w.service.sourceBuilt("demo", "hello");
+        assertEquals(List.of(), w.cluster.liveReads, r.message());
+        assertEquals(List.of("hello"), w.cluster.sourceReads);
+    }
+
+    @Test
+    void aRolloutHereWhoseWatchesShowNothingProvenYetReadsAgainOnlyTheStageHereListingIt() {
+        World w = new World();
+        w.cluster.watched.putAll(w.cluster.stages);
+        w.cluster.watched.put("dev", view("dev", null, deploy(null, "True", "True", 3600), null));
+        assertEquals("applied/Promoted", wire(w.service.stageChanged("demo", "hello")));
+        assertEquals(List.of("dev"), w.cluster.liveReads, "staging and prod are remote: no rollout here changed them");
+        assertEquals(List.of("create PromotedImage staging " + B1.image(), "status ImagePromotion hello"),
+                w.cluster.writes);
+    }
+
+    @Test
+    void aTriggerReadsAgainNoStageWhoseReadWasRefused() {
+        World w = new World();
+        w.cluster.watched.putAll(w.cluster.stages);
+        w.cluster.watched.put("staging", StageView.refused("staging", "KubeconfigSecretNotFound",
+                "Secret demo/staging-kubeconfig does not exist"));
+        Reply r = w.service.stageReported("demo", "hello");
+        assertEquals("rejected/KubeconfigSecretNotFound", wire(r), r.message());
+        assertEquals(List.of("dev"), w.cluster.liveReads, "staging's refusal came from its Secret, read a moment ago");
+    }
+
+    @Test
     void anEventThatIsNoTriggerReadsTheStagesLiveWhateverTheWatchesShow() {
         World w = new World();
         w.cluster.watched.putAll(w.cluster.stages);
