@@ -74,7 +74,7 @@ public class PromotionReconciler implements Reconciler<PromotionKey, PromotionRe
     @Override
     public Optional<PromotionRequest> load(PromotionKey key, boolean fresh) {
         boolean trigger = !fresh && key.seen() != null;
-        return (trigger ? Optional.of(key.seen()) : gateway.promotion(key.namespace(), key.name())).map(p -> {
+        return (trigger ? Optional.of(latest(key.seen())) : gateway.promotion(key.namespace(), key.name())).map(p -> {
             if (!trigger) {
                 return request(p, key, false, null, null);
             }
@@ -91,6 +91,16 @@ public class PromotionReconciler implements Reconciler<PromotionKey, PromotionRe
             // The source Image and the Secrets were read live a moment ago in this attempt: only stages are read.
             return request(p, key, false, () -> Optional.ofNullable(watched.source()), kept);
         });
+    }
+
+    /**
+     * The promotion as its watch shows it now, with this process's own status writes: a trigger can wait its turn
+     * behind an attempt that wrote the status after the trigger found the promotion, and a write guarded by the
+     * version found then would be refused (409).
+     */
+    private ImagePromotionView latest(ImagePromotionView seen) {
+        return gateway.promotions(seen.namespace()).stream().filter(p -> p.name().equals(seen.name())).findFirst()
+                .orElse(seen);
     }
 
     /**

@@ -15,6 +15,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
@@ -24,6 +25,7 @@ import dev.rekon.core.TransientFailureException;
 import dev.rekon.pipeline.NamespaceGuard;
 import dev.rekon.pipeline.ReconcileLoop;
 import dev.rekon.promotions.plan.Approval;
+import dev.rekon.promotions.plan.PromotionRequest;
 import dev.rekon.promotions.view.Build;
 import dev.rekon.promotions.view.ImagePromotionView;
 import dev.rekon.promotions.view.PromotionNames;
@@ -221,6 +223,18 @@ class ImagePromotionServiceTest {
         Reply r = w.service.stageReported("demo", "hello");
         assertEquals("rejected/KubeconfigSecretNotFound", wire(r), r.message());
         assertEquals(List.of("dev"), w.cluster.liveReads, "staging's refusal came from its Secret, read a moment ago");
+    }
+
+    @Test
+    void aTriggerWaitingBehindAStatusWriteOfItsPromotionPlansFromTheVersionThatWriteReturned() {
+        World w = new World();
+        ImagePromotionView before = w.cluster.promotions.get("demo/hello");
+        w.cluster.watched.putAll(w.cluster.stages);
+        w.service.changed("demo", "hello");
+        String written = w.cluster.promotions.get("demo/hello").resourceVersion();
+        // The trigger found the promotion in the watch before the write above landed, and waited for its turn.
+        PromotionRequest r = w.service.reconciler.load(PromotionKey.seen(before, Set.of()), false).orElseThrow();
+        assertEquals(written, r.promotion().resourceVersion(), "a status write guarded by an older version is a 409");
     }
 
     @Test
