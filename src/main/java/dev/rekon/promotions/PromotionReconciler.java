@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Supplier;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -66,54 +67,100 @@ public class PromotionReconciler implements Reconciler<PromotionKey, PromotionRe
     /**
      * A trigger (a rollout's event, a stage's CDEvent: the key carries the promotion as its watch shows it) plans
      * from the stages' watches. Such an event can come before a watch shows what it announces (a stage's CDEvent
-     * ahead of that cluster's watch), so a plan from the watches that writes no stage is made again from the stages
-     * as they are now: the watches only ever spare a read, never hold a build back.
+     * ahead of that cluster's watch), so a plan from the watches that writes no stage is made again with the stages
+     * the trigger announces a change of read as they are now: the watches only ever spare a read, never hold a build
+     * back. Any other stage's change comes with a trigger of its own, which reads that stage again if needed.
      */
     @Override
     public Optional<PromotionRequest> load(PromotionKey key, boolean fresh) {
         boolean trigger = !fresh && key.seen() != null;
-        return (trigger ? Optional.of(key.seen()) : gateway.promotion(key.namespace(), key.name())).map(p -> {
-            if (trigger) {
-                PromotionRequest watched = request(p, key, true, null);
-                if (planner.plan(watched) instanceof ImagePromotionPlan.Advance a && !a.promotedImages().isEmpty()) {
-                    return watched;
-                }
-                // The source Image was read live a moment ago in this attempt: only the stages are read again.
-                return request(p, key, false, () -> Optional.ofNullable(watched.source()));
+        return (trigger ? Optional.of(latest(key.seen())) : gateway.promotion(key.namespace(), key.name())).map(p -> {
+            if (!trigger) {
+                return request(p, key, false, null, null);
             }
-            return request(p, key, false, null);
+            PromotionRequest watched = request(p, key, true, null, null);
+            if (planner.plan(watched) instanceof ImagePromotionPlan.Advance a && !a.promotedImages().isEmpty()) {
+                return watched;
+            }
+            // A stage refused a moment ago was refused by its Secret, read live: it is not read again.
+            Map<String, StageView> kept = new LinkedHashMap<>(watched.stages());
+            kept.entrySet().removeIf(s -> key.changedStages().contains(s.getKey()) && s.getValue().problem() == null);
+            if (kept.size() == watched.stages().size()) {
+                return watched;
+            }
+            // The source Image and the Secrets were read live a moment ago in this attempt: only stages are read.
+            return request(p, key, false, () -> Optional.ofNullable(watched.source()), kept);
         });
+    }
+
+    /**
+     * The promotion as its watch shows it now, with this process's own status writes: a trigger can wait its turn
+     * behind an attempt that wrote the status after the trigger found the promotion, and a write guarded by the
+     * version found then would be refused (409).
+     */
+    private ImagePromotionView latest(ImagePromotionView seen) {
+        return gateway.promotions(seen.namespace()).stream().filter(p -> p.name().equals(seen.name())).findFirst()
+                .orElse(seen);
     }
 
     /**
      * The source Image and every stage are read at once, once the spec alone allows them to be read (a stage in a
      * namespace Rekon may not act in is never read); the stages are taken only when the source exists.
+     * {@code kept} (null: none): a trigger's second look, with these stages as its first took them and the others
+     * read again, each remote one through the client its Secret gave a moment ago.
      */
     private PromotionRequest request(ImagePromotionView p, PromotionKey key, boolean fromWatches,
-            Supplier<Optional<KpackImage>> sourceKnown) {
+            Supplier<Optional<KpackImage>> sourceKnown, Map<String, StageView> kept) {
         PromotionRequest bare = new PromotionRequest(p, null, Map.of(), key.approval(), guard::allows, clock.instant());
         Supplier<Optional<KpackImage>> sourceRead = sourceKnown != null ? sourceKnown
                 : gateway.sourceImageSent(p.namespace(), p.spec().sourceImage());
-        List<Supplier<StageView>> taken = List.of();
+        Map<String, Supplier<StageView>> taken = new LinkedHashMap<>();
         List<PromotionGateway.StageRead> reads = p.spec().stages().stream().map(stage -> new PromotionGateway
                 .StageRead(stage, stage.promotedImage() != null ? stage.promotedImage() : p.spec().sourceImage(),
                         p.status().stage(stage.name()).build())).toList();
         if (ImagePromotionPlanner.problemBeforeReads(bare).isEmpty()) {
-            taken = gateway.stages(p, reads, fromWatches);
+            List<PromotionGateway.StageRead> sent = kept == null ? reads : reads.stream()
+                    .filter(r -> !kept.containsKey(r.stage().name())).toList();
+            List<Supplier<StageView>> views = kept == null ? gateway.stages(p, sent, fromWatches)
+                    : gateway.stagesAgain(p, sent);
+            for (int i = 0; i < sent.size(); i++) {
+                taken.put(sent.get(i).stage().name(), views.get(i));
+            }
+            if (kept != null) {
+                kept.forEach((name, view) -> taken.put(name, () -> view));
+            }
         }
         KpackImage source = sourceRead.get().orElse(null);
         Map<String, StageView> stages = new LinkedHashMap<>();
         if (ImagePromotionPlanner.specProblem(new PromotionRequest(p, source, Map.of(), key.approval(), guard::allows,
                 bare.now())).isEmpty()) {
-            for (int i = 0; i < reads.size(); i++) {
-                StageView view = taken.get(i).get();
-                stages.put(reads.get(i).stage().name(), view);
+            for (PromotionGateway.StageRead r : reads) {
+                StageView view = taken.get(r.stage().name()).get();
+                stages.put(r.stage().name(), view);
                 if (view.problem() != null) {
                     break;
                 }
             }
         }
         return new PromotionRequest(p, source, stages, key.approval(), bare.namespaceAllowed(), bare.now());
+    }
+
+    /**
+     * Two triggers of the same promotion as its watch showed it, waiting together, run once, announcing the
+     * changes of both; any other keys run one after the other.
+     */
+    @Override
+    public PromotionKey merge(PromotionKey pending, PromotionKey newer) {
+        if (pending.equals(newer)) {
+            return newer;
+        }
+        if (newer.seen() != null && newer.seen().equals(pending.seen()) && java.util.Objects.equals(
+                pending.approval(), newer.approval())) {
+            Set<String> changed = new java.util.HashSet<>(pending.changedStages());
+            changed.addAll(newer.changedStages());
+            return PromotionKey.seen(newer.seen(), changed);
+        }
+        return null;
     }
 
     /** A soak's recheck plans the promotion alone: the approval an event carried is that event's, not the recheck's. */

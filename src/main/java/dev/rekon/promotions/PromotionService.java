@@ -1,6 +1,9 @@
 package dev.rekon.promotions;
 
 import java.util.List;
+import java.util.Set;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -40,14 +43,14 @@ public class PromotionService {
     /** A kpack Image in {@code namespace} reported a build: the promotions whose source it is. */
     public Reply sourceBuilt(String namespace, String image) {
         List<PromotionKey> keys = gateway.promotions(namespace).stream()
-                .filter(p -> image.equals(p.spec().sourceImage())).map(PromotionKey::seen).toList();
+                .filter(p -> image.equals(p.spec().sourceImage())).map(p -> PromotionKey.seen(p, Set.of())).toList();
         return loop.reconcileAll(reconciler, keys, none("kpack Image " + namespace + "/" + image));
     }
 
     /** An ImageDeploy in this cluster changed: the promotions with a stage here that lists it. */
     public Reply stageChanged(String namespace, String imageDeploy) {
-        List<PromotionKey> keys = gateway.promotions(null).stream().filter(p -> lists(p, namespace, imageDeploy))
-                .map(PromotionKey::seen).toList();
+        List<PromotionKey> keys = gateway.promotions(null).stream().map(p -> PromotionKey.seen(p, listing(p,
+                s -> !s.remote(), namespace, imageDeploy))).filter(k -> !k.changedStages().isEmpty()).toList();
         return loop.reconcileAll(reconciler, keys, none("ImageDeploy " + namespace + "/" + imageDeploy));
     }
 
@@ -56,13 +59,16 @@ public class PromotionService {
      * promotions of any stage, here or remote, that list it; each reads its stages itself before it decides.
      */
     public Reply stageReported(String namespace, String imageDeploy) {
-        List<PromotionKey> keys = gateway.promotions(null).stream().filter(p -> p.spec().stages().stream()
-                .anyMatch(s -> lists(p, s, namespace, imageDeploy))).map(PromotionKey::seen).toList();
+        List<PromotionKey> keys = gateway.promotions(null).stream().map(p -> PromotionKey.seen(p, listing(p,
+                s -> true, namespace, imageDeploy))).filter(k -> !k.changedStages().isEmpty()).toList();
         return loop.reconcileAll(reconciler, keys, none("ImageDeploy " + namespace + "/" + imageDeploy));
     }
 
-    private static boolean lists(ImagePromotionView p, String namespace, String imageDeploy) {
-        return p.spec().stages().stream().anyMatch(s -> !s.remote() && lists(p, s, namespace, imageDeploy));
+    /** The names of the promotion's stages (of those {@code where} takes) that list the ImageDeploy. */
+    private static Set<String> listing(ImagePromotionView p, Predicate<PromotionStage> where, String namespace,
+            String imageDeploy) {
+        return p.spec().stages().stream().filter(s -> where.test(s) && lists(p, s, namespace, imageDeploy))
+                .map(PromotionStage::name).collect(Collectors.toSet());
     }
 
     private static boolean lists(ImagePromotionView p, PromotionStage s, String namespace, String imageDeploy) {

@@ -15,6 +15,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
@@ -24,6 +25,7 @@ import dev.rekon.core.TransientFailureException;
 import dev.rekon.pipeline.NamespaceGuard;
 import dev.rekon.pipeline.ReconcileLoop;
 import dev.rekon.promotions.plan.Approval;
+import dev.rekon.promotions.plan.PromotionRequest;
 import dev.rekon.promotions.view.Build;
 import dev.rekon.promotions.view.ImagePromotionView;
 import dev.rekon.promotions.view.PromotionNames;
@@ -188,6 +190,51 @@ class ImagePromotionServiceTest {
         assertEquals(List.of("create PromotedImage staging " + B1.image(), "status ImagePromotion hello"),
                 w.cluster.writes);
         assertEquals(List.of("hello"), w.cluster.sourceReads, "the stages are read again, not the source Image");
+    }
+
+    @Test
+    void aSourceBuildWhoseWatchesShowNothingProvenYetReadsNoStageAgain() {
+        World w = new World();
+        w.cluster.watched.putAll(w.cluster.stages);
+        w.cluster.watched.put("dev", view("dev", null, deploy(null, "True", "True", 3600), null));
+        // A build announces no stage's change: what the watches show of the stages is what a read would show.
+        Reply r = w.service.sourceBuilt("demo", "hello");
+        assertEquals(List.of(), w.cluster.liveReads, r.message());
+        assertEquals(List.of("hello"), w.cluster.sourceReads);
+    }
+
+    @Test
+    void aRolloutHereWhoseWatchesShowNothingProvenYetReadsAgainOnlyTheStageHereListingIt() {
+        World w = new World();
+        w.cluster.watched.putAll(w.cluster.stages);
+        w.cluster.watched.put("dev", view("dev", null, deploy(null, "True", "True", 3600), null));
+        assertEquals("applied/Promoted", wire(w.service.stageChanged("demo", "hello")));
+        assertEquals(List.of("dev"), w.cluster.liveReads, "staging and prod are remote: no rollout here changed them");
+        assertEquals(List.of("create PromotedImage staging " + B1.image(), "status ImagePromotion hello"),
+                w.cluster.writes);
+    }
+
+    @Test
+    void aTriggerReadsAgainNoStageWhoseReadWasRefused() {
+        World w = new World();
+        w.cluster.watched.putAll(w.cluster.stages);
+        w.cluster.watched.put("staging", StageView.refused("staging", "KubeconfigSecretNotFound",
+                "Secret demo/staging-kubeconfig does not exist"));
+        Reply r = w.service.stageReported("demo", "hello");
+        assertEquals("rejected/KubeconfigSecretNotFound", wire(r), r.message());
+        assertEquals(List.of("dev"), w.cluster.liveReads, "staging's refusal came from its Secret, read a moment ago");
+    }
+
+    @Test
+    void aTriggerWaitingBehindAStatusWriteOfItsPromotionPlansFromTheVersionThatWriteReturned() {
+        World w = new World();
+        ImagePromotionView before = w.cluster.promotions.get("demo/hello");
+        w.cluster.watched.putAll(w.cluster.stages);
+        w.service.changed("demo", "hello");
+        String written = w.cluster.promotions.get("demo/hello").resourceVersion();
+        // The trigger found the promotion in the watch before the write above landed, and waited for its turn.
+        PromotionRequest r = w.service.reconciler.load(PromotionKey.seen(before, Set.of()), false).orElseThrow();
+        assertEquals(written, r.promotion().resourceVersion(), "a status write guarded by an older version is a 409");
     }
 
     @Test

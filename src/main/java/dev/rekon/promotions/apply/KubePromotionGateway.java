@@ -117,6 +117,11 @@ public class KubePromotionGateway implements PromotionGateway {
     }
 
     @Override
+    public List<Supplier<StageView>> stagesAgain(ImagePromotionView promotion, List<StageRead> reads) {
+        return stages.readAgain(promotion, reads);
+    }
+
+    @Override
     public void writePromotedImage(PromotedImageWrite w) {
         KubernetesClient stage = reach(w.promotion().split("/")[0], w.stage(), w.cluster());
         String version = w.resourceVersion();

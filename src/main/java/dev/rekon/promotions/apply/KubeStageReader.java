@@ -102,6 +102,32 @@ public class KubeStageReader {
         return views;
     }
 
+    /**
+     * The stages read again a moment after a first look in the same attempt read their Secrets: a remote stage is
+     * read with the client kept for its Secret, which that look just confirmed (read again with its Secret when none
+     * is kept); all stages' reads are sent at once.
+     */
+    List<Supplier<StageView>> readAgain(ImagePromotionView p, List<PromotionGateway.StageRead> reads) {
+        List<Supplier<StageView>> views = new ArrayList<>();
+        for (PromotionGateway.StageRead r : reads) {
+            KubernetesClient kept = r.stage().remote() ? clients.lastReached(p.namespace(), r.stage().cluster())
+                    .orElse(null) : null;
+            if (kept == null) {
+                views.add(readAll(p, List.of(r), false).get(0));
+                continue;
+            }
+            try {
+                Sent sent = send(p, r, kept);
+                views.add(() -> taken(p, r, sent));
+            } catch (RuntimeException e) {
+                views.add(() -> {
+                    throw e;
+                });
+            }
+        }
+        return views;
+    }
+
     /** One stage's reads on their way, the stage as its watches hold it, or why the stage cannot be reached. */
     private record Sent(KubernetesClient client, StageAccess.Refused refused, ConcurrentReads.Pending<
             GenericKubernetesResource> promoted, Map<String, ConcurrentReads.Pending<GenericKubernetesResource>> deploys,

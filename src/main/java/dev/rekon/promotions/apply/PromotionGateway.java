@@ -67,6 +67,15 @@ public interface PromotionGateway {
         return stages(promotion, reads);
     }
 
+    /**
+     * A trigger's second look at some stages, a moment after its first in the same attempt: read as they are now,
+     * each remote one through the client its Secret gave that first look (the Secret is not read again; it is when no
+     * client is kept).
+     */
+    default List<Supplier<StageView>> stagesAgain(ImagePromotionView promotion, List<StageRead> reads) {
+        return stages(promotion, reads, false);
+    }
+
     /** Creates the stage's PromotedImage (when planned without a version), then writes its status, guarded. */
     void writePromotedImage(PromotedImageWrite write);
 
