@@ -70,21 +70,36 @@ public class KymaModuleReconciler implements Reconciler<KymaModule, LifecycleVie
 
     /**
      * The Kyma and the release objects from their watches (from the apiserver after a lost race, or while a watch
-     * may lag behind what is known); the inventory and the objects from the apiserver, which no watch holds.
+     * may lag behind what is known); the inventory and the objects, which no watch holds, as a resync pass read
+     * them once for all its modules ({@link ModulePass}), else from the apiserver.
      */
     @Override
     public Optional<LifecycleViews> load(KymaModule key, boolean fresh) {
         Read read = fresh ? Read.LIVE : Read.CACHED;
+        ModulePass pass = fresh ? null : key.pass();
+        key = key.named();
         KymaView kyma = gateway.kyma(key.namespace(), key.kyma(), read).orElse(null);
         DeclaredModule declared = declared(kyma, key);
-        Inventory inventory = gateway.inventory(key).orElse(null);
+        Inventory inventory = (pass == null ? gateway.inventory(key) : pass.inventory(key)).orElse(null);
         Resolution resolution = declared != null && declared.managed()
                 ? served(releases.resolve(key, declared, read), read) : null;
         Resolution installed = installed(key, inventory, resolution, read);
         Set<ObjectRef> refs = ModuleObjects.read(inventory, resolution, installed);
         List<ObjectRef> blocking = declared == null && inventory != null ? blocking(inventory) : List.of();
-        return Optional.of(views(key, kyma, declared, inventory, resolution,
-                refs.isEmpty() ? Map.of() : gateway.live(key.module(), refs), blocking, installed));
+        return Optional.of(views(key, kyma, declared, inventory, resolution, live(key, refs, pass), blocking,
+                installed));
+    }
+
+    /** The objects that exist among {@code refs}: judged by the pass and the last attempt, or read. */
+    private Map<String, LiveObject> live(KymaModule key, Set<ObjectRef> refs, ModulePass pass) {
+        if (refs.isEmpty()) {
+            return Map.of();
+        }
+        if (pass == null) {
+            return gateway.live(key.module(), refs);
+        }
+        HeldModule last = plans.<HeldModule>of(LIFECYCLE, key).map(HeldModule::of).orElse(HeldModule.NONE);
+        return pass.live(refs, last, unknown -> gateway.live(key.module(), unknown));
     }
 
     /**
@@ -194,7 +209,28 @@ public class KymaModuleReconciler implements Reconciler<KymaModule, LifecycleVie
 
     @Override
     public Object lastPlanKey(KymaModule key) {
-        return key;
+        return key.named();
+    }
+
+    /** The same module twice runs once, as the key that reads live when one does (an event's over a pass's). */
+    @Override
+    public KymaModule merge(KymaModule pending, KymaModule newer) {
+        return !pending.equals(newer) ? null : newer.pass() == null || pending.pass() != null ? newer : pending;
+    }
+
+    /** A recheck reads as an event does: the pass it came from is over. */
+    @Override
+    public KymaModule rescheduled(KymaModule key) {
+        return key.named();
+    }
+
+    /**
+     * A pass's write starts from the views its plan was made from, read under the key's turn moments before
+     * (reading them again only repeated the pass's reads); its writes stay guarded, and a lost race reads live.
+     */
+    @Override
+    public boolean writesFromPassViews() {
+        return true;
     }
 
     /** What the attempt read of the cluster, for the page ({@link HeldModule}). */

@@ -84,12 +84,17 @@ public class KymaModuleService {
                 || gateway.inventoried(kyma.namespace(), kyma.name()).contains(module);
     }
 
-    /** Every module of every Kyma in scope, as the resync pass asks. */
+    /**
+     * Every module of every Kyma in scope, as the resync pass asks, each key carrying the pass ({@link ModulePass}):
+     * the inventories listed once for all of them, and the objects of each kind.
+     */
     public List<KymaModule> everyModule(String namespace) {
+        ModulePass pass = new ModulePass(gateway, namespace);
         Set<KymaModule> keys = new LinkedHashSet<>();
         for (KymaView k : gateway.kymas(namespace)) {
-            k.modules().forEach(m -> keys.add(new KymaModule(k.namespace(), k.name(), m.name())));
-            gateway.inventoried(k.namespace(), k.name()).forEach(m -> keys.add(new KymaModule(k.namespace(), k.name(), m)));
+            k.modules().forEach(m -> keys.add(new KymaModule(k.namespace(), k.name(), m.name(), pass)));
+            pass.inventoried(k.namespace(), k.name())
+                    .forEach(m -> keys.add(new KymaModule(k.namespace(), k.name(), m, pass)));
         }
         return List.copyOf(keys);
     }

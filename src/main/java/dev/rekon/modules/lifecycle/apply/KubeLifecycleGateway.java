@@ -1,6 +1,7 @@
 package dev.rekon.modules.lifecycle.apply;
 
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -18,6 +19,7 @@ import dev.rekon.cluster.PatchTargets;
 import dev.rekon.cluster.Versioned;
 import dev.rekon.cluster.watch.FacetViews;
 import dev.rekon.cluster.watch.SharedWatches;
+import dev.rekon.core.ForbiddenException;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.manifests.LiveObject;
 import dev.rekon.manifests.ManifestObjects;
@@ -174,6 +176,31 @@ public class KubeLifecycleGateway implements LifecycleGateway {
     }
 
     @Override
+    public Optional<Map<KymaModule, Inventory>> inventories(String namespace) {
+        List<ConfigMap> items;
+        try {
+            items = KubeErrors.call("list module inventories" + (namespace == null ? "" : " in " + namespace),
+                    () -> (namespace == null ? client.configMaps().inAnyNamespace().withLabel(KYMA_LABEL)
+                            : client.configMaps().inNamespace(namespace).withLabel(KYMA_LABEL))
+                            .withLabel(ModuleDeployment.MODULE_LABEL).list().getItems());
+        } catch (ForbiddenException e) {
+            return Optional.empty();
+        }
+        Map<KymaModule, Inventory> out = new HashMap<>();
+        for (ConfigMap cm : items) {
+            Map<String, String> labels = cm.getMetadata().getLabels();
+            KymaModule key = new KymaModule(cm.getMetadata().getNamespace(), labels.get(KYMA_LABEL),
+                    labels.get(ModuleDeployment.MODULE_LABEL));
+            if (cm.getData() != null && cm.getData().containsKey(InventoryCodec.KEY) && name(key).equals(
+                    cm.getMetadata().getName())) {
+                out.put(key, InventoryCodec.read(cm.getData().get(InventoryCodec.KEY),
+                        cm.getMetadata().getResourceVersion()));
+            }
+        }
+        return Optional.of(out);
+    }
+
+    @Override
     public List<String> inventoried(String namespace, String kyma) {
         return KubeErrors.call("list module inventories of Kyma " + namespace + "/" + kyma, () -> client.configMaps()
                 .inNamespace(namespace).withLabel(KYMA_LABEL, kyma).withLabel(ModuleDeployment.MODULE_LABEL).list()
@@ -207,6 +234,18 @@ public class KubeLifecycleGateway implements LifecycleGateway {
     @Override
     public Map<String, LiveObject> live(String module, Collection<ObjectRef> refs) {
         return objects().live(module, refs);
+    }
+
+    @Override
+    public Optional<List<LiveObject>> listed(ObjectRef kind) {
+        if (!serves(kind.apiVersion(), kind.kind())) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(objects().metadata(kind).stream().map(LiveObject::lean).toList());
+        } catch (ForbiddenException e) {
+            return Optional.empty();
+        }
     }
 
     @Override

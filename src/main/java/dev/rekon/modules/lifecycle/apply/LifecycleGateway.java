@@ -75,6 +75,14 @@ public interface LifecycleGateway extends ManifestWriter {
 
     Optional<Inventory> inventory(KymaModule key);
 
+    /**
+     * Every module inventory in a namespace (null: every namespace), by module, with one list; empty when they
+     * cannot be listed together (then each is read on its own), as by default.
+     */
+    default Optional<Map<KymaModule, Inventory>> inventories(String namespace) {
+        return Optional.empty();
+    }
+
     /** The modules of one Kyma that have an inventory (installed, or being installed or uninstalled). */
     List<String> inventoried(String namespace, String kyma);
 
@@ -105,6 +113,15 @@ public interface LifecycleGateway extends ManifestWriter {
 
     /** The objects among {@code refs} that exist, by {@code Identity.key}, with the module their label names. */
     Map<String, LiveObject> live(String module, Collection<ObjectRef> refs);
+
+    /**
+     * Every object of a kind ({@code kind}'s apiVersion and kind) in every namespace, as metadata only (the owner
+     * its label names, uid and resourceVersion), with one list; empty when it cannot be listed so (a kind not
+     * served, a list refused), as by default.
+     */
+    default Optional<List<LiveObject>> listed(ObjectRef kind) {
+        return Optional.empty();
+    }
 
     /** The custom resources of a CRD, in every namespace. */
     List<ObjectRef> customResources(ObjectRef crd);
