@@ -1,6 +1,7 @@
 package dev.rekon.promotions;
 
 import java.time.Clock;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,8 +14,10 @@ import jakarta.inject.Inject;
 
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.Reply;
+import dev.rekon.pipeline.LastPlans;
 import dev.rekon.pipeline.NamespaceGuard;
 import dev.rekon.pipeline.Reconciler;
+import dev.rekon.pipeline.ReportOnly;
 import dev.rekon.resync.FannedOut;
 import dev.rekon.web.OutgoingEvent;
 import dev.rekon.promotions.apply.PromotionGateway;
@@ -23,7 +26,6 @@ import dev.rekon.promotions.plan.ImagePromotionPlan;
 import dev.rekon.promotions.plan.ImagePromotionPlanner;
 import dev.rekon.promotions.plan.PromotionRequest;
 import dev.rekon.promotions.plan.VerifyJobWrite;
-import dev.rekon.promotions.status.PromotionBoard;
 import dev.rekon.promotions.status.PromotionStagesReport;
 import dev.rekon.promotions.view.Build;
 import dev.rekon.promotions.view.ImagePromotionView;
@@ -36,7 +38,8 @@ import dev.rekon.rollouts.view.KpackImage;
  * Promotions as the one reconcile loop runs them, for one ImagePromotion: reads it, its source kpack Image and
  * every stage (through {@link PromotionGateway}, each stage in its own cluster), plans with the pure
  * {@link ImagePromotionPlanner}, and writes the PromotedImages and verify Jobs, then the status. A stage whose spec
- * is bad is read no further than needed: a refused plan writes to no stage.
+ * is bad is read no further than needed: a refused plan writes to no stage. The loop keeps what each last attempt
+ * read ({@link HeldReads}), for the page's plans ({@link #page}), which read nothing.
  */
 @ApplicationScoped
 public class PromotionReconciler implements Reconciler<PromotionKey, PromotionRequest, ImagePromotionPlan>,
@@ -50,6 +53,9 @@ public class PromotionReconciler implements Reconciler<PromotionKey, PromotionRe
 
     @Inject
     Clock clock;
+
+    @Inject
+    LastPlans plans;
 
     private final ImagePromotionPlanner planner = new ImagePromotionPlanner();
 
@@ -180,15 +186,49 @@ public class PromotionReconciler implements Reconciler<PromotionKey, PromotionRe
         return planner.plan(views);
     }
 
-    /** The page shows each promotion as its last plan left it, so that a page view reads no stage. */
     @Override
     public String lastPlansArea() {
         return PromotionStagesReport.AREA;
     }
 
+    /** What the attempt read of the source Image and the stages, for the page ({@link HeldReads}). */
     @Override
     public Object remember(PromotionRequest views, ImagePromotionPlan plan) {
-        return PromotionBoard.remember(views, plan);
+        return HeldReads.of(views);
+    }
+
+    /**
+     * This reconciler as the page plans with it at {@code now} ({@link ReportOnly}): each key carries the promotion
+     * as its watch shows it ({@link PromotionKey#seen}), the source Image and the stages are the ones held; no API
+     * call. Empty for a promotion not read yet ({@link #unread}).
+     */
+    public Reconciler<PromotionKey, PromotionRequest, ImagePromotionPlan> page(Instant now) {
+        return new ReportOnly<>(this, key -> key.seen() == null ? Optional.empty() : held(key.seen(), now));
+    }
+
+    /**
+     * What keeps the page from planning the promotion from what is held, or empty when nothing does: no attempt of
+     * this process read it (an empty list), or stages its plan would take were never read (added to the spec since).
+     */
+    public Optional<List<String>> unread(ImagePromotionView p) {
+        Optional<HeldReads> held = plans.<HeldReads>of(PromotionStagesReport.AREA, subject(PromotionKey.of(
+                p.namespace(), p.name()))).map(HeldReads::of);
+        if (held.isEmpty()) {
+            return Optional.of(List.of());
+        }
+        PromotionRequest r = new PromotionRequest(p, held.get().source(), Map.of(), null, guard::allows,
+                clock.instant());
+        List<String> unread = ImagePromotionPlanner.specProblem(r).isEmpty() ? held.get().unread(p) : List.of();
+        return unread.isEmpty() ? Optional.empty() : Optional.of(unread);
+    }
+
+    private Optional<PromotionRequest> held(ImagePromotionView p, Instant now) {
+        if (unread(p).isPresent()) {
+            return Optional.empty();
+        }
+        return plans.<HeldReads>of(PromotionStagesReport.AREA, subject(PromotionKey.of(p.namespace(), p.name())))
+                .map(HeldReads::of)
+                .map(h -> new PromotionRequest(p, h.source(), h.stages(), null, guard::allows, now));
     }
 
     @Override

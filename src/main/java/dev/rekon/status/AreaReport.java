@@ -6,9 +6,9 @@ import java.time.Instant;
  * One area's part of the status page: the plans the one loop makes for the area's keys, in report mode (nothing
  * written, no API call: from the watch caches), rendered as the area's {@link AreaSection} of the
  * {@link StatusReport}; what no watch holds comes from what the area's last attempt read (a DeclaredState's tip
- * and objects; the buildpackage or module manifest last read for a digest), through {@code pipeline/ReportOnly}.
- * One area whose plans read other clusters (ImagePromotions) still renders the loop's last plans
- * ({@code pipeline/LastPlanRows}); none renders the status as written. See "The report: one shape" in the
+ * and objects; the buildpackage or module manifest last read for a digest; an ImagePromotion's source Image and
+ * stages), through {@code pipeline/ReportOnly}. One report source, planned now: no area renders a last plan, none
+ * the status as written. See "The report: one shape" in the
  * architecture notes. The page holds no decision of its own. Implementations are CDI beans; {@link StatusRoutes} asks every one
  * whose {@link #area()} the request wants.
  */

@@ -16,8 +16,8 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
 public record ImagePromotionSection(String scope, int problems, List<PromotionStages> rows) implements AreaSection {
 
     public static final String KEY = "imagePromotions";
-    public static final String SCOPE = "the last plan of each ImagePromotion on this replica (events, approvals, soak"
-            + " ends, resync passes; a report-mode resync plans them all again without writing)";
+    public static final String SCOPE = "each ImagePromotion planned now from its spec and the source Image and stages"
+            + " as this replica last read them (no stage is read for the page)";
 
     public ImagePromotionSection {
         rows = List.copyOf(rows);

@@ -16,17 +16,26 @@ import dev.rekon.promotions.view.StageStatus;
 
 /**
  * What the page shows of one promotion plan, purely: the status the plan writes (or, when it writes none, the one it
- * was made from and found equal), one cell per stage in spec order, and the plan's own refusal when the input was
- * bad. An approval the plan refused changes nothing of the promotion, so it shows the promotion as it stands.
+ * was made from and found equal), one cell per stage in spec order, the plan's own refusal when the input was bad,
+ * and whether the cluster already is as planned. An approval the plan refused changes nothing of the promotion, so it
+ * shows the promotion as it stands. A promotion not read yet shows its status as written, marked so.
  */
 public final class PromotionBoard {
 
     private PromotionBoard() {
     }
 
-    /** The promotion as this plan leaves it. */
-    public static PromotionStages remember(PromotionRequest r, ImagePromotionPlan plan) {
-        ImagePromotionView p = r.promotion();
+    /** Why a row shows no plan: this process has not read the promotion's stages yet. */
+    public static final String NOT_READ = "NotReadYet";
+
+    /** The promotion as this plan, made at the request's now, leaves it. */
+    public static PromotionStages row(PromotionRequest r, ImagePromotionPlan plan) {
+        return row(plan, r.now());
+    }
+
+    /** The promotion as this plan, made at {@code now}, leaves it. */
+    public static PromotionStages row(ImagePromotionPlan plan, Instant now) {
+        ImagePromotionView p = plan.promotion();
         PromotionStatus status = plan.status() != null ? plan.status() : p.status();
         List<StageCell> cells = new ArrayList<>();
         for (PromotionStage stage : p.spec().stages()) {
@@ -41,8 +50,25 @@ public final class PromotionBoard {
         boolean problem = refused || ready != null && !"True".equals(ready.status())
                 || cells.stream().anyMatch(StageCell::problem);
         return new PromotionStages(p.namespace(), p.name(), p.spec().sourceImage(),
-                refused ? "False" : ready == null ? "Unknown" : ready.status(), reason, message, problem, cells, false,
-                r.now());
+                refused ? "False" : ready == null ? "Unknown" : ready.status(), reason, message, problem, cells,
+                !plan.writes(), now);
+    }
+
+    /**
+     * A promotion whose stages this process has not read (never attempted here, or a stage added since): its stages
+     * as its status says, no plan, and what to wait for; not a problem in itself.
+     */
+    public static PromotionStages notRead(ImagePromotionView p, List<String> stagesUnread, Instant now) {
+        List<StageCell> cells = new ArrayList<>();
+        for (PromotionStage stage : p.spec().stages()) {
+            if (stage.name() != null) {
+                cells.add(cell(stage, stage.namespaceOr(p.namespace()), p.status().stage(stage.name())));
+            }
+        }
+        String what = stagesUnread.isEmpty() ? "its source Image and stages"
+                : "stage" + (stagesUnread.size() == 1 ? " " : "s ") + String.join(", ", stagesUnread);
+        return new PromotionStages(p.namespace(), p.name(), p.spec().sourceImage(), "Unknown", NOT_READ,
+                "not read yet: " + what + " will be read by the next event or resync", false, cells, false, now);
     }
 
     static StageCell cell(PromotionStage stage, String namespace, StageStatus s) {

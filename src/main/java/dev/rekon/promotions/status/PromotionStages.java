@@ -9,11 +9,12 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
  * One ImagePromotion on the page: its source kpack Image, Ready with its reason and message, and its stages left to
- * right, as its last plan on this replica decided them.
+ * right, as its plan made for the page decided them.
  *
  * @param problem    Ready is not True (bad input), or a stage failed or rolled back
- * @param carriedOut whether that plan was written in full (false while it was only reported, or failed part-way)
- * @param planned    when that plan was made
+ * @param carriedOut whether the promotion already is as planned (the plan writes nothing); false: the next event,
+ *                   soak end or resync writes it
+ * @param planned    when that plan was made (the page's now)
  */
 @RegisterForReflection
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -24,7 +25,7 @@ public record PromotionStages(String namespace, String name, String source, Stri
         stages = List.copyOf(stages);
     }
 
-    /** The same promotion with each soak's time left counted from {@code now}, and whether its plan was written. */
+    /** The same promotion with each soak's time left counted from {@code now}, and whether its plan is written. */
     PromotionStages at(Instant now, boolean written) {
         return new PromotionStages(namespace, name, source, ready, reason, message, problem,
                 stages.stream().map(s -> s.at(now)).toList(), written, planned);

@@ -25,7 +25,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 
-import dev.rekon.pipeline.LastPlans;
 import dev.rekon.promotions.plan.Approval;
 import dev.rekon.promotions.plan.ImagePromotionPlan;
 import dev.rekon.promotions.plan.ImagePromotionPlanner;
@@ -48,7 +47,7 @@ class PromotionBoardTest {
 
     private PromotionStages board(PromotionRequest r) {
         ImagePromotionPlan plan = planner.plan(r);
-        return PromotionBoard.remember(r, plan);
+        return PromotionBoard.row(r, plan);
     }
 
     private static Map<String, StageCell> byName(PromotionStages p) {
@@ -131,13 +130,12 @@ class PromotionBoardTest {
     @Test
     void theSectionPutsProblemsFirstKeepsOneNamespaceAndSerializesOnlyItsRows() throws Exception {
         PromotionStages ok = new PromotionStages("demo", "a", "hello", "True", "Reconciled", null, false, List.of(),
-                false, NOW);
+                true, NOW);
         PromotionStages failed = new PromotionStages("demo", "b", "hello", "True", "Reconciled", null, true,
                 List.of(), false, NOW);
         PromotionStages elsewhere = new PromotionStages("other", "c", "hello", "True", "Reconciled", null, false,
-                List.of(), false, NOW);
-        List<LastPlans.Last<PromotionStages>> last = List.of(new LastPlans.Last<>(null, ok, true),
-                new LastPlans.Last<>(null, failed, false), new LastPlans.Last<>(null, elsewhere, true));
+                List.of(), true, NOW);
+        List<PromotionStages> last = List.of(ok, failed, elsewhere);
         ImagePromotionSection all = PromotionStagesReport.section(last, null, NOW);
         assertEquals(List.of("b", "a", "c"), all.rows().stream().map(PromotionStages::name).toList());
         assertEquals(1, all.problems());
