@@ -64,7 +64,7 @@ public class PromotionStagesReport implements AreaReport {
                 rows.add(PromotionBoard.notRead(p, unread.get(), now));
                 continue;
             }
-            loop.plan(page, PromotionKey.seen(p)).ifPresent(plan -> rows.add(PromotionBoard.row(plan, now)));
+            loop.plan(page, PromotionKey.seen(p, java.util.Set.of())).ifPresent(plan -> rows.add(PromotionBoard.row(plan, now)));
         }
         return report.withSection(section(rows, namespace, now));
     }
