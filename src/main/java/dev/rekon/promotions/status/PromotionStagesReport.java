@@ -61,10 +61,10 @@ public class PromotionStagesReport implements AreaReport {
             }
             Optional<List<String>> unread = reconciler.unread(p);
             if (unread.isPresent()) {
-                rows.add(PromotionBoard.notRead(p, unread.get(), now));
+                rows.add(PromotionRows.notRead(p, unread.get(), now));
                 continue;
             }
-            loop.plan(page, PromotionKey.seen(p, java.util.Set.of())).ifPresent(plan -> rows.add(PromotionBoard.row(plan, now)));
+            loop.plan(page, PromotionKey.seen(p, java.util.Set.of())).ifPresent(plan -> rows.add(PromotionRows.row(plan, now)));
         }
         return report.withSection(section(rows, namespace, now));
     }

@@ -22,7 +22,7 @@ public record StageCell(String name, String where, String image, String digest, 
     /** The same stage with the time left in its soak counted from {@code now}. */
     StageCell at(Instant now) {
         return new StageCell(name, where, image, digest, buildCounter, phase, since, soakEnd,
-                soakEnd == null ? null : PromotionBoard.left(now, soakEnd), waitingFor, manual, message, lastFailed,
+                soakEnd == null ? null : PromotionRows.left(now, soakEnd), waitingFor, manual, message, lastFailed,
                 problem);
     }
 }

@@ -20,9 +20,9 @@ import dev.rekon.promotions.view.StageStatus;
  * and whether the cluster already is as planned. An approval the plan refused changes nothing of the promotion, so it
  * shows the promotion as it stands. A promotion not read yet shows its status as written, marked so.
  */
-public final class PromotionBoard {
+public final class PromotionRows {
 
-    private PromotionBoard() {
+    private PromotionRows() {
     }
 
     /** Why a row shows no plan: this process has not read the promotion's stages yet. */

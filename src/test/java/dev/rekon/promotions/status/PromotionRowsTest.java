@@ -38,7 +38,7 @@ import dev.rekon.promotions.view.StageStatus;
  * What the page shows of a promotion is what its plan decided: the planner runs on the table's views, and the board
  * renders that plan's stages in spec order (never the status as it was read).
  */
-class PromotionBoardTest {
+class PromotionRowsTest {
 
     private static final Build B0 = build(7);
     private static final Build B1 = build(8);
@@ -47,7 +47,7 @@ class PromotionBoardTest {
 
     private PromotionStages board(PromotionRequest r) {
         ImagePromotionPlan plan = planner.plan(r);
-        return PromotionBoard.row(r, plan);
+        return PromotionRows.row(r, plan);
     }
 
     private static Map<String, StageCell> byName(PromotionStages p) {
