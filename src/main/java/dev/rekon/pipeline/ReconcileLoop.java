@@ -95,6 +95,27 @@ public class ReconcileLoop {
         return q;
     }
 
+    /**
+     * Runs a pass that no request waits on (the start-up pass) on a thread of the loop's, and answers when it
+     * ends. Such a pass submits its keys to the queue's workers and waits for them: on a worker, work started inside
+     * work runs inline, so the pass would be serial, and a request thread is not there to lend. A pass that throws
+     * completes the future exceptionally; the keys it finished stay done.
+     */
+    public CompletableFuture<Void> background(String name, Runnable pass) {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        Thread driver = new Thread(() -> {
+            try {
+                pass.run();
+                done.complete(null);
+            } catch (RuntimeException | Error e) {
+                done.completeExceptionally(e);
+            }
+        }, "rekon-pass-" + name);
+        driver.setDaemon(true);
+        driver.start();
+        return done;
+    }
+
     /** On shutdown (Knative scaling down) what waits for its time runs now, then the workers stop. */
     @PreDestroy
     void stop() {

@@ -8,10 +8,11 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 import dev.rekon.cluster.ColdStartGate;
+import dev.rekon.pipeline.ReconcileLoop;
 import io.quarkus.runtime.StartupEvent;
 
 /**
- * The start-up pass: once the application runs, a background thread runs one resync of everything, once, so that
+ * The start-up pass: once the application runs, the loop runs one resync of everything in the background, once, so that
  * a process started after a crash (or after events were lost while none ran) converges without waiting for the
  * next PingSource tick; a status report lost with a killed process is written here. It never delays readiness or
  * the first event: it begins once the process has answered its first event ({@link ColdStartGate}). It is one
@@ -26,6 +27,9 @@ public class StartupResync {
     @Inject
     ResyncService service;
 
+    @Inject
+    ReconcileLoop loop;
+
     @ConfigProperty(name = "rekon.resync.on-start", defaultValue = "true")
     boolean enabled;
 
@@ -33,9 +37,7 @@ public class StartupResync {
         if (!enabled) {
             return;
         }
-        Thread pass = new Thread(this::run, "rekon-startup-resync");
-        pass.setDaemon(true);
-        pass.start();
+        loop.background("startup", this::run);
     }
 
     private void run() {
