@@ -117,8 +117,8 @@ public final class PromotionBench {
         }
         rekons.values().forEach(app -> Bench.awaitFirstAnswer(app, new Poster(app.port())));
         PromotionFixtures.promotion(dev, NS, List.of(PromotionFixtures.localStage("dev", null),
-                PromotionFixtures.stage("staging", "staging-kubeconfig", NS),
-                PromotionFixtures.stage("prod", "prod-kubeconfig", NS)));
+                PromotionFixtures.stage("staging", "staging-kubeconfig", NS, "staging"),
+                PromotionFixtures.stage("prod", "prod-kubeconfig", NS, "prod")));
         clusters.forEach((name, k) -> rawPatches.put(name, new RawPatches(k, k, NS)));
         clusters.forEach((name, k) -> watches.put(name, new ChainWatch(k, NS, DEPLOYMENTS, Kpack.IMAGE_DEPLOYS,
                 PROMOTED)));
