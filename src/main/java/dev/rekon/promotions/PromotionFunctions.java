@@ -87,7 +87,8 @@ public class PromotionFunctions {
     /**
      * A stage's report of a rollout, as CDEvents (any producer's, a stage's Rekon's once it sends them): a trigger
      * only. The promotions with a stage listing the ImageDeploy the subject names ({@code <namespace>/<name>}) are
-     * planned, each reading its stages itself.
+     * planned, each reading its stages itself; a stage whose spec names another environment than the event's
+     * {@code subject.content.environment.id} is not taken as reported.
      */
     @Funq
     @CloudEventMapping(trigger = CDEVENT_DEPLOYED, responseType = PromotionNames.RESULT_EVENT, responseSource = SOURCE)
@@ -116,7 +117,8 @@ public class PromotionFunctions {
             throw new InvalidEventException(event.type() + " needs data.subject.id \"<namespace>/<ImageDeploy name>\","
                     + " not '" + subject + "'");
         }
-        return service.stageReported(parts[0], parts[1]);
+        String environment = data.path("subject").path("content").path("environment").path("id").asText("");
+        return service.stageReported(parts[0], parts[1], environment.isBlank() ? null : environment);
     }
 
     private static String text(JsonNode data, String field) {

@@ -127,8 +127,8 @@ public class PromotionReconciler implements Reconciler<PromotionKey, PromotionRe
         if (ImagePromotionPlanner.problemBeforeReads(bare).isEmpty()) {
             List<PromotionGateway.StageRead> sent = kept == null ? reads : reads.stream()
                     .filter(r -> !kept.containsKey(r.stage().name())).toList();
-            List<Supplier<StageView>> views = kept == null ? gateway.stages(p, sent, fromWatches)
-                    : gateway.stagesAgain(p, sent);
+            List<Supplier<StageView>> views = kept == null ? gateway.stages(p, sent, fromWatches, fromWatches
+                    ? mayWrite(p, key.changedStages()) : null) : gateway.stagesAgain(p, sent);
             for (int i = 0; i < sent.size(); i++) {
                 taken.put(sent.get(i).stage().name(), views.get(i));
             }
@@ -149,6 +149,22 @@ public class PromotionReconciler implements Reconciler<PromotionKey, PromotionRe
             }
         }
         return new PromotionRequest(p, source, stages, key.approval(), bare.namespaceAllowed(), bare.now());
+    }
+
+    /**
+     * The stages a trigger announcing a change of {@code changed} expects to write: those (a rollback, a verify
+     * Job), the one after each (a build proven there), and the first (a source's build). Only their kubeconfig
+     * Secrets are read up front; a write elsewhere (an event lost before) reads its Secret when it writes.
+     */
+    static Set<String> mayWrite(ImagePromotionView p, Set<String> changed) {
+        Set<String> out = new java.util.HashSet<>(changed);
+        List<PromotionStage> stages = p.spec().stages();
+        for (int i = 0; i < stages.size(); i++) {
+            if (i == 0 || changed.contains(stages.get(i - 1).name())) {
+                out.add(stages.get(i).name());
+            }
+        }
+        return out;
     }
 
     /**

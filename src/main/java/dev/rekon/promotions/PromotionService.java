@@ -14,6 +14,7 @@ import dev.rekon.promotions.apply.PromotionGateway;
 import dev.rekon.promotions.plan.Approval;
 import dev.rekon.promotions.view.ImagePromotionView;
 import dev.rekon.promotions.view.PromotionStage;
+import dev.rekon.rollouts.CdEventsConfig;
 
 /**
  * Picks which ImagePromotions an input concerns and hands each, as a {@link PromotionKey}, to the one loop with
@@ -31,6 +32,10 @@ public class PromotionService {
 
     @Inject
     PromotionGateway gateway;
+
+    /** This cluster's own environment, as its CDEvents name it (null in tables: unknown). */
+    @Inject
+    CdEventsConfig cdEvents;
 
     public Reply changed(String namespace, String name) {
         return loop.reconcile(reconciler, PromotionKey.of(namespace, name));
@@ -59,9 +64,20 @@ public class PromotionService {
      * promotions of any stage, here or remote, that list it; each reads its stages itself before it decides.
      */
     public Reply stageReported(String namespace, String imageDeploy) {
+        return stageReported(namespace, imageDeploy, null);
+    }
+
+    /**
+     * The same from the environment the CDEvent names ({@code subject.content.environment.id}; null: none): a stage
+     * the spec places in another environment is not announced as changed, so it is not read again.
+     */
+    public Reply stageReported(String namespace, String imageDeploy, String environment) {
+        String here = cdEvents == null ? null : cdEvents.environment();
         List<PromotionKey> keys = gateway.promotions(null).stream().map(p -> PromotionKey.seen(p, listing(p,
-                s -> true, namespace, imageDeploy))).filter(k -> !k.changedStages().isEmpty()).toList();
-        return loop.reconcileAll(reconciler, keys, none("ImageDeploy " + namespace + "/" + imageDeploy));
+                s -> s.reportedFrom(environment, here), namespace, imageDeploy)))
+                .filter(k -> !k.changedStages().isEmpty()).toList();
+        return loop.reconcileAll(reconciler, keys, none("ImageDeploy " + namespace + "/" + imageDeploy
+                + (environment == null ? "" : " in environment " + environment)));
     }
 
     /** The names of the promotion's stages (of those {@code where} takes) that list the ImageDeploy. */

@@ -14,25 +14,30 @@ import java.util.regex.Pattern;
 final class ApiCalls {
 
     private static final Pattern LINE = Pattern.compile(
-            "^rekon_api_calls_seconds_(count|sum)\\{(.*)} ([0-9.E+-]+)$", Pattern.MULTILINE);
+            "^rekon_(stage_)?api_calls_seconds_(count|sum)\\{(.*)} ([0-9.E+-]+)$", Pattern.MULTILINE);
     private static final Pattern TAG = Pattern.compile("(\\w+)=\"([^\"]*)\"");
 
     private ApiCalls() {
     }
 
-    /** {@code "PATCH apps/deployments 200"} → calls so far; the same key with " seconds" → their total time. */
+    /**
+     * {@code "PATCH apps/deployments 200"} → calls so far; the same key with " seconds" → their total time. Calls of
+     * the clients Rekon makes for other clusters (a promotion's stages, {@code rekon_stage_api_calls_seconds}) are
+     * keyed with a leading {@code "stage "}.
+     */
     static Map<String, Double> read(Poster poster) {
         Poster.Answer a = poster.send(HttpRequest.newBuilder(URI.create(poster.root() + "q/metrics")).GET().build());
         Map<String, Double> out = new TreeMap<>();
         Matcher m = LINE.matcher(a.body());
         while (m.find()) {
             Map<String, String> tags = new TreeMap<>();
-            Matcher t = TAG.matcher(m.group(2));
+            Matcher t = TAG.matcher(m.group(3));
             while (t.find()) {
                 tags.put(t.group(1), t.group(2));
             }
-            String key = tags.get("method") + " " + tags.get("resource") + " " + tags.get("status");
-            out.merge(m.group(1).equals("sum") ? key + " seconds" : key, Double.parseDouble(m.group(3)), Double::sum);
+            String key = (m.group(1) == null ? "" : "stage ") + tags.get("method") + " " + tags.get("resource") + " "
+                    + tags.get("status");
+            out.merge(m.group(2).equals("sum") ? key + " seconds" : key, Double.parseDouble(m.group(4)), Double::sum);
         }
         return out;
     }

@@ -11,10 +11,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 import org.junit.jupiter.api.Test;
@@ -25,12 +27,14 @@ import dev.rekon.core.TransientFailureException;
 import dev.rekon.pipeline.NamespaceGuard;
 import dev.rekon.pipeline.ReconcileLoop;
 import dev.rekon.promotions.plan.Approval;
+import dev.rekon.promotions.plan.Promotions;
 import dev.rekon.promotions.plan.PromotionRequest;
 import dev.rekon.promotions.view.Build;
 import dev.rekon.promotions.view.ImagePromotionView;
 import dev.rekon.promotions.view.PromotionNames;
 import dev.rekon.promotions.view.StageStatus;
 import dev.rekon.promotions.view.StageView;
+import dev.rekon.rollouts.CdEventsConfig;
 import dev.rekon.testing.RecordingEvents;
 
 /**
@@ -235,6 +239,71 @@ class ImagePromotionServiceTest {
         // The trigger found the promotion in the watch before the write above landed, and waited for its turn.
         PromotionRequest r = w.service.reconciler.load(PromotionKey.seen(before, Set.of()), false).orElseThrow();
         assertEquals(written, r.promotion().resourceVersion(), "a status write guarded by an older version is a 409");
+    }
+
+    @Test
+    void aTriggerReadsTheKubeconfigSecretsOnlyOfTheStagesItMayWrite() {
+        World w = new World();
+        w.cluster.watched.putAll(w.cluster.stages);
+        w.cluster.watched.put("dev", view("dev", null, deploy(null, "True", "True", 3600), null));
+        // A source's build may write the first stage only (dev, in this cluster): no Secret.
+        w.service.sourceBuilt("demo", "hello");
+        assertEquals(List.of(), w.cluster.secretReads);
+        // A rollout in dev may write dev (a rollback) and staging (a build proven in dev), not prod.
+        w.service.stageChanged("demo", "hello");
+        assertEquals(List.of("staging"), w.cluster.secretReads);
+        w.cluster.secretReads.clear();
+        // An event that is no trigger reads every remote stage's Secret.
+        w.service.changed("demo", "hello");
+        assertEquals(List.of("staging", "prod"), w.cluster.secretReads);
+    }
+
+    @Test
+    void aStageWhoseWatchesHoldItNotIsReadSecretFirstWhetherTheTriggerMayWriteItOrNot() {
+        World w = new World();
+        w.cluster.watched.put("dev", w.cluster.stages.get("dev"));
+        w.service.sourceBuilt("demo", "hello");
+        assertEquals(List.of("staging", "prod"), w.cluster.secretReads);
+    }
+
+    @Test
+    void aCdEventNamingItsEnvironmentAnnouncesOnlyTheStagesDeclaredThere() {
+        World w = new World();
+        w.service.cdEvents = new CdEventsConfig() {
+            @Override
+            public Optional<URI> sink() {
+                return Optional.empty();
+            }
+
+            @Override
+            public String environment() {
+                return "dev";
+            }
+
+            @Override
+            public String source() {
+                return "rekon/rollouts";
+            }
+        };
+        ImagePromotionView p = w.cluster.promotions.get("demo/hello");
+        w.cluster.promotions.put("demo/hello", Promotions.withStatus(promotion(Promotions.THREE_STAGES.replace(
+                "staging-kubeconfig}}", "staging-kubeconfig}, environment: staging}").replace(
+                "prod-kubeconfig}}", "prod-kubeconfig}, environment: prod}").formatted("None")), p.status()));
+        w.cluster.watched.putAll(w.cluster.stages);
+        // The report came before any watch showed a rollout; dev's and prod's ImageDeploys of that name are elsewhere.
+        w.cluster.watched.put("dev", view("dev", null, deploy(null, "True", "True", 3600), null));
+        w.service.stageReported("demo", "hello", "staging");
+        assertEquals(List.of("staging"), w.cluster.liveReads, "only the stage in the reporting environment again");
+        assertEquals(List.of("staging", "prod"), w.cluster.secretReads, "staging reported; prod follows it");
+    }
+
+    @Test
+    void aCdEventFromAnEnvironmentNoStageDeclaresAnnouncesEveryStageListingItsImageDeploy() {
+        World w = new World();
+        w.cluster.watched.putAll(w.cluster.stages);
+        w.cluster.watched.put("dev", view("dev", null, deploy(null, "True", "True", 3600), null));
+        w.service.stageReported("demo", "hello", "staging");
+        assertEquals(List.of("dev", "staging", "prod"), w.cluster.liveReads);
     }
 
     @Test

@@ -36,6 +36,8 @@ final class InMemoryPromotions implements PromotionGateway {
     final Map<String, StageView> watched = new HashMap<>();
     /** The stages read from their cluster, in order. */
     final List<String> liveReads = new ArrayList<>();
+    /** The remote stages whose kubeconfig Secret was read, in order (as the real gateway reads them). */
+    final List<String> secretReads = new ArrayList<>();
     /** The source Images read, by name. */
     final List<String> sourceReads = new ArrayList<>();
     /** Where the plans' Kubernetes Events go (as the real gateway hands them to the project's Event writer). */
@@ -67,12 +69,30 @@ final class InMemoryPromotions implements PromotionGateway {
         return stages.get(stage.name());
     }
 
+    /** Every remote stage's Secret is read, as the real gateway does when told no stages to read them of. */
     @Override
     public List<java.util.function.Supplier<StageView>> stages(ImagePromotionView promotion, List<StageRead> reads,
             boolean fromWatches) {
+        return stages(promotion, reads, fromWatches, null);
+    }
+
+    /** Only the Secrets of {@code secretsRead}'s remote stages and of those the watches do not hold are read. */
+    @Override
+    public List<java.util.function.Supplier<StageView>> stages(ImagePromotionView promotion, List<StageRead> reads,
+            boolean fromWatches, java.util.Set<String> secretsRead) {
+        reads.stream().map(StageRead::stage).filter(s -> s.remote() && (secretsRead == null || secretsRead.contains(
+                s.name()) || !fromWatches || !watched.containsKey(s.name()))).forEach(s -> secretReads.add(s.name()));
         return reads.stream().map(r -> (java.util.function.Supplier<StageView>) () -> fromWatches
                 && watched.containsKey(r.stage().name()) ? watched.get(r.stage().name())
                         : stage(promotion, r.stage(), r.followedName(), r.current())).toList();
+    }
+
+    /** Read again with the clients the first look's Secret reads gave: no Secret read. */
+    @Override
+    public List<java.util.function.Supplier<StageView>> stagesAgain(ImagePromotionView promotion,
+            List<StageRead> reads) {
+        return reads.stream().map(r -> (java.util.function.Supplier<StageView>) () -> stage(promotion, r.stage(),
+                r.followedName(), r.current())).toList();
     }
 
     @Override

@@ -54,9 +54,14 @@ public final class PromotionFixtures {
 
     /** A stage in namespace {@code ns}, of another cluster when {@code secret} names its kubeconfig Secret. */
     public static String stage(String name, String secret, String ns) {
+        return stage(name, secret, ns, null);
+    }
+
+    /** The same, the other cluster's CDEvents naming {@code environment} (null: not declared). */
+    public static String stage(String name, String secret, String ns, String environment) {
         return "{\"name\": \"" + name + "\"" + (secret == null ? "" : ", \"cluster\": {\"secretRef\": {\"name\": \""
-                + secret + "\"}}") + ", \"namespace\": \"" + ns + "\", \"promotedImage\": \"hello\","
-                + " \"imageDeploys\": [\"hello\"]}";
+                + secret + "\"}" + (environment == null ? "" : ", \"environment\": \"" + environment + "\"") + "}")
+                + ", \"namespace\": \"" + ns + "\", \"promotedImage\": \"hello\", \"imageDeploys\": [\"hello\"]}";
     }
 
     /** The ImagePromotion {@code hello} in {@code ns} of the kpack Image {@code hello} through these stages. */

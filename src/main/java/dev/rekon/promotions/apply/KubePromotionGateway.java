@@ -5,6 +5,8 @@ import dev.rekon.promotions.watch.ImagePromotionFacet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -71,6 +73,13 @@ public class KubePromotionGateway implements PromotionGateway {
     @Inject
     ImagePromotionFacet promotionFacet;
 
+    /**
+     * When the current attempt of each promotion namespace began reading its stages ({@link System#nanoTime}): a
+     * write may use a client only if a read of its Secret gave it since. By namespace, not promotion, since a verify
+     * Job's write names no promotion: another promotion's later start only makes a write read the Secret again.
+     */
+    private final Map<String, Long> attempts = new ConcurrentHashMap<>();
+
     @Override
     public Optional<ImagePromotionView> promotion(String namespace, String name) {
         GenericKubernetesResource r = KubeErrors.call(PromotionNames.promotion(namespace, name),
@@ -108,12 +117,19 @@ public class KubePromotionGateway implements PromotionGateway {
 
     @Override
     public List<Supplier<StageView>> stages(ImagePromotionView promotion, List<StageRead> reads) {
-        return stages.readAll(promotion, reads);
+        return stages(promotion, reads, false, null);
     }
 
     @Override
     public List<Supplier<StageView>> stages(ImagePromotionView promotion, List<StageRead> reads, boolean fromWatches) {
-        return stages.readAll(promotion, reads, fromWatches);
+        return stages(promotion, reads, fromWatches, null);
+    }
+
+    @Override
+    public List<Supplier<StageView>> stages(ImagePromotionView promotion, List<StageRead> reads, boolean fromWatches,
+            Set<String> secretsRead) {
+        attempts.put(promotion.namespace(), System.nanoTime());
+        return stages.readAll(promotion, reads, fromWatches, secretsRead);
     }
 
     @Override
@@ -172,22 +188,33 @@ public class KubePromotionGateway implements PromotionGateway {
     }
 
     /**
-     * The client of the stage a write goes to: the one its stage was just read with for the plan (so the write goes
-     * where the plan read, with no second read of the Secret); reached again from the Secret when none is kept, and a
-     * Secret no longer usable then is a lost race, planned again.
+     * The client of the stage a write goes to: the one its stage was just read with for the plan, when a read of
+     * its Secret in this attempt gave it (so the write goes where the plan read, with no second read of the Secret).
+     * Otherwise (a trigger planned the stage from its watches, the Secret unread) the Secret is read now: a client
+     * other than the one the plan read with, or a Secret no longer usable, is a lost race, planned again.
      */
     private KubernetesClient reach(String promotionNamespace, String stageName, SecretKeyRef cluster) {
         if (cluster == null) {
             return client;
         }
-        PromotionStage stage = new PromotionStage(stageName, cluster, null, null, List.of(), null, null, null);
-        StageAccess access = clients.lastReached(promotionNamespace, cluster)
-                .<StageAccess>map(c -> new StageAccess.Reached(c, stageName))
-                .orElseGet(() -> clients.of(promotionNamespace, stage));
+        Long started = attempts.get(promotionNamespace);
+        Optional<KubernetesClient> confirmed = started == null ? Optional.empty()
+                : clients.confirmedSince(promotionNamespace, cluster, started);
+        if (confirmed.isPresent()) {
+            return confirmed.get();
+        }
+        KubernetesClient planned = clients.lastReached(promotionNamespace, cluster).orElse(null);
+        PromotionStage stage = new PromotionStage(stageName, cluster, null, null, List.of(), null, null, null, null);
+        StageAccess access = clients.of(promotionNamespace, stage);
         if (access instanceof StageAccess.Refused r) {
             throw new ConflictException(null, "stage " + stageName + " changed since it was read: " + r.message(), null);
         }
-        return ((StageAccess.Reached) access).client();
+        KubernetesClient now = ((StageAccess.Reached) access).client();
+        if (planned != null && planned != now) {
+            throw new ConflictException(null, "stage " + stageName + "'s kubeconfig Secret changed since the stage was"
+                    + " read", null);
+        }
+        return now;
     }
 
     private static ObjectRef ref(PromotedImageWrite w) {

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Supplier;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -77,12 +78,27 @@ public class KubeStageReader {
      */
     List<Supplier<StageView>> readAll(ImagePromotionView p, List<PromotionGateway.StageRead> reads,
             boolean fromWatches) {
-        List<ConcurrentReads.Pending<Secret>> secrets = reads.stream().map(r -> r.stage().remote()
-                ? clients.secretRead(p.namespace(), r.stage().cluster()) : null).toList();
+        return readAll(p, reads, fromWatches, null);
+    }
+
+    /**
+     * The same; {@code secretsRead} (null: all): the remote stages whose Secret is read. Another remote stage its
+     * watches hold whole is taken from the watches of the client its Secret last gave, the Secret unread
+     * ({@link StageClients}: the trade-off); one they do not hold is read as above, Secret first.
+     */
+    List<Supplier<StageView>> readAll(ImagePromotionView p, List<PromotionGateway.StageRead> reads,
+            boolean fromWatches, Set<String> secretsRead) {
+        List<Sent> held = reads.stream().map(r -> fromWatches ? watched(p, r) : null).toList();
+        List<ConcurrentReads.Pending<Secret>> secrets = new ArrayList<>();
+        for (int i = 0; i < reads.size(); i++) {
+            PromotionStage stage = reads.get(i).stage();
+            boolean unread = secretsRead != null && !secretsRead.contains(stage.name()) && held.get(i) != null;
+            secrets.add(stage.remote() && !unread ? clients.secretRead(p.namespace(), stage.cluster()) : null);
+        }
         List<Sent> early = new ArrayList<>();
-        for (PromotionGateway.StageRead r : reads) {
-            Sent held = fromWatches ? watched(p, r) : null;
-            early.add(held != null || !r.stage().remote() ? held : clients.lastReached(p.namespace(),
+        for (int i = 0; i < reads.size(); i++) {
+            PromotionGateway.StageRead r = reads.get(i);
+            early.add(held.get(i) != null || !r.stage().remote() ? held.get(i) : clients.lastReached(p.namespace(),
                     r.stage().cluster()).map(c -> sendQuietly(p, r, c)).orElse(null));
         }
         List<Supplier<StageView>> views = new ArrayList<>();
@@ -170,6 +186,9 @@ public class KubeStageReader {
     private Sent send(ImagePromotionView p, PromotionGateway.StageRead r, ConcurrentReads.Pending<Secret> secret,
             Sent early) {
         PromotionStage stage = r.stage();
+        if (secret == null && stage.remote() && early != null && early.watched() != null) {
+            return early;
+        }
         StageAccess access = secret == null ? clients.of(p.namespace(), stage)
                 : clients.of(p.namespace(), stage, secret.join());
         if (access instanceof StageAccess.Refused refused) {

@@ -68,6 +68,16 @@ public interface PromotionGateway {
     }
 
     /**
+     * The same, reading the kubeconfig Secret only of the remote stages in {@code secretsRead} (those the trigger's
+     * plan may write) and of any stage the watches do not hold whole; another is planned from the watches of the
+     * client its Secret last gave, and a write to it reads its Secret first.
+     */
+    default List<Supplier<StageView>> stages(ImagePromotionView promotion, List<StageRead> reads, boolean fromWatches,
+            java.util.Set<String> secretsRead) {
+        return stages(promotion, reads, fromWatches);
+    }
+
+    /**
      * A trigger's second look at some stages, a moment after its first in the same attempt: read as they are now,
      * each remote one through the client its Secret gave that first look (the Secret is not read again; it is when no
      * client is kept).

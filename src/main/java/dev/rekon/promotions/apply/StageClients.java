@@ -38,6 +38,13 @@ import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
  * logged nor put in a message: a bad one is named by its Secret and key only. Each kept client has the stage
  * cluster's watches ({@link StageWatches}), stopped when the client is dropped. Remote calls time out quickly, so an
  * unreachable stage answers 503 while the event can still be redelivered.
+ * <p>
+ * Each kept client remembers when its Secret was last read and still gave it ({@link #confirmedSince}): a trigger
+ * plans a stage it cannot write from that client's watches without reading the Secret (Rekon may only {@code get}
+ * Secrets, so it cannot watch them), and a write reads the Secret first unless its own attempt did. The trade-off:
+ * a rotated or deleted kubeconfig takes effect at the next plan that reads the stage's Secret (the stage's own
+ * report or the one before it, an ImagePromotion event, a resync) or writes to the stage, not at every trigger; a
+ * Secret found missing or unusable drops the client, so from then on every plan reads it and fails the stage.
  */
 @ApplicationScoped
 public class StageClients {
@@ -59,8 +66,15 @@ public class StageClients {
     @Inject
     ApiCallMetrics metrics;
 
-    /** A remote stage's client, and the watches made with it, which live and end with it. */
-    private record Cached(String fingerprint, KubernetesClient client, StageWatches watches) {
+    /**
+     * A remote stage's client, and the watches made with it, which live and end with it; {@code confirmed}: when
+     * ({@link System#nanoTime}) a read of its Secret last gave it.
+     */
+    private record Cached(String fingerprint, KubernetesClient client, StageWatches watches, long confirmed) {
+
+        Cached confirmedNow() {
+            return new Cached(fingerprint, client, watches, System.nanoTime());
+        }
 
         void close() {
             watches.stop();
@@ -84,33 +98,55 @@ public class StageClients {
                 + ref.name(), () -> client.secrets().inNamespace(promotionNamespace).withName(ref.name()).get());
     }
 
-    /** How a remote stage is reached with the Secret as read ({@code null}: there is none). */
+    /**
+     * How a remote stage is reached with the Secret as read ({@code null}: there is none). A refusal drops the client
+     * kept for the Secret, so that no plan reaches the stage through it without reading the Secret again.
+     */
     StageAccess of(String promotionNamespace, PromotionStage stage, Secret secret) {
         SecretKeyRef ref = stage.cluster();
         String where = "Secret " + promotionNamespace + "/" + ref.name();
-        if (secret == null) {
-            return new StageAccess.Refused(SECRET_NOT_FOUND, where + " does not exist");
-        }
-        String text = value(secret, ref.key());
+        String cacheKey = cacheKey(promotionNamespace, ref);
+        String text = secret == null ? null : value(secret, ref.key());
         if (text == null) {
-            return new StageAccess.Refused(KEY_NOT_FOUND, where + " has no key '" + ref.key() + "'");
+            drop(cacheKey);
+            return secret == null ? new StageAccess.Refused(SECRET_NOT_FOUND, where + " does not exist")
+                    : new StageAccess.Refused(KEY_NOT_FOUND, where + " has no key '" + ref.key() + "'");
         }
         String fingerprint = sha256(text);
-        String cacheKey = cacheKey(promotionNamespace, ref);
-        Cached cached = remote.get(cacheKey);
+        Cached cached = remote.computeIfPresent(cacheKey, (k, c) -> c.fingerprint().equals(fingerprint)
+                ? c.confirmedNow() : c);
         if (cached != null && cached.fingerprint().equals(fingerprint)) {
             return new StageAccess.Reached(cached.client(), where);
         }
-        KubernetesClient made = build(text, metrics::stageClient);
+        KubernetesClient made = build(text, metrics != null ? metrics::stageClient
+                : config -> new KubernetesClientBuilder().withConfig(config).build());
         if (made == null) {
+            drop(cacheKey);
             return new StageAccess.Refused(INVALID, "the kubeconfig in " + where + ", key '" + ref.key()
                     + "', does not parse as a kubeconfig with a cluster's server");
         }
-        Cached previous = remote.put(cacheKey, new Cached(fingerprint, made, new StageWatches(made, mapper)));
+        Cached previous = remote.put(cacheKey, new Cached(fingerprint, made, new StageWatches(made, mapper),
+                System.nanoTime()));
         if (previous != null) {
             previous.close();
         }
         return new StageAccess.Reached(made, where);
+    }
+
+    private void drop(String cacheKey) {
+        Cached dropped = remote.remove(cacheKey);
+        if (dropped != null) {
+            dropped.close();
+        }
+    }
+
+    /**
+     * The client kept for this Secret's key if a read of the Secret gave it at or after {@code nanos}
+     * ({@link System#nanoTime}): the client a plan begun then may write with, no read of the Secret needed.
+     */
+    Optional<KubernetesClient> confirmedSince(String promotionNamespace, SecretKeyRef ref, long nanos) {
+        Cached c = remote.get(cacheKey(promotionNamespace, ref));
+        return c == null || c.confirmed() - nanos < 0 ? Optional.empty() : Optional.of(c.client());
     }
 
     /** The client a remote stage was last reached with through this Secret's key, while it is kept. */

@@ -8,10 +8,12 @@ import com.fasterxml.jackson.databind.JsonNode;
  * One stage of an ImagePromotion as its spec declares it: where the stage is (a namespace, in this cluster when
  * {@code cluster} is null), the PromotedImage Rekon writes there (null for a first stage whose ImageDeploys follow
  * the kpack Image itself), the ImageDeploys whose rollout proves a build, the soak as written (checked by the
- * planner), the verify Job template (null: none) and whether a person approves each build first.
+ * planner), the verify Job template (null: none), whether a person approves each build first, and the environment
+ * the stage cluster's CDEvents name ({@code cluster.environment}, that cluster's {@code rekon.cdevents.environment};
+ * null: not declared, any CDEvent may concern the stage).
  */
 public record PromotionStage(String name, SecretKeyRef cluster, String namespace, String promotedImage,
-        List<String> imageDeploys, String soak, JsonNode verifyJob, Approval approval) {
+        List<String> imageDeploys, String soak, JsonNode verifyJob, Approval approval, String environment) {
 
     /** Whether a build enters the stage on its own, or waits for {@code dev.rekon.promotion.approve}. */
     public enum Approval {
@@ -32,6 +34,19 @@ public record PromotionStage(String name, SecretKeyRef cluster, String namespace
         return cluster != null;
     }
 
+    /**
+     * Whether a CDEvent from the environment {@code environmentId} (null: it names none) may report this stage's
+     * rollouts: no when the stage is remote and declares another environment, or is in this cluster, whose own
+     * environment ({@code here}, null: unknown) is another. Only what the spec says rules a stage out.
+     */
+    public boolean reportedFrom(String environmentId, String here) {
+        if (environmentId == null) {
+            return true;
+        }
+        String declared = remote() ? environment : here;
+        return declared == null || declared.equals(environmentId);
+    }
+
     /** The stage's namespace, the ImagePromotion's own when the spec names none. */
     public String namespaceOr(String promotionNamespace) {
         return namespace == null || namespace.isBlank() ? promotionNamespace : namespace;
@@ -44,7 +59,8 @@ public record PromotionStage(String name, SecretKeyRef cluster, String namespace
         s.path("imageDeploys").forEach(n -> deploys.add(n.asText()));
         JsonNode job = s.path("verify").path("jobTemplate");
         return new PromotionStage(text(s, "name"), cluster, text(s, "namespace"), text(s, "promotedImage"), deploys,
-                text(s, "soak"), job.isObject() ? job : null, Approval.of(text(s, "approval")));
+                text(s, "soak"), job.isObject() ? job : null, Approval.of(text(s, "approval")),
+                cluster == null ? null : text(s.path("cluster"), "environment"));
     }
 
     static String text(JsonNode n, String field) {
