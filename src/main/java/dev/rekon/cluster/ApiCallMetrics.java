@@ -22,6 +22,7 @@ import io.fabric8.kubernetes.client.http.HttpRequest;
 import io.fabric8.kubernetes.client.http.HttpResponse;
 import io.fabric8.kubernetes.client.http.Interceptor;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 
@@ -30,11 +31,12 @@ import io.micrometer.core.instrument.Timer;
  * {@code group/plural[/subresource]}, {@code status}; a send that went out again because its connection was closed
  * under it is {@code status=connection-closed}) and counts the apiserver's throttling answers (429, from priority and
  * fairness or max-inflight) in {@code rekon.api.throttled}: the client retries those after the server's
- * {@code Retry-After}, so a throttled call is late, not failed. It produces the application's client as Quarkus would
- * (same Config and serialization), and every other client Rekon makes ({@link #client}: the impersonating ones), each
- * with these interceptors, the shared {@link ClientRateLimit} ({@code rekon.kubernetes.qps} and {@code .burst}, by
- * default sized from {@code rekon.reconcile.parallelism}) and {@link KubeHttpClients}' HTTP clients; object names
- * never become tags.
+ * {@code Retry-After}, so a throttled call is late, not failed. Requests the client's own limit held back are
+ * counted in {@code rekon.api.rate.limited} (and for how long, {@code .seconds}). It produces the application's
+ * client as Quarkus would (same Config and serialization), and every other client Rekon makes ({@link #client}:
+ * the impersonating ones), each with these interceptors, the shared {@link ClientRateLimit}
+ * ({@code rekon.kubernetes.qps} and {@code .burst}, by default sized from {@code rekon.reconcile.parallelism}) and
+ * {@link KubeHttpClients}' HTTP clients; object names never become tags.
  */
 @Singleton
 public class ApiCallMetrics implements Interceptor {
@@ -43,6 +45,7 @@ public class ApiCallMetrics implements Interceptor {
     /** The calls of clients Rekon makes for other clusters (a promotion's stages): their own apiservers' load. */
     static final String STAGE_TIMER = "rekon.stage.api.calls";
     static final String THROTTLED = "rekon.api.throttled";
+    static final String RATE_LIMITED = "rekon.api.rate.limited";
     static final long MAX_RETRY_AFTER_SECONDS = 30;
     /** Requests a second per worker of the queue, and twice that as burst, unless set. */
     static final int QPS_PER_WORKER = 100;
@@ -68,6 +71,10 @@ public class ApiCallMetrics implements Interceptor {
         double perSecond = qps.orElse((double) QPS_PER_WORKER * parallelism);
         this.rateLimit = new ClientRateLimit(perSecond, burst.orElse((int) Math.ceil(2 * perSecond)));
         this.timer = TIMER;
+        FunctionCounter.builder(RATE_LIMITED, rateLimit, ClientRateLimit::heldBack)
+                .description("requests held back by the client's QPS/burst limit").register(registry);
+        FunctionCounter.builder(RATE_LIMITED + ".seconds", rateLimit, ClientRateLimit::heldSeconds)
+                .description("time requests were held back by the client's QPS/burst limit").register(registry);
     }
 
     private ApiCallMetrics(ApiCallMetrics of, String timer) {

@@ -18,6 +18,8 @@ public final class ClientRateLimit implements Interceptor {
     private final int burst;
     private double tokens;
     private long refilledNanos;
+    private long heldBack;
+    private long heldNanos;
 
     public ClientRateLimit(double qps, int burst) {
         if (qps <= 0 || burst < 1) {
@@ -50,7 +52,22 @@ public final class ClientRateLimit implements Interceptor {
         tokens = Math.min(burst, tokens + (now - refilledNanos) * qps / 1e9);
         refilledNanos = now;
         tokens -= 1;
-        return tokens >= 0 ? 0 : (long) (-tokens / qps * 1e9);
+        long wait = tokens >= 0 ? 0 : (long) (-tokens / qps * 1e9);
+        if (wait > 0) {
+            heldBack++;
+            heldNanos += wait;
+        }
+        return wait;
+    }
+
+    /** Requests made to wait for a token so far (whether the limit ever binds, for the metrics). */
+    public synchronized long heldBack() {
+        return heldBack;
+    }
+
+    /** The time those requests were told to wait, in seconds. */
+    public synchronized double heldSeconds() {
+        return heldNanos / 1e9;
     }
 
     public double qps() {

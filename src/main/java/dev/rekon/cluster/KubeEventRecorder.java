@@ -5,10 +5,12 @@ import java.time.Instant;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
@@ -37,7 +39,9 @@ import io.micrometer.core.instrument.MeterRegistry;
  * does: at most one Event per object and reason per second, occurrences in between combined into the next one
  * (its {@code count}, first and last timestamps, and the latest message); writes spread at a rate of their own
  * ({@code rekon.events.qps} and {@code .burst}), so a fleet's rollouts do not become a burst of writes competing
- * with the rollouts themselves; and, while {@code rekon.events.max-pending} objects wait, an object's occurrence is
+ * with the rollouts themselves, and not at all while a pass's writes are under way ({@link ForegroundWrites}: the
+ * Events follow its reply, after at most {@value #MAX_HOLD_MILLIS} ms of waiting); and, while
+ * {@code rekon.events.max-pending} objects wait, an object's occurrence is
  * combined with the others of its namespace, kind, type and reason into one Event on the first of them ("combined
  * from similar events", every occurrence in its count). Only what cannot be combined either is dropped. Combined
  * and dropped occurrences are counted ({@code rekon.events.combined}, {@code rekon.events.dropped}). One that
@@ -48,6 +52,9 @@ public class KubeEventRecorder implements EventRecorder {
 
     private static final Logger LOG = Logger.getLogger(KubeEventRecorder.class);
     static final long WINDOW_MILLIS = 1000;
+    /** Held no longer: a pass of 10,000 new ImageDeploys takes minutes, and its Events would otherwise come after. */
+    static final long MAX_HOLD_MILLIS = 60_000;
+    static final long HOLD_CHECK_MILLIS = 100;
 
     /**
      * @param maxPending    objects whose Events may wait on their own
@@ -64,6 +71,9 @@ public class KubeEventRecorder implements EventRecorder {
 
     @Inject
     MeterRegistry registry;
+
+    @Inject
+    ForegroundWrites foreground;
 
     @ConfigProperty(name = "rekon.events.qps", defaultValue = "50")
     double qps;
@@ -82,6 +92,9 @@ public class KubeEventRecorder implements EventRecorder {
 
     private final Map<Key, Pending> pending = new ConcurrentHashMap<>();
     private final Map<Key, Long> lastWritten = new ConcurrentHashMap<>();
+    /** Events whose turn came while a pass wrote, oldest first; one release task watches for its end. */
+    private final ConcurrentLinkedQueue<Key> held = new ConcurrentLinkedQueue<>();
+    private final AtomicBoolean releasing = new AtomicBoolean();
 
     /** {@code name} null: the combined Event of a namespace's similar objects. */
     private record Key(String namespace, String kind, String name, String type, String reason) {
@@ -102,6 +115,13 @@ public class KubeEventRecorder implements EventRecorder {
     /** For tests: the recorder on {@code client} with these limits, writing on {@code writer}'s threads. */
     KubeEventRecorder(KubernetesClient client, Clock clock, MeterRegistry registry, Limits limits,
             ScheduledExecutorService writer) {
+        this(client, clock, registry, limits, writer, new ForegroundWrites());
+    }
+
+    /** The same, waiting for {@code foreground}'s writes. */
+    KubeEventRecorder(KubernetesClient client, Clock clock, MeterRegistry registry, Limits limits,
+            ScheduledExecutorService writer, ForegroundWrites foreground) {
+        this.foreground = foreground;
         this.client = client;
         this.clock = clock;
         this.registry = registry;
@@ -173,8 +193,40 @@ public class KubeEventRecorder implements EventRecorder {
         }
     }
 
-    /** Takes the write's turn at the recorder's rate; the occurrences that arrive meanwhile join it. */
+    /**
+     * Takes the write's turn at the recorder's rate, once no pass writes; the occurrences that arrive meanwhile join
+     * it.
+     */
     private void spread(Key key) {
+        if (foreground.underWay() && !heldLongEnough(key)) {
+            held.add(key);
+            if (releasing.compareAndSet(false, true)) {
+                schedule(this::release, HOLD_CHECK_MILLIS);
+            }
+            return;
+        }
+        takeTurn(key);
+    }
+
+    /** The held Events take their turns once the pass has replied, or once the oldest has waited long enough. */
+    private void release() {
+        Key oldest = held.peek();
+        if (oldest != null && foreground.underWay() && !heldLongEnough(oldest)) {
+            schedule(this::release, HOLD_CHECK_MILLIS);
+            return;
+        }
+        releasing.set(false);
+        for (Key key = held.poll(); key != null; key = held.poll()) {
+            takeTurn(key);
+        }
+    }
+
+    private boolean heldLongEnough(Key key) {
+        Pending p = pending.get(key);
+        return p == null || clock.millis() - p.first().toEpochMilli() >= MAX_HOLD_MILLIS;
+    }
+
+    private void takeTurn(Key key) {
         long wait = rate.take();
         if (wait > 0) {
             schedule(() -> write(key), TimeUnit.NANOSECONDS.toMillis(wait));

@@ -56,6 +56,19 @@ public class TreeCalls {
     }
 
     /**
+     * A JSON merge patch of the object at {@code path} (a subresource's path too, e.g. {@code .../status}), as field
+     * manager {@value FieldManager#NAME}; the object as the server answered it. A {@code metadata.resourceVersion} in
+     * the patch guards it: the server answers 409 when the object has moved on.
+     */
+    public JsonNode mergePatch(String path, String patch) {
+        HttpClient http = client.getHttpClient();
+        HttpRequest request = http.newHttpRequestBuilder()
+                .uri(base + path + "?fieldManager=" + FieldManager.NAME)
+                .method("PATCH", "application/merge-patch+json", patch).build();
+        return answer(request, send(http, request));
+    }
+
+    /**
      * Deletes the object at {@code path} if it is still the one seen: DeleteOptions preconditions on its uid and
      * resourceVersion (a 409 when it changed), dependents deleted in the background. False when it was gone.
      */

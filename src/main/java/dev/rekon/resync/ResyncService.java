@@ -12,6 +12,7 @@ import jakarta.inject.Inject;
 
 import org.jboss.logging.Logger;
 
+import dev.rekon.cluster.ForegroundWrites;
 import dev.rekon.web.FanoutSink;
 
 /**
@@ -22,7 +23,8 @@ import dev.rekon.web.FanoutSink;
  * A pass that came as an event, with a fan-out sink set ({@link FanoutSink}), is fanned out ({@link FanoutPass}):
  * each key with a reconcile event of its own is sent as that event, named after the pass's event, rather than
  * worked here; a pass that could send none of them is a transient failure, redelivered whole. A report and the
- * start-up pass never fan out: each replica's start would otherwise send the whole fleet to the others.
+ * start-up pass never fan out: each replica's start would otherwise send the whole fleet to the others. A pass
+ * that may write runs as {@link ForegroundWrites}: the Kubernetes Events its writes record follow its reply.
  */
 @ApplicationScoped
 public class ResyncService {
@@ -40,6 +42,9 @@ public class ResyncService {
     @Inject
     FanoutSink fanout;
 
+    @Inject
+    ForegroundWrites foreground;
+
     /**
      * A pass that works every key here.
      *
@@ -51,6 +56,10 @@ public class ResyncService {
 
     /** A pass asked for by the event {@code passId}: fanned out when a fan-out sink is set. */
     public synchronized ResyncReply run(String scope, ResyncScope within, String passId) {
+        return within.report() ? pass(scope, within, passId) : foreground.during(() -> pass(scope, within, passId));
+    }
+
+    private ResyncReply pass(String scope, ResyncScope within, String passId) {
         FanoutPass pass = passId == null || within.report() || fanout == null || fanout.sink().isEmpty() ? null
                 : new FanoutPass(passId, fanout::send);
         long started = System.nanoTime();

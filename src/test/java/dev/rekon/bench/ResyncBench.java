@@ -20,7 +20,9 @@ import io.fabric8.kubernetes.client.KubernetesClient;
  * 100), each namespace with 100/P kpack Images; a pass over them converged, its duration, the API calls it made
  * (0 writes, no GET per object) and Rekon's CPU; then one Image per namespace reports a build no event announced,
  * so P % of the ImageDeploys (default 10: 1,000 of 10,000) are a build behind, and one pass must roll out exactly
- * those; then the converged pass after it (0 writes), and a raw PATCH loop of the same Deployments beside it.
+ * those; then the converged pass after it (0 writes), and a raw PATCH loop of the same Deployments beside it. Each
+ * pass also says which of its Deployment writes, status writes and Events went out before its reply (the part of
+ * them its duration includes), and the pass that rolls out whether the client's own QPS/burst limit held any back.
  * Arguments: ImageDeploys, the percentage a build behind, namespaces. With {@code REKON_BENCH_FLEET_DECLARED}
  * above 0 the same process then watches as many DeclaredStates too, for the peak RSS ({@link FleetRss}).
  */
@@ -118,8 +120,11 @@ public final class ResyncBench {
         pool.shutdown();
         pool.awaitTermination(10, TimeUnit.MINUTES);
         SecondApiServer.sleep(2000);
+        String limited = rateLimited();
         Figure pass = measure();
         row(behind.size() + " a build behind (" + behindPercent + " %, events lost)", total, behind.size(), pass);
+        System.out.printf("| the client's QPS/burst limit, before / after the pass that rolls out (requests held "
+                + "back, seconds) | %s / %s |%n", limited, rateLimited());
         Figure after = measure();
         row("converged after", total, 0, after);
         double raw = rawPatchLoop(behind);
@@ -128,6 +133,19 @@ public final class ResyncBench {
         System.out.printf("| converged pass after the rollout: **writes** | **%d** (goal 0) |%n", after.objectWrites());
         System.out.printf("| peak RSS of the application (VmHWM) after the passes | %.0f MiB |%n", app.peakRssMiB());
         System.out.printf("[bench] %s%n", load());
+    }
+
+    /** What the application's client-side rate limit held back so far, from its metrics. */
+    private String rateLimited() {
+        String metrics = poster.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(poster.root()
+                + "q/metrics")).GET().build()).body();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile(
+                "(?m)^rekon_api_rate_limited(_seconds)?_total(?:\\{[^}]*})? ([0-9.E+-]+)$").matcher(metrics);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            out.append(out.isEmpty() ? "" : ", ").append(m.group(1) == null ? "" : "seconds ").append(m.group(2));
+        }
+        return out.isEmpty() ? "not reported" : out.toString();
     }
 
     static String load() {
@@ -156,7 +174,9 @@ public final class ResyncBench {
         return poster.pass("rollouts");
     }
 
-    private record Figure(double millis, double cpuMillis, Map<String, Double> calls, int objectWrites) {
+    /** {@code atReply}: the calls already made when the pass replied (the rest, Events and status writes, after). */
+    private record Figure(double millis, double cpuMillis, Map<String, Double> calls, Map<String, Double> atReply,
+            int objectWrites) {
     }
 
     private Figure measure() {
@@ -167,15 +187,27 @@ public final class ResyncBench {
         resync();
         double millis = (System.nanoTime() - t0) / 1e6;
         double cpu = Cpu.millis(app.pid()) - cpu0;
+        Map<String, Double> atReply = grown(callsBefore, ApiCalls.read(poster));
         Writes after = Writes.settled(admin, namespaces);
+        return new Figure(millis, cpu, grown(callsBefore, ApiCalls.read(poster)), atReply,
+                after.objectWritesSince(before));
+    }
+
+    private static Map<String, Double> grown(Map<String, Double> before, Map<String, Double> now) {
         Map<String, Double> calls = new TreeMap<>();
-        ApiCalls.read(poster).forEach((k, v) -> {
-            double d = v - callsBefore.getOrDefault(k, 0.0);
+        now.forEach((k, v) -> {
+            double d = v - before.getOrDefault(k, 0.0);
             if (d > 0 && !k.endsWith(" seconds")) {
                 calls.put(k, d);
             }
         });
-        return new Figure(millis, cpu, calls, after.objectWritesSince(before));
+        return calls;
+    }
+
+    /** The calls of the methods {@code methods} matches on resources ending in {@code resource} (every status). */
+    private static double sum(Map<String, Double> calls, String methods, String resource) {
+        return calls.entrySet().stream().filter(e -> e.getKey().split(" ")[0].matches(methods)
+                && e.getKey().split(" ")[1].endsWith(resource)).mapToDouble(Map.Entry::getValue).sum();
     }
 
     private void row(String what, int total, int drifted, Figure f) {
@@ -190,5 +222,11 @@ public final class ResyncBench {
                 f.calls().isEmpty() ? "none" : f.calls().toString());
         System.out.printf("| resync, %s: **Deployment writes / drifted**; GETs; all object writes and Events | "
                 + "**%.0f / %d**; %.0f; %d |%n", what, deploymentWrites, drifted, gets, f.objectWrites());
+        System.out.printf("| resync, %s: of its Deployment writes, status writes and Events, sent before the pass's "
+                + "reply (in its duration) | %.0f of %.0f; %.0f of %.0f; %.0f of %.0f |%n", what,
+                sum(f.atReply(), "PATCH", "apps/deployments"), sum(f.calls(), "PATCH", "apps/deployments"),
+                sum(f.atReply(), "PUT|PATCH", "imagedeploys/status"),
+                sum(f.calls(), "PUT|PATCH", "imagedeploys/status"),
+                sum(f.atReply(), "POST", "events"), sum(f.calls(), "POST", "events"));
     }
 }

@@ -21,7 +21,8 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 /**
  * Kubernetes Events at fleet scale on a real apiserver: a full queue combines an object's Event with those of the
  * same kind and reason in its namespace (every occurrence still counted), what cannot be combined either is
- * counted as dropped in the metrics, and the writes are spread at the recorder's own rate.
+ * counted as dropped in the metrics, the writes are spread at the recorder's own rate, and they wait for a
+ * pass's writes.
  */
 class KubeEventRecorderTest {
 
@@ -74,6 +75,37 @@ class KubeEventRecorderTest {
         double seconds = (System.nanoTime() - t0) / 1e9;
         assertEquals(4, events(ns, "ImagesUpdated").size());
         assertTrue(seconds >= 1.4, "4 Events at 2 a second (burst 1) take 1.5 s, not " + seconds);
+        assertEquals(0.0, registry.counter("rekon.events.dropped").count());
+    }
+
+    @Test
+    void eventsWaitForTheForegroundWritesAndFollowThem() throws Exception {
+        String ns = namespace("events-held");
+        ForegroundWrites foreground = new ForegroundWrites();
+        KubeEventRecorder recorder = new KubeEventRecorder(client, Clock.systemUTC(), registry,
+                new KubeEventRecorder.Limits(1000, 1000, 100, 10), KubeEventRecorder.writer(), foreground);
+        CountDownLatch recorded = new CountDownLatch(1);
+        CountDownLatch passDone = new CountDownLatch(1);
+        Thread pass = new Thread(() -> foreground.during(() -> {
+            for (int i = 0; i < 3; i++) {
+                recorder.normal(deploy(ns, "app-" + i), "ImagesUpdated", "rolled out");
+            }
+            recorded.countDown();
+            await(passDone);
+            return null;
+        }));
+        pass.start();
+        assertTrue(recorded.await(10, TimeUnit.SECONDS));
+        Thread.sleep(1500);
+        assertEquals(0, events(ns, "ImagesUpdated").size(), "no Event is written while a pass writes");
+
+        passDone.countDown();
+        pass.join();
+        long t0 = System.nanoTime();
+        while (events(ns, "ImagesUpdated").size() < 3 && System.nanoTime() - t0 < 10_000_000_000L) {
+            Thread.sleep(50);
+        }
+        assertEquals(3, events(ns, "ImagesUpdated").size(), "the pass's Events follow it");
         assertEquals(0.0, registry.counter("rekon.events.dropped").count());
     }
 

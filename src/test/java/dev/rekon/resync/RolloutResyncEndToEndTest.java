@@ -165,6 +165,70 @@ class RolloutResyncEndToEndTest {
         assertEquals(0, Writes.settled(k8s, ns).objectWritesSince(before), "a converged namespace: zero writes");
     }
 
+    /**
+     * What a pass writes per ImageDeploy it rolls out, counted by the application's own metrics once everything
+     * settled: one Deployment PATCH, one status write as a merge patch of the fields that changed (no PUT of the
+     * whole object) and the two Events, one on each object.
+     */
+    @Test
+    void aPassWritesPerRolledOutImageDeployOnePatchOneStatusPatchAndTwoEvents() {
+        String ns = "resync-calls";
+        Kpack.namespace(k8s, ns);
+        Kpack.built(k8s, ns, "app", V1, 1);
+        for (String name : java.util.List.of("a", "b", "c")) {
+            imageDeploy(ns, name, name);
+        }
+        settled(ns, "areas[0].changed", 3);
+        resync(ns).body("areas[0].changed", equalTo(3));
+        for (String name : java.util.List.of("a", "b", "c")) {
+            awaitStatus(ns, name, "\"buildCounter\":1");
+        }
+        Kpack.built(k8s, ns, "app", V2, 2); // kpack reports build 2; its events are lost
+        settled(ns, "areas[0].changed", 3);
+        Writes before = Writes.settled(k8s, ns);
+        Map<String, Double> calls = quietCalls();
+
+        resync(ns).body("outcome", equalTo("applied")).body("areas[0].changed", equalTo(3));
+        for (String name : java.util.List.of("a", "b", "c")) {
+            assertEquals(V2, image(ns, name));
+            awaitStatus(ns, name, "\"buildCounter\":2");
+        }
+        Writes after = Writes.settled(k8s, ns);
+        Map<String, Double> grown = dev.rekon.testing.ApiCallSeries.grown(calls, quietCalls());
+        assertEquals(6, after.events() - before.events(), "two Events per rollout, one on each object");
+        assertEquals(3.0, sum(grown, "PATCH", "apps/deployments"), "one Deployment PATCH each: " + grown);
+        assertEquals(3.0, sum(grown, "PATCH", "rekon.dev/imagedeploys/status"), "one status patch each: " + grown);
+        assertEquals(0.0, sum(grown, "PUT", "rekon.dev/imagedeploys/status"), "no PUT of the whole status: " + grown);
+        assertEquals(6.0, sum(grown, "POST", "events"), "two Events each: " + grown);
+        assertEquals(0.0, sum(grown, "GET", "rekon.dev/imagedeploys") + sum(grown, "GET", "apps/deployments"),
+                "no object read again: " + grown);
+    }
+
+    /** The application's API calls once they stopped growing for a second (what earlier tests queued is done). */
+    static Map<String, Double> quietCalls() {
+        Map<String, Double> last = dev.rekon.testing.ApiCallSeries.now();
+        for (int i = 0; i < 30; i++) {
+            try {
+                Thread.sleep(1000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return last;
+            }
+            Map<String, Double> now = dev.rekon.testing.ApiCallSeries.now();
+            if (now.equals(last)) {
+                return now;
+            }
+            last = now;
+        }
+        return last;
+    }
+
+    /** The calls of one method on one resource (every status) among the series that grew. */
+    static double sum(Map<String, Double> grown, String method, String resource) {
+        return grown.entrySet().stream().filter(e -> e.getKey().contains("method=\"" + method + "\"")
+                && e.getKey().contains("resource=\"" + resource + "\"")).mapToDouble(Map.Entry::getValue).sum();
+    }
+
     @Test
     void aManualChangeIsReportedNotFoughtUntilANewerBuild() {
         String ns = started("resync-manual");

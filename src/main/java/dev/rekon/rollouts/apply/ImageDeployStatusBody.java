@@ -7,12 +7,15 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.rekon.cluster.JsonEquality;
+
 import dev.rekon.rollouts.view.AppliedImage;
 import dev.rekon.rollouts.view.ImageDeployStatus;
 
 /**
- * The status subresource an {@link ImageDeployStatus} replaces: the status as the ImageDeploy has it, with the
- * fields the plan decides set (a null one kept as it is, an empty {@code waiting} removed).
+ * The status subresource an {@link ImageDeployStatus} makes of the one the ImageDeploy has: that status with the
+ * fields the plan decides set (a null one kept as it is, an empty {@code waiting} removed), and the JSON merge patch
+ * that writes only what changes.
  */
 public final class ImageDeployStatusBody {
 
@@ -48,6 +51,27 @@ public final class ImageDeployStatusBody {
             next.set("history", history);
         }
         return next;
+    }
+
+    /**
+     * The JSON merge patch (RFC 7386) from {@code current} to {@link #of}: each top-level field that changes, whole
+     * (a merge patch replaces arrays whole), and null for one removed; empty when nothing changes.
+     */
+    public static ObjectNode patch(JsonNode current, ImageDeployStatus status) {
+        ObjectNode next = of(current, status);
+        ObjectNode patch = JSON.createObjectNode();
+        next.fields().forEachRemaining(f -> {
+            JsonNode was = current.get(f.getKey());
+            if (was == null || !JsonEquality.same(was, f.getValue())) {
+                patch.set(f.getKey(), f.getValue());
+            }
+        });
+        current.fieldNames().forEachRemaining(name -> {
+            if (!next.has(name)) {
+                patch.putNull(name);
+            }
+        });
+        return patch;
     }
 
     private static ArrayNode entries(List<AppliedImage> images) {

@@ -2,7 +2,6 @@ package dev.rekon.rollouts.apply;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -13,6 +12,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.cluster.KubeErrors;
+import dev.rekon.cluster.TreeCalls;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.NotFoundException;
 import dev.rekon.core.TransientFailureException;
@@ -20,15 +20,14 @@ import dev.rekon.rollouts.view.ImageDeployView;
 import dev.rekon.rollouts.view.RolloutNames;
 import dev.rekon.rollouts.watch.ImageDeployIndex;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 
 /**
  * The ImageDeploys of rollouts on the Kubernetes API: those referencing a kpack Image from the
  * {@link ImageDeployIndex} (listed when it knows none), one read as the apiserver has it now, and the status
- * written guarded by the resourceVersion the plan was made from, the answer recorded in the index until the watch
- * delivers it.
+ * patched (only what changes) guarded by the resourceVersion the plan was made from, the answer recorded in the
+ * index until the watch delivers it.
  */
 @ApplicationScoped
 public class KubeImageDeploys {
@@ -41,6 +40,9 @@ public class KubeImageDeploys {
 
     @Inject
     ImageDeployIndex index;
+
+    @Inject
+    TreeCalls calls;
 
     static ResourceDefinitionContext context(String group) {
         return new ResourceDefinitionContext.Builder().withGroup(group)
@@ -103,19 +105,22 @@ public class KubeImageDeploys {
         }
     }
 
-    void writeStatus(ImageDeployView idp, ObjectNode status) {
-        GenericKubernetesResource r = new GenericKubernetesResource();
-        r.setApiVersion(idp.apiVersion());
-        r.setKind(idp.kind());
-        r.setMetadata(new ObjectMetaBuilder().withName(idp.name()).withNamespace(idp.namespace())
-                .withResourceVersion(idp.resourceVersion()).build());
-        r.setAdditionalProperty("spec", mapper.convertValue(
-                mapper.createObjectNode().set("deployment", idp.deployment()), Map.class));
-        r.setAdditionalProperty("status", mapper.convertValue(status, Map.class));
-        GenericKubernetesResource written = KubeErrors.call(idp.ref(), "updating the status of ImageDeploy "
-                + idp.namespace() + "/" + idp.name(), () -> client.genericKubernetesResources(context(idp.group()))
-                        .inNamespace(idp.namespace()).resource(r).updateStatus());
-        index.wrote(written == null ? null : view(written));
+    /**
+     * Patches the status subresource with {@code statusPatch} (a JSON merge patch of the fields that change), guarded
+     * by the resourceVersion the plan was made from: 409 when the ImageDeploy has moved on since.
+     */
+    void writeStatus(ImageDeployView idp, ObjectNode statusPatch) {
+        if (idp.resourceVersion() == null) {
+            throw new IllegalArgumentException("a status write of ImageDeploy " + idp.namespace() + "/" + idp.name()
+                    + " must be guarded by the resourceVersion it was planned from");
+        }
+        ObjectNode body = mapper.createObjectNode();
+        body.putObject("metadata").put("resourceVersion", idp.resourceVersion());
+        body.set("status", statusPatch);
+        JsonNode written = KubeErrors.call(idp.ref(), "patching the status of ImageDeploy " + idp.namespace() + "/"
+                + idp.name(), () -> calls.mergePatch("/apis/" + idp.apiVersion() + "/namespaces/" + idp.namespace()
+                        + "/imagedeploys/" + idp.name() + "/status", body.toString()));
+        index.wrote(ImageDeployView.fromJson(written));
     }
 
     private ImageDeployView view(GenericKubernetesResource r) {

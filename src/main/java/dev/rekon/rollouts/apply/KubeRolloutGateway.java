@@ -161,7 +161,10 @@ public class KubeRolloutGateway implements RolloutGateway {
 
     @Override
     public void writeStatus(ImageDeployView idp, ImageDeployStatus status) {
-        imageDeploys.writeStatus(idp, ImageDeployStatusBody.of(idp.status(), status));
+        var patch = ImageDeployStatusBody.patch(idp.status(), status);
+        if (!patch.isEmpty()) {
+            imageDeploys.writeStatus(idp, patch);
+        }
     }
 
     @Override

@@ -108,8 +108,8 @@ public interface RolloutGateway {
     boolean deleteDeployment(DeploymentView planned);
 
     /**
-     * Replaces the status subresource of the ImageDeploy it was planned from with {@code status} over it, guarded by
-     * its resourceVersion.
+     * Writes {@code status} over the status of the ImageDeploy it was planned from (only the fields that change),
+     * guarded by its resourceVersion; nothing when nothing changes.
      */
     void writeStatus(ImageDeployView idp, ImageDeployStatus status);
 }
