@@ -8,6 +8,7 @@
 #                as in the image, else target/quarkus-app of the repository)
 #   JAVA_OPTS    more JVM options, after the defaults (so they win)
 #   REKON_AOT    auto (default): use the cache if it fits; off: never; record: write it at exit (training)
+#   MALLOC_ARENA_MAX  glibc's malloc arenas (default here: 2)
 # and what the JVM and Quarkus read themselves: JAVA_TOOL_OPTIONS, QUARKUS_HTTP_PORT, KUBECONFIG.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -22,6 +23,11 @@ java="${JAVA_HOME:+$JAVA_HOME/bin/}java"
 release="$(dirname "$(dirname "$(readlink -f "$(command -v "$java" || echo "$java")")")")/release" || true
 runtime="$(sed -n 's/^JAVA_RUNTIME_VERSION="\(.*\)"/\1/p' "$release" 2>/dev/null || true)"
 feature="${runtime%%[.+]*}"
+
+# glibc gives each thread that allocates at once an arena of its own, up to 8 per core, and keeps what each
+# arena once held, all of it counted in the container's memory beside the heap (the HTTP, watch and worker threads
+# of a fleet pass allocate at once). Two are enough for 1-2 cores: the JVM allocates most of its memory itself.
+export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
 
 flags=(
   # One GC thread, no concurrent GC threads, the smallest footprint: right for 1-2 cores and small heaps.

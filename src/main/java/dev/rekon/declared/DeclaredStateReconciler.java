@@ -301,4 +301,14 @@ public class DeclaredStateReconciler implements Reconciler<DeclaredKey, Declared
     public Object remember(DeclaredViews views, DeclaredPlan plan) {
         return plan.action() == DeclaredPlan.Action.FINALIZE ? null : HeldViews.of(views);
     }
+
+    /**
+     * The objects as the plan, written in full, left them: kept in place of the plan, whose bodies, report and
+     * status the page does not read (it plans again from these), so a DeclaredState costs its objects, not its last
+     * plan too.
+     */
+    @Override
+    public Object rememberCarriedOut(Object remembered, DeclaredPlan plan) {
+        return remembered instanceof HeldViews held ? held.after(plan) : null;
+    }
 }

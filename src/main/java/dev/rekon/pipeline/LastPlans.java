@@ -18,7 +18,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 public class LastPlans {
 
     /**
-     * One key's last plan: the plan, what the area remembers of it, and whether it was written in full.
+     * One key's last plan: the plan (null once carried out, for an area that then remembers how it left things),
+     * what the area remembers of it, and whether it was written in full.
      *
      * @param <R> what the area remembers (a page row)
      */
@@ -42,13 +43,21 @@ public class LastPlans {
         }
     }
 
-    /** The plan was written in full: marked so, unless a newer plan took its place meanwhile. */
+    /**
+     * The plan was written in full: marked so, unless a newer plan took its place meanwhile; and where the area says
+     * how the plan left things ({@link Reconciler#rememberCarriedOut}), that is kept instead of the plan (then null).
+     */
     <K, V, P extends Reconciler.Plan> void carriedOut(Reconciler<K, V, P> area, Object key, P plan) {
         String name = area.lastPlansArea();
         Map<Object, Last<?>> keys = name == null ? null : areas.get(name);
         if (keys != null) {
-            keys.computeIfPresent(key, (k, last) -> last.plan() != plan ? last
-                    : new Last<>(plan, last.remembered(), true));
+            keys.computeIfPresent(key, (k, last) -> {
+                if (last.plan() != plan) {
+                    return last;
+                }
+                Object after = area.rememberCarriedOut(last.remembered(), plan);
+                return after == null ? new Last<>(plan, last.remembered(), true) : new Last<>(null, after, true);
+            });
         }
     }
 

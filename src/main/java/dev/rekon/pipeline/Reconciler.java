@@ -144,6 +144,15 @@ public interface Reconciler<K, V, P extends Reconciler.Plan> {
         return null;
     }
 
+    /**
+     * What the loop keeps of a plan once it was carried out in full, in place of the plan and what was remembered
+     * of it: how the plan left the objects, when the area can say so, so that what only the plan carried (the
+     * bodies it applied, its report) is let go once written. Null (the default) keeps the plan beside it. Pure.
+     */
+    default Object rememberCarriedOut(Object remembered, P plan) {
+        return null;
+    }
+
     /** The area's facts a refusal about this key carries (a module's name and versions); none by default. */
     default Map<String, String> facts(K key) {
         return Map.of();

@@ -309,6 +309,42 @@ class DeclaredPlannerTest {
         assertTrue(s.plan().report().orphans().isEmpty(), "ignored by a glob");
     }
 
+    /**
+     * A status lists a bounded number of orphans, as Kubernetes bounds status lists: the oldest (the next to be
+     * deleted), with the count of all; the page's report lists all of them. A pass without a scan keeps the count.
+     */
+    @Test
+    void theStatusListsTheOldestOrphansAndCountsAllWhileTheReportListsAll() {
+        ObjectNode settings = configMap(null, "settings", "1");
+        DeclaredScene s = new DeclaredScene().declares("a.yaml", settings).applied(settings)
+                .recorded("c0ffee", cm("settings"));
+        List<LiveObject> scanned = new ArrayList<>(s.live.values());
+        int strays = DeclaredPlan.LISTED_ORPHANS + 5;
+        for (int i = 0; i < strays; i++) {
+            scanned.add(live(configMap("team-a", String.format("stray-%02d", i), "1")));
+        }
+        s.scanned = scanned;
+        DeclaredPlan first = s.plan();
+        assertEquals(strays, first.report().orphans().size(), "the report lists every orphan");
+        assertEquals(DeclaredPlan.LISTED_ORPHANS, written(first).path("orphans").size());
+        assertEquals(strays, written(first).path("orphanCount").asInt());
+        assertEquals("stray-00", written(first).at("/orphans/0/name").asText());
+
+        s.state.set("status", written(first));
+        scanned.add(live(configMap("team-a", "a-newer-stray", "1")));
+        s.now = DeclaredScene.NOW.plusSeconds(60);
+        DeclaredPlan later = s.plan();
+        assertEquals(strays + 1, written(later).path("orphanCount").asInt());
+        assertEquals(DeclaredPlan.LISTED_ORPHANS, written(later).path("orphans").size());
+        assertFalse(written(later).path("orphans").toString().contains("a-newer-stray"),
+                "the oldest are listed: a newer orphan waits for room");
+        s.state.set("status", written(later));
+        assertNull(s.plan().status(), "the same scan again writes nothing");
+
+        s.scanned = null;
+        assertNull(s.plan().status(), "without a scan the count is kept");
+    }
+
     @Test
     void aDeploymentBeingAppliedKeepsReadyUnknownUntilItRolledOut() {
         ObjectNode d = DeclaredScene.yaml("apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec: {replicas: 2}\n");

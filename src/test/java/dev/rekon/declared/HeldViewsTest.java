@@ -66,6 +66,18 @@ class HeldViewsTest {
         assertEquals(read.clusterKinds(), left.clusterKinds());
     }
 
+    /** What the loop keeps in place of a plan written in full is what the page made of the plan before. */
+    @Test
+    void whatIsKeptOfAPlanCarriedOutIsHowItLeftTheObjects() {
+        HeldViews read = new HeldViews(byKey(live("a", "1"), live("b", "1"), live("stray", "1")), Set.of("/Namespace"),
+                Set.of());
+        DeclaredPlan p = plan(List.of(configMap("a", "2"), configMap("c", "1")), List.of(live("b", "1")),
+                List.of(live("stray", "1")));
+        Object kept = new DeclaredStateReconciler().rememberCarriedOut(read, p);
+        assertEquals(HeldViews.of(new LastPlans.Last<>(p, read, true)), kept);
+        assertEquals(kept, HeldViews.of(new LastPlans.Last<>(null, (HeldViews) kept, true)));
+    }
+
     /**
      * The loop keeps every DeclaredState's last plan; a resync pass's memo holds the orphan scan's lists of every
      * kind in every namespace and every revision read, so a plan naming its input's key kept all of that alive after

@@ -2,6 +2,7 @@ package dev.rekon.pipeline;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -23,7 +24,7 @@ class LastPlansTest {
     }
 
     /** Plans from the key's text; remembers "row of <views>" unless the views say "quiet". */
-    static final class Area implements Reconciler<String, String, Done> {
+    static class Area implements Reconciler<String, String, Done> {
         String views = "v1";
 
         @Override
@@ -79,6 +80,29 @@ class LastPlansTest {
         assertTrue(written.carriedOut());
         assertEquals("v2", ((Done) written.plan()).views());
         assertEquals(1, loop.lastPlans().of("test").size());
+    }
+
+    /**
+     * An area that can say how a plan carried out in full left things has that kept in place of the plan, so what
+     * a plan alone carried (its bodies, its report) is let go once written.
+     */
+    @Test
+    void anAreaThatRemembersHowAPlanLeftThingsKeepsThatInsteadOfThePlan() {
+        Area lean = new Area() {
+            @Override
+            public Object rememberCarriedOut(Object remembered, Done plan) {
+                return remembered + ", " + plan.views() + " written";
+            }
+        };
+        loop.report(lean, "shop");
+        assertEquals("v1", ((Done) loop.lastPlans().<String>of("test", shop).orElseThrow().plan()).views(),
+                "a plan only reported is kept");
+
+        loop.reconcile(lean, "shop");
+        LastPlans.Last<String> written = loop.lastPlans().<String>of("test", shop).orElseThrow();
+        assertEquals("row of v1, v1 written", written.remembered());
+        assertTrue(written.carriedOut());
+        assertNull(written.plan(), "the plan is let go");
     }
 
     @Test

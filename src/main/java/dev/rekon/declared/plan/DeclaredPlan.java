@@ -44,6 +44,14 @@ public record DeclaredPlan(DeclaredKey key, DeclaredStateView state, Action acti
         APPLY, NONE, REFUSED, SUSPENDED, FINALIZE
     }
 
+    /**
+     * How many orphans a status lists ({@code status.orphans}, the oldest first; {@code status.orphanCount} counts
+     * all): a status list is bounded, as Kubernetes bounds them, since every DeclaredState of a namespace records the
+     * namespace's orphans. The page's report lists them all. An orphan not listed has no {@code since} recorded:
+     * its grace period starts when it is listed, so {@code Delete} never deletes one earlier than before.
+     */
+    public static final int LISTED_ORPHANS = 20;
+
     /** An object git never declared, since when it is known, and when it is deleted ({@code Delete}) or null. */
     public record Orphan(ObjectRef ref, Instant since, Instant deleteAfter) {
     }

@@ -103,7 +103,7 @@ public final class DeclaredPlanner {
         String revision = s.branch() + "@sha1:" + read.commit();
         DeclaredStateStatus writeAhead = writeAhead(v, recorded, after, revision);
         DeclaredStatus status = new DeclaredStatus(s, v.now()).revision(revision).attempted(revision).inventory(after)
-                .orphans(orphans.orphans());
+                .orphans(orphans.orphans(), orphans.count());
         String ready = rollingOut.isEmpty() ? "True" : "Unknown";
         String message = rollingOut.isEmpty() ? "applied revision " + revision + ": " + after.size() + " object(s) ready"
                 : "revision " + revision + " is rolling out: " + String.join("; ", rollingOut);

@@ -33,7 +33,7 @@ public final class DeclaredReplies {
         boolean sameRevision = revision.equals(v.state().revision());
         String counts = diff.apply().size() + " applied (" + diff.drifted().size()
                 + (sameRevision ? " drifted), " : " changed), ")
-                + diff.prune().size() + " pruned, " + orphans.orphans().size() + " orphan(s)"
+                + diff.prune().size() + " pruned, " + orphans.count() + " orphan(s)"
                 + (orphans.delete().isEmpty() ? "" : ", " + orphans.delete().size() + " deleted");
         Reply reply = changes
                 ? Reply.applied(diff.apply().isEmpty() && diff.prune().isEmpty() ? "OrphansDeleted" : "RevisionApplied",

@@ -1,6 +1,7 @@
 package dev.rekon.declared.plan;
 
 import java.time.Instant;
+import java.util.Comparator;
 import java.util.List;
 
 import dev.rekon.cluster.Conditions;
@@ -8,6 +9,7 @@ import dev.rekon.cluster.Conditions.Condition;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.declared.intent.DeclaredStateStatus;
 import dev.rekon.declared.intent.DeclaredStateView;
+import dev.rekon.manifests.Identity;
 import dev.rekon.manifests.inventory.Inventory;
 
 /**
@@ -66,11 +68,18 @@ final class DeclaredStatus {
         return this;
     }
 
-    DeclaredStatus orphans(List<DeclaredPlan.Orphan> list) {
-        this.orphans = list.stream().map(o -> new DeclaredStateStatus.Orphan(o.ref().apiVersion(), o.ref().kind(),
-                o.ref().namespace(), o.ref().name(), o.since().toString(),
-                o.deleteAfter() == null ? null : o.deleteAfter().toString())).toList();
-        this.orphanCount = list.size();
+    /**
+     * The {@value DeclaredPlan#LISTED_ORPHANS} oldest of {@code list} (by since, then by identity, so the same
+     * orphans give the same list whatever order they were found in), and {@code count}, how many there are in all.
+     */
+    DeclaredStatus orphans(List<DeclaredPlan.Orphan> list, int count) {
+        this.orphans = list.stream()
+                .sorted(Comparator.comparing(DeclaredPlan.Orphan::since).thenComparing(o -> Identity.key(o.ref())))
+                .limit(DeclaredPlan.LISTED_ORPHANS)
+                .map(o -> new DeclaredStateStatus.Orphan(o.ref().apiVersion(), o.ref().kind(),
+                        o.ref().namespace(), o.ref().name(), o.since().toString(),
+                        o.deleteAfter() == null ? null : o.deleteAfter().toString())).toList();
+        this.orphanCount = count;
         return this;
     }
 

@@ -17,11 +17,13 @@ import dev.rekon.manifests.LiveObject;
  * The orphans of a DeclaredState now: from the objects listed in its namespaces when this attempt listed them
  * ({@link OrphanRules}), else those its status names that git still does not declare. Each keeps the
  * {@code since} it was first seen; with {@code Delete}, {@code deleteAfter} is since plus the grace period, and
- * those past it are deleted as they were seen.
+ * those past it are deleted as they were seen. Without a scan, the count is the one the status recorded, less
+ * those of its listed orphans git declares now (the status lists only the oldest: {@link DeclaredPlan#LISTED_ORPHANS}).
  */
 final class Orphans {
 
-    record Found(List<DeclaredPlan.Orphan> orphans, List<LiveObject> delete) {
+    /** The orphans found, those to delete now, and how many orphans there are in all. */
+    record Found(List<DeclaredPlan.Orphan> orphans, List<LiveObject> delete, int count) {
     }
 
     private Orphans() {
@@ -42,7 +44,10 @@ final class Orphans {
         if (v.scanned() == null) {
             previous.stream().filter(r -> !declared.contains(Identity.key(r)))
                     .forEach(r -> orphans.add(orphan(v, r, since.get(Identity.key(r)))));
-            return new Found(orphans, delete);
+            Integer counted = v.state().recorded().orphanCount();
+            int gone = previous.size() - orphans.size();
+            return new Found(orphans, delete, Math.max(orphans.size(),
+                    (counted == null ? previous.size() : counted) - gone));
         }
         for (Scanned o : v.scanned()) {
             String key = Identity.key(o.ref());
@@ -56,7 +61,7 @@ final class Orphans {
                 delete.add(o.live());
             }
         }
-        return new Found(orphans, delete);
+        return new Found(orphans, delete, orphans.size());
     }
 
     private static DeclaredPlan.Orphan orphan(DeclaredViews v, ObjectRef ref, Instant since) {

@@ -56,6 +56,37 @@ class HeldViewsShapeTest {
         assertEquals(2L, view.currentStatus().observedGeneration());
     }
 
+    /**
+     * The status is held as its typed reading only: at 10,000 ImageDeploys its text beside it was a tenth of the
+     * heap. A status of the schema's fields leaves no text in the view, and a status write still gets it whole.
+     */
+    @Test
+    void anImageDeploysStatusOfTheSchemasFieldsIsHeldTypedWithoutItsText() throws Exception {
+        JsonNode object = JSON.readTree("""
+                {"apiVersion":"rekon.dev/v1alpha1","kind":"ImageDeploy","metadata":{"name":"web","namespace":"shop",
+                "uid":"u-1","resourceVersion":"7","generation":2},
+                "spec":{"deployment":{"spec":{"template":{"spec":{"containers":[{"name":"app","image":"REF=app"}]}}}}},
+                "status":{"observedGeneration":2,"deployment":"web",
+                "images":[{"name":"app","image":"r/app@sha256:1","buildCounter":4,"buildTime":"2026-11-27T23:00:00Z",
+                "imageUid":"i-1","appliedAt":"2026-11-27T23:01:00Z"}],
+                "waiting":[{"name":"app","image":"r/app@sha256:2","buildCounter":5}],
+                "history":[{"name":"app","image":"r/app@sha256:1","change":"deployed","at":"2026-11-27T23:02:00Z"}],
+                "conditions":[{"type":"Ready","status":"True","reason":"RolledOut","message":"m",
+                "lastTransitionTime":"2026-11-28T00:00:00Z","observedGeneration":2},
+                {"type":"InSync","status":"True","reason":"InSync"}]}}""");
+
+        ImageDeployView view = new ImageDeployFacet.Rekon().view(object);
+
+        for (RecordComponent rc : ImageDeployView.class.getRecordComponents()) {
+            if (rc.getType() == String.class) {
+                String held = (String) rc.getAccessor().invoke(view);
+                assertTrue(held == null || !held.contains("conditions") && !held.contains("sha256"),
+                        rc.getName() + " holds the status as text: " + held);
+            }
+        }
+        assertEquals(object.get("status"), view.status());
+    }
+
     @Test
     void aDeploymentsImageDeployOwnerIsTyped() throws Exception {
         DeploymentView d = DeploymentView.fromJson(JSON.readTree("""
