@@ -216,15 +216,15 @@ public final class DeclaredBench {
                 .count();
         int gets = again.git.getOrDefault(INFO_REFS, 0);
         int posts = again.git.getOrDefault(UPLOAD_PACK, 0);
-        // Protocol v2 (JGit's default, and git http-backend's): an ls-remote is GET info/refs + POST ls-refs; a
-        // fetch is GET info/refs + POST ls-refs + POST fetch. So fetches = POSTs - GETs, ls-remotes = GETs - fetches.
-        int fetches = posts - gets;
+        // Protocol v0 (Rekon's git source asks for it): a listing is GET info/refs, which advertises the refs; a
+        // fetch adds one POST upload-pack. So fetches = POSTs, ls-remotes (listings without a fetch) = GETs - POSTs.
+        int fetches = posts;
         int lsRemotes = gets - fetches;
         boolean met = fetches == 0 && cacheChanged == 0 && writes == 0 && lsRemotes == count;
         System.out.printf("| converged resync of the %d: fetches; writes (resourceVersions of %d objects and %d"
                 + " DeclaredStates); ls-remotes | %d; %d; %d (%.1f s) | | 0; 0; %d: %s |%n", count, count * 10, count,
                 fetches, writes, lsRemotes, again.millis / 1000, count, met ? "met" : "missed");
-        System.out.printf("| … git server log: %s (v2: fetches = POSTs − GETs); object files of the git cache added"
+        System.out.printf("| … git server log: %s (v0: fetches = POSTs); object files of the git cache added"
                 + " or changed: %d; Rekon's API calls: %s | | | |%n", again.git, cacheChanged, again.calls);
         results.put("fleet_converged", Map.of("fetches", fetches, "writes", writes, "ls_remotes", lsRemotes, "rekon_ms",
                 again.millis, "api_calls", again.calls, "git", again.git, "cache_files_changed", cacheChanged));

@@ -109,20 +109,27 @@ class JGitSourceTest {
         assertEquals(first, read.commit());
         assertEquals(List.of("a.yaml:1"), read.documents().stream().map(DeclaredDocument::where).toList());
         assertEquals(1, source.fetches());
-        List<String> fetch = requestsSince(before, 3);
-        assertEquals(List.of("GET", "POST", "POST"), fetch.stream().map(r -> r.split(" ")[0]).toList(),
-                "one advertisement, the branch listed, its tip fetched; credentials sent at once: " + fetch);
+        List<String> fetch = requestsSince(before, 2);
+        assertEquals(List.of("GET", "POST"), fetch.stream().map(r -> r.split(" ")[0]).toList(),
+                "one advertisement that lists the branch, its tip fetched in one request; credentials sent at once: "
+                        + fetch);
 
         before = server.requests().size();
         assertEquals(read, source.readTip(remote(null), "").orElseThrow());
         assertEquals(1, source.fetches(), "a tip in the cache is listed, not fetched");
-        assertEquals(2, requestsSince(before, 2).size(), "an unchanged branch costs what an ls-remote costs");
+        assertEquals(1, requestsSince(before, 1).size(), "an unchanged branch costs one advertisement");
+
+        String moved = work.write("a.yaml", CM.formatted("a1")).commitAndPush("moved");
+        before = server.requests().size();
+        assertEquals(moved, source.readTip(remote(null), "").orElseThrow().commit());
+        assertEquals(List.of("GET", "POST"), requestsSince(before, 2).stream().map(r -> r.split(" ")[0]).toList(),
+                "a branch moved on a cached one: its new tip fetched in one request too");
 
         String second = work.write("a.yaml", CM.formatted("a2")).commitAndPush("second");
         Revision next = source.readTip(remote(null), "").orElseThrow();
         assertEquals(second, next.commit());
         assertEquals("a2", next.documents().get(0).object().at("/metadata/name").asText());
-        assertEquals(2, source.fetches());
+        assertEquals(3, source.fetches());
         assertEquals(Optional.empty(), source.readTip(remote("absent"), ""));
     }
 
