@@ -22,7 +22,12 @@ public class LastPlans {
      *
      * @param <R> what the area remembers (a page row)
      */
-    public record Last<R>(Reconciler.Plan plan, R remembered, boolean carriedOut) {
+    public record Last<R>(Reconciler.Plan plan, R remembered, boolean carriedOut, Object answer) {
+
+        /** What the writes of a plan carried out answered ({@link Reconciler#applied}); null: nothing. */
+        public Last(Reconciler.Plan plan, R remembered, boolean carriedOut) {
+            this(plan, remembered, carriedOut, null);
+        }
     }
 
     private final Map<String, Map<Object, Last<?>>> areas = new ConcurrentHashMap<>();
@@ -42,13 +47,16 @@ public class LastPlans {
         }
     }
 
-    /** The plan was written in full: marked so, unless a newer plan took its place meanwhile. */
-    <K, V, P extends Reconciler.Plan> void carriedOut(Reconciler<K, V, P> area, Object key, P plan) {
+    /**
+     * The plan was written in full, its writes answering {@code answer}: marked so, unless a newer plan took its
+     * place meanwhile.
+     */
+    <K, V, P extends Reconciler.Plan> void carriedOut(Reconciler<K, V, P> area, Object key, P plan, Object answer) {
         String name = area.lastPlansArea();
         Map<Object, Last<?>> keys = name == null ? null : areas.get(name);
         if (keys != null) {
             keys.computeIfPresent(key, (k, last) -> last.plan() != plan ? last
-                    : new Last<>(plan, last.remembered(), true));
+                    : new Last<>(plan, last.remembered(), true, answer));
         }
     }
 
