@@ -23,7 +23,12 @@ public class LastPlans {
      *
      * @param <R> what the area remembers (a page row)
      */
-    public record Last<R>(Reconciler.Plan plan, R remembered, boolean carriedOut) {
+    public record Last<R>(Reconciler.Plan plan, R remembered, boolean carriedOut, Object answer) {
+
+        /** What the writes of a plan carried out answered ({@link Reconciler#applied}); null: nothing. */
+        public Last(Reconciler.Plan plan, R remembered, boolean carriedOut) {
+            this(plan, remembered, carriedOut, null);
+        }
     }
 
     private final Map<String, Map<Object, Last<?>>> areas = new ConcurrentHashMap<>();
@@ -44,10 +49,11 @@ public class LastPlans {
     }
 
     /**
-     * The plan was written in full: marked so, unless a newer plan took its place meanwhile; and where the area says
-     * how the plan left things ({@link Reconciler#rememberCarriedOut}), that is kept instead of the plan (then null).
+     * The plan was written in full, its writes answering {@code answer}: marked so, unless a newer plan took its
+     * place meanwhile; and where the area says how the plan left things ({@link Reconciler#rememberCarriedOut}), that
+     * is kept instead of the plan (then null).
      */
-    <K, V, P extends Reconciler.Plan> void carriedOut(Reconciler<K, V, P> area, Object key, P plan) {
+    <K, V, P extends Reconciler.Plan> void carriedOut(Reconciler<K, V, P> area, Object key, P plan, Object answer) {
         String name = area.lastPlansArea();
         Map<Object, Last<?>> keys = name == null ? null : areas.get(name);
         if (keys != null) {
@@ -56,7 +62,8 @@ public class LastPlans {
                     return last;
                 }
                 Object after = area.rememberCarriedOut(last.remembered(), plan);
-                return after == null ? new Last<>(plan, last.remembered(), true) : new Last<>(null, after, true);
+                return after == null ? new Last<>(plan, last.remembered(), true, answer)
+                        : new Last<>(null, after, true, answer);
             });
         }
     }

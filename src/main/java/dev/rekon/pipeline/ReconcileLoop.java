@@ -316,8 +316,8 @@ public class ReconcileLoop {
         }
         P plan = planned(area, key, views.get());
         if (write) {
-            area.apply(plan);
-            lastPlans.carriedOut(area, area.lastPlanKey(key), plan);
+            Object answer = area.applied(plan);
+            lastPlans.carriedOut(area, area.lastPlanKey(key), plan, answer);
             applied.accept(plan);
         }
         return plan.reply();

@@ -85,6 +85,16 @@ public interface Reconciler<K, V, P extends Reconciler.Plan> {
     void apply(P plan);
 
     /**
+     * Writes the plan as {@link #apply} does, answering what the writes answered that the area keeps with its last
+     * plan ({@link LastPlans.Last#answer}): the resourceVersions a server-side apply gave the objects, say, so that
+     * a later read knows them unchanged. Null (nothing) by default.
+     */
+    default Object applied(P plan) {
+        apply(plan);
+        return null;
+    }
+
+    /**
      * The key a resync's write starts from, after its report-mode plan from the watches said it writes: reading
      * again what a watch may hide or show late (the key itself by default).
      */

@@ -28,6 +28,7 @@ import dev.rekon.core.NotFoundException;
 import dev.rekon.core.TransientFailureException;
 import dev.rekon.manifests.Identity;
 import dev.rekon.manifests.LiveObject;
+import dev.rekon.manifests.plan.WriteResult;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResourceList;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
@@ -188,10 +189,17 @@ public final class KubeManifestObjects implements ManifestCluster {
 
     @Override
     public void apply(ObjectNode object) {
+        applied(object);
+    }
+
+    @Override
+    public WriteResult.Applied applied(ObjectNode object) {
         GenericKubernetesResource r = json.convertValue(object, GenericKubernetesResource.class);
         ObjectRef ref = refOf(r);
-        KubeErrors.call(ref, "apply " + ref, () -> client.resource(r).fieldManager(FieldManager.NAME)
-                .forceConflicts().serverSideApply());
+        GenericKubernetesResource answer = KubeErrors.call(ref, "apply " + ref, () -> client.resource(r)
+                .fieldManager(FieldManager.NAME).forceConflicts().serverSideApply());
+        return answer == null || answer.getMetadata() == null ? null
+                : new WriteResult.Applied(answer.getMetadata().getUid(), answer.getMetadata().getResourceVersion());
     }
 
     @Override

@@ -42,8 +42,9 @@ public final class WriteSequence {
         if (plan.writesObjects()) {
             ManifestWriter writer = objects.get();
             try {
-                StagedWrites.apply(writer, plan.apply(), plan.bodies());
+                var applied = StagedWrites.apply(writer, plan.apply(), plan.bodies());
                 StagedWrites.delete(writer, plan.deletes());
+                result = new WriteResult.Written(applied);
             } catch (RefusedException e) {
                 refusal = e;
                 result = new WriteResult.Refused(e.ref(), e.getMessage(), clock.instant());

@@ -1,6 +1,7 @@
 package dev.rekon.manifests.plan;
 
 import java.time.Instant;
+import java.util.Map;
 
 import dev.rekon.core.ObjectRef;
 
@@ -11,9 +12,25 @@ import dev.rekon.core.ObjectRef;
  */
 public sealed interface WriteResult {
 
-    Written WRITTEN = new Written();
+    Written WRITTEN = new Written(Map.of());
 
-    record Written() implements WriteResult {
+    /**
+     * Every write made.
+     *
+     * @param applied what the server answered of each object applied, by {@link dev.rekon.manifests.Identity#key}
+     *                (none when the writer does not say)
+     */
+    record Written(Map<String, Applied> applied) implements WriteResult {
+        public Written {
+            applied = Map.copyOf(applied);
+        }
+    }
+
+    /**
+     * An object as a server-side apply answered it: its uid, and the resourceVersion it has until someone changes
+     * it, by which a later read knows it unchanged since.
+     */
+    record Applied(String uid, String resourceVersion) {
     }
 
     record Refused(ObjectRef ref, String message, Instant at) implements WriteResult {

@@ -11,6 +11,7 @@ import dev.rekon.manifests.Identity;
 import dev.rekon.manifests.LiveObject;
 import dev.rekon.manifests.ManifestObjects;
 import dev.rekon.manifests.inventory.Inventory;
+import dev.rekon.manifests.plan.WriteResult;
 import dev.rekon.modules.lifecycle.plan.LifecyclePlan;
 import dev.rekon.modules.lifecycle.plan.LifecycleViews;
 import dev.rekon.pipeline.LastPlans;
@@ -44,21 +45,42 @@ record HeldModule(Inventory inventory, Map<String, LiveObject> live, List<Object
     }
 
     /** The cluster as the last plan left it: as read, or as carried out in full. */
+    @SuppressWarnings("unchecked")
     static HeldModule of(LastPlans.Last<HeldModule> last) {
-        return last.carriedOut() && last.plan() instanceof LifecyclePlan p ? last.remembered().after(p)
+        return last.carriedOut() && last.plan() instanceof LifecyclePlan p
+                ? last.remembered().after(p, last.answer() instanceof Map<?, ?> a
+                        ? (Map<String, WriteResult.Applied>) a : Map.of())
                 : last.remembered();
     }
 
-    /** As the plan, carried out in full, leaves the module. */
-    HeldModule after(LifecyclePlan p) {
+    /**
+     * As the plan, carried out in full, leaves the module: an object applied is as applied, at the uid and
+     * resourceVersion its apply answered ({@code applied}, by {@link Identity#key}) when known, so that a pass
+     * that lists it unchanged since takes it as it is instead of reading it again.
+     */
+    HeldModule after(LifecyclePlan p, Map<String, WriteResult.Applied> applied) {
         Map<String, LiveObject> out = new HashMap<>(live);
         p.deletes().forEach(d -> out.remove(Identity.key(d.ref())));
         for (ObjectNode o : p.apply()) {
             ObjectRef ref = ManifestObjects.ref(o);
-            out.put(Identity.key(ref), new LiveObject(ref, p.key().module(), o));
+            String key = Identity.key(ref);
+            out.put(key, new LiveObject(ref, p.key().module(), stamped(o, applied.get(key))));
         }
         Inventory recorded = p.forget() ? null : p.inventory() != null ? p.inventory()
                 : p.writeAhead() != null ? p.writeAhead() : inventory;
         return new HeldModule(recorded, out, p.forget() ? List.of() : blocking);
+    }
+
+    private static ObjectNode stamped(ObjectNode o, WriteResult.Applied applied) {
+        if (applied == null || applied.resourceVersion() == null) {
+            return o;
+        }
+        ObjectNode copy = o.deepCopy();
+        ObjectNode meta = copy.get("metadata") instanceof ObjectNode m ? m : copy.putObject("metadata");
+        meta.put("resourceVersion", applied.resourceVersion());
+        if (applied.uid() != null) {
+            meta.put("uid", applied.uid());
+        }
+        return copy;
     }
 }

@@ -199,6 +199,12 @@ public class KymaModuleReconciler implements Reconciler<KymaModule, LifecycleVie
         writes.carryOut(plan);
     }
 
+    /** The uid and resourceVersion each object applied was given, for the next pass ({@link HeldModule}). */
+    @Override
+    public Object applied(LifecyclePlan plan) {
+        return writes.carryOut(plan);
+    }
+
     /** The area under which the loop keeps what each module's last attempt read ({@link HeldModule}). */
     static final String LIFECYCLE = "modules/lifecycle";
 

@@ -80,6 +80,27 @@ class LifecycleCacheFirstEndToEndTest extends LifecycleFixtures {
 
     }
 
+    @Test
+    void thePassAfterARecreationReadsWhatAConvergedPassReads() throws Exception {
+        publish("0.4.1", false);
+        channel("0.4.1");
+        kyma(module);
+        kymaEvent().body("reason", equalTo("ModuleInstalled"));
+        Map<String, Double> one = convergedPass(1);
+
+        admin.configMaps().inNamespace(target).withName("settings").delete();
+        Await.until("the deletion to be done", Duration.ofSeconds(10),
+                () -> object("v1", "ConfigMap", target, "settings") == null);
+        resync(false).body("areas[0].changed", equalTo(1));
+
+        Map<String, Double> before = ApiCallSeries.now();
+        resync(false).body("areas[0].unchanged", equalTo(1)).body("areas[0].changed", equalTo(0));
+        Map<String, Double> grown = ApiCallSeries.grown(before, ApiCallSeries.now());
+        assertEquals(reads(one), reads(grown), "the object re-created is taken at the resourceVersion its apply "
+                + "answered, not read again: " + grown + ", converged " + one);
+        assertEquals(0.0, writes(grown), "nothing written: " + grown);
+    }
+
     /** A converged pass of {@code modules} modules, waited for, then one more, whose API calls are answered. */
     Map<String, Double> convergedPass(int modules) throws Exception {
         Await.until("the watches to hold the status written", Duration.ofSeconds(10),

@@ -24,6 +24,7 @@ import dev.rekon.core.ObjectRef;
 import dev.rekon.manifests.LiveObject;
 import dev.rekon.manifests.ManifestObjects;
 import dev.rekon.manifests.apply.KubeManifestObjects;
+import dev.rekon.manifests.plan.WriteResult;
 import dev.rekon.modules.lifecycle.KymaModule;
 import dev.rekon.modules.lifecycle.intent.KymaView;
 import dev.rekon.manifests.inventory.Inventory;
@@ -256,6 +257,11 @@ public class KubeLifecycleGateway implements LifecycleGateway {
     @Override
     public void apply(ObjectNode object) {
         objects().apply(object);
+    }
+
+    @Override
+    public WriteResult.Applied applied(ObjectNode object) {
+        return objects().applied(object);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.rekon.modules.lifecycle.apply;
 
 import java.time.Clock;
+import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -8,6 +9,7 @@ import jakarta.inject.Inject;
 import dev.rekon.cluster.EventRecorder;
 import dev.rekon.core.ConflictException;
 import dev.rekon.manifests.apply.WriteSequence;
+import dev.rekon.manifests.plan.WriteResult;
 import dev.rekon.modules.lifecycle.plan.LifecyclePlan;
 
 /**
@@ -26,8 +28,9 @@ public class LifecycleWrites {
     @Inject
     Clock clock = Clock.systemUTC();
 
-    public void carryOut(LifecyclePlan plan) {
-        WriteSequence.carryOut(plan, () -> gateway, gateway.inventoryStore(plan.key()), clock);
+    /** Carries the plan out; answers what the server said of each object applied, by its identity key. */
+    public Map<String, WriteResult.Applied> carryOut(LifecyclePlan plan) {
+        WriteResult result = WriteSequence.carryOut(plan, () -> gateway, gateway.inventoryStore(plan.key()), clock);
         if (plan.kymaStatus() != null) {
             try {
                 gateway.writeKymaStatus(plan.kymaStatus());
@@ -41,5 +44,6 @@ public class LifecycleWrites {
             }
         }
         WriteSequence.recordEvent(events, plan.key().kymaRef(), plan);
+        return result instanceof WriteResult.Written w ? w.applied() : Map.of();
     }
 }
