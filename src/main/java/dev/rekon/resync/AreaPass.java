@@ -8,6 +8,8 @@ import java.util.concurrent.CompletionException;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
+import org.jboss.logging.Logger;
+
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.RefusedException;
 import dev.rekon.core.Reply;
@@ -20,12 +22,14 @@ import dev.rekon.pipeline.Reconciler;
  * ({@link ReconcileLoop#pass}: planned in report mode, reconciled only when the plan writes and the pass may
  * write), all submitted to the loop's work queue at once and waited for (so different keys run in parallel, up to
  * {@code rekon.reconcile.parallelism}, and a key an event works at the same time waits its turn), each counted by
- * the area's {@link Counter} as it ends. A key that fails transiently is counted failed and left for the next pass;
- * the pass goes on with the others. A failed listing of the keys is counted here too ({@link #listed}). In a
+ * the area's {@link Counter} as it ends. A key that fails (transiently, or by a fault of Rekon's own) is counted
+ * failed and left for the next pass; the pass goes on with the others. A failed listing of the keys is counted here too ({@link #listed}). In a
  * fanned-out pass ({@link ResyncScope#fanout}) an area with a reconcile event per key ({@link FannedOut}) sends
  * its keys instead, and works none of them here.
  */
 public final class AreaPass {
+
+    private static final Logger LOG = Logger.getLogger(AreaPass.class);
 
     /** How an area counts each key's part of a pass: on the pass's thread, one key after the other. */
     public interface Counter {
@@ -88,6 +92,11 @@ public final class AreaPass {
             passed.ifPresent(p -> counter.count(object, p));
         } catch (TransientFailureException e) {
             counter.failed(object, "TransientFailure", e.getMessage());
+        } catch (RuntimeException e) {
+            // A fault of Rekon's own in one key (a bug): that key is failed and logged whole; the pass still
+            // counts every other key, which the queue worked meanwhile.
+            LOG.errorf(e, "resync of %s failed unexpectedly", object);
+            counter.failed(object, "InternalError", e.toString());
         }
     }
 

@@ -58,6 +58,9 @@ class AreaPassTest {
             if (key.equals("down")) {
                 throw new TransientFailureException("apiserver away", null);
             }
+            if (key.equals("broken")) {
+                throw new IllegalArgumentException("Comparison method violates its general contract!");
+            }
             return Optional.of(key);
         }
 
@@ -99,6 +102,18 @@ class AreaPassTest {
         assertEquals(3, result.unchanged(), result.toString());
         assertEquals(1, result.failed(), "the transient failure of one key is counted, the others are done");
         assertEquals("down", result.objects().get(0).object().name());
+    }
+
+    @Test
+    void aKeyThatFailsUnexpectedlyIsCountedAndTheOthersStill() {
+        Area area = new Area(4);
+        AreaTally tally = new AreaTally("test");
+        AreaPass.run(loop(), area, List.of("broken", "a", "b", "c"), ResyncScope.all(), tally);
+        AreaResult result = tally.result();
+        assertEquals(4, result.checked(), result.toString());
+        assertEquals(3, result.unchanged(), result.toString());
+        assertEquals(1, result.failed(), result.toString());
+        assertEquals("InternalError", result.objects().get(0).reason(), result.toString());
     }
 
     @Test

@@ -12,7 +12,9 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.stream.Stream;
 
@@ -31,6 +33,9 @@ final class GitCache {
     private final Path dir;
     private final long maxBytes;
     private final ConcurrentHashMap<String, ReentrantLock> locks = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<Path, Long> sizes = new ConcurrentHashMap<>();
+    private final AtomicLong measured = new AtomicLong();
+    private volatile boolean scanned;
 
     GitCache(Path dir, long maxBytes) {
         this.dir = dir;
@@ -71,46 +76,97 @@ final class GitCache {
     /**
      * After a fetch into {@code repoDir} (its lock held, its repository closed): a repository fetched into many
      * times is removed, so that the next read makes one fresh shallow fetch instead of piling up packs; then the
-     * cache is brought back within its size.
+     * cache is brought back within its size. Only this folder is measured again: the others' sizes are known from
+     * their own fetches (a pass of 1,000 repositories would otherwise walk the whole cache 1,000 times).
      */
     void afterFetch(Path repoDir) {
+        known();
         try (Stream<Path> packs = Files.list(repoDir.resolve("objects/pack"))) {
             if (packs.filter(p -> p.toString().endsWith(".pack")).count() > MAX_PACKS) {
-                delete(repoDir);
+                drop(repoDir);
             }
         } catch (IOException e) {
             LOG.debugf("cannot count the packs of %s: %s", repoDir, e.getMessage());
         }
+        if (Files.isDirectory(repoDir)) {
+            sizes.put(repoDir, measure(repoDir));
+        }
         evict(repoDir);
     }
 
-    /** Removes the least recently read folders until the cache fits, keeping {@code keep} and folders in use. */
+    /** A folder and its size as the cache was last seen, ordered by when it was last read then. */
+    private record Held(Path repo, long bytes, FileTime used) {
+    }
+
+    /**
+     * Removes the least recently read folders until the cache fits, keeping {@code keep} and folders in use. The
+     * times are read once, before ordering: a folder read meanwhile keeps its place of when eviction began.
+     */
     void evict(Path keep) {
-        List<Path> repos;
-        try (Stream<Path> list = Files.list(dir)) {
-            repos = new ArrayList<>(list.filter(Files::isDirectory).toList());
-        } catch (IOException e) {
-            LOG.warnf("cannot list the git cache %s: %s", dir, e.getMessage());
+        Map<Path, Long> known = known();
+        long total = known.values().stream().mapToLong(Long::longValue).sum();
+        if (total <= maxBytes) {
             return;
         }
-        repos.sort(Comparator.comparing(GitCache::lastUsed).reversed());
-        long total = 0;
-        for (Path repo : repos) {
-            total += size(repo);
-            if (total <= maxBytes || repo.equals(keep)) {
+        List<Held> held = new ArrayList<>(known.size());
+        known.forEach((repo, bytes) -> held.add(new Held(repo, bytes, lastUsed(repo))));
+        held.sort(Comparator.comparing(Held::used).reversed());
+        long kept = known.getOrDefault(keep, 0L);
+        boolean full = false;
+        for (Held h : held) {
+            if (h.repo().equals(keep)) {
                 continue;
             }
-            ReentrantLock lock = lock(repo);
+            full = full || kept + h.bytes() > maxBytes;
+            if (!full) {
+                kept += h.bytes();
+                continue;
+            }
+            ReentrantLock lock = lock(h.repo());
             if (lock.tryLock()) {
                 try {
-                    delete(repo);
-                    total -= size(repo);
-                    LOG.debugf("removed %s from the git cache, which holds more than %d bytes", repo, maxBytes);
+                    drop(h.repo());
+                    LOG.debugf("removed %s from the git cache, which holds more than %d bytes", h.repo(), maxBytes);
                 } finally {
                     lock.unlock();
                 }
+            } else {
+                kept += h.bytes();
             }
         }
+    }
+
+    /** Removes a folder of the cache (its lock held) and forgets its size. */
+    void drop(Path repoDir) {
+        delete(repoDir);
+        sizes.remove(repoDir);
+    }
+
+    /** How many folders have been measured (walked file by file) since this cache was made. */
+    long measured() {
+        return measured.get();
+    }
+
+    /** The sizes of the folders in the cache: the folder listed and each measured once, when first needed. */
+    private Map<Path, Long> known() {
+        if (!scanned) {
+            synchronized (this) {
+                if (!scanned) {
+                    try (Stream<Path> list = Files.list(dir)) {
+                        list.filter(Files::isDirectory).forEach(repo -> sizes.putIfAbsent(repo, measure(repo)));
+                    } catch (IOException e) {
+                        LOG.debugf("cannot list the git cache %s: %s", dir, e.getMessage());
+                    }
+                    scanned = true;
+                }
+            }
+        }
+        return sizes;
+    }
+
+    private long measure(Path repo) {
+        measured.incrementAndGet();
+        return size(repo);
     }
 
     /** Deletes a folder and everything in it, leaving what could not be deleted. */

@@ -139,7 +139,7 @@ public class JGitSource implements GitSource {
             cache.touch(repoDir);
             return result;
         } catch (IOException e) {
-            GitCache.delete(repoDir);
+            cache.drop(repoDir);
             throw new TransientFailureException("the git cache " + repoDir + " could not be used ("
                     + e.getMessage() + "); retrying", e);
         } finally {
