@@ -10,7 +10,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
@@ -40,7 +40,7 @@ import io.micrometer.core.instrument.MeterRegistry;
  * (its {@code count}, first and last timestamps, and the latest message); writes spread at a rate of their own
  * ({@code rekon.events.qps} and {@code .burst}), so a fleet's rollouts do not become a burst of writes competing
  * with the rollouts themselves, and not at all while a pass's writes are under way ({@link ForegroundWrites}: the
- * Events follow its reply, after at most {@value #MAX_HOLD_MILLIS} ms of waiting); and, while
+ * Events follow its reply as soon as it tells of its end, after at most {@value #MAX_HOLD_MILLIS} ms of waiting); and, while
  * {@code rekon.events.max-pending} objects wait, an object's occurrence is
  * combined with the others of its namespace, kind, type and reason into one Event on the first of them ("combined
  * from similar events", every occurrence in its count). Only what cannot be combined either is dropped. Combined
@@ -54,7 +54,6 @@ public class KubeEventRecorder implements EventRecorder {
     static final long WINDOW_MILLIS = 1000;
     /** Held no longer: a pass of 10,000 new ImageDeploys takes minutes, and its Events would otherwise come after. */
     static final long MAX_HOLD_MILLIS = 60_000;
-    static final long HOLD_CHECK_MILLIS = 100;
 
     /**
      * @param maxPending    objects whose Events may wait on their own
@@ -92,9 +91,14 @@ public class KubeEventRecorder implements EventRecorder {
 
     private final Map<Key, Pending> pending = new ConcurrentHashMap<>();
     private final Map<Key, Long> lastWritten = new ConcurrentHashMap<>();
-    /** Events whose turn came while a pass wrote, oldest first; one release task watches for its end. */
+    /** Events whose turn came while a pass wrote, oldest first, released together. */
     private final ConcurrentLinkedQueue<Key> held = new ConcurrentLinkedQueue<>();
-    private final AtomicBoolean releasing = new AtomicBoolean();
+    /**
+     * The hold under way (0: none): the pass's end and the longest hold each wake it, and only the first to come
+     * releases it, so that a wake-up of a hold already released does nothing.
+     */
+    private final AtomicLong hold = new AtomicLong();
+    private final AtomicLong holds = new AtomicLong();
 
     /** {@code name} null: the combined Event of a namespace's similar objects. */
     private record Key(String namespace, String kind, String name, String type, String reason) {
@@ -200,30 +204,54 @@ public class KubeEventRecorder implements EventRecorder {
     private void spread(Key key) {
         if (foreground.underWay() && !heldLongEnough(key)) {
             held.add(key);
-            if (releasing.compareAndSet(false, true)) {
-                schedule(this::release, HOLD_CHECK_MILLIS);
+            long next = holds.incrementAndGet();
+            if (hold.compareAndSet(0, next)) {
+                foreground.whenIdle(() -> schedule(() -> passEnded(next), 0));
+                schedule(() -> heldLongest(next), untilHeldLongEnough(key));
             }
             return;
         }
         takeTurn(key);
     }
 
-    /** The held Events take their turns once the pass has replied, or once the oldest has waited long enough. */
-    private void release() {
-        Key oldest = held.peek();
-        if (oldest != null && foreground.underWay() && !heldLongEnough(oldest)) {
-            schedule(this::release, HOLD_CHECK_MILLIS);
+    /** The last pass ended: the held Events take their turns, unless another pass began before this ran. */
+    private void passEnded(long h) {
+        if (hold.get() != h) {
             return;
         }
-        releasing.set(false);
-        for (Key key = held.poll(); key != null; key = held.poll()) {
-            takeTurn(key);
+        if (foreground.underWay()) {
+            foreground.whenIdle(() -> schedule(() -> passEnded(h), 0));
+            return;
+        }
+        release(h);
+    }
+
+    /** The oldest held Event has waited as long as any may: all take their turns, the pass under way or not. */
+    private void heldLongest(long h) {
+        Key oldest = held.peek();
+        long left = oldest == null ? 0 : untilHeldLongEnough(oldest);
+        if (hold.get() == h && left > 0 && foreground.underWay()) {
+            schedule(() -> heldLongest(h), left);
+            return;
+        }
+        release(h);
+    }
+
+    private void release(long h) {
+        if (hold.compareAndSet(h, 0)) {
+            for (Key key = held.poll(); key != null; key = held.poll()) {
+                takeTurn(key);
+            }
         }
     }
 
     private boolean heldLongEnough(Key key) {
+        return untilHeldLongEnough(key) == 0;
+    }
+
+    private long untilHeldLongEnough(Key key) {
         Pending p = pending.get(key);
-        return p == null || clock.millis() - p.first().toEpochMilli() >= MAX_HOLD_MILLIS;
+        return p == null ? 0 : Math.max(0, p.first().toEpochMilli() + MAX_HOLD_MILLIS - clock.millis());
     }
 
     private void takeTurn(Key key) {

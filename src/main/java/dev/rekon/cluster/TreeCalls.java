@@ -9,6 +9,9 @@ import jakarta.inject.Singleton;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.rekon.core.ObjectRef;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
@@ -56,11 +59,32 @@ public class TreeCalls {
     }
 
     /**
-     * A JSON merge patch of the object at {@code path} (a subresource's path too, e.g. {@code .../status}), as field
-     * manager {@value FieldManager#NAME}; the object as the server answered it. A {@code metadata.resourceVersion} in
-     * the patch guards it: the server answers 409 when the object has moved on.
+     * A JSON merge patch of the object {@code ref} names, at {@code path} (its status subresource's too, e.g.
+     * {@code .../status}: the one way Rekon writes a status), as field manager {@value FieldManager#NAME}; the object
+     * as the server answered it. Guarded by {@code resourceVersion} when given, as the patch's
+     * {@code metadata.resourceVersion} (one the patch carries guards it as well): the server answers 409 when the
+     * object has moved on. A failure is sorted into Rekon's terms naming {@code ref} ({@link KubeErrors}), described
+     * as {@code what}.
      */
-    public JsonNode mergePatch(String path, String patch) {
+    public JsonNode mergePatch(ObjectRef ref, String what, String path, ObjectNode patch, String resourceVersion) {
+        if (resourceVersion != null) {
+            (patch.get("metadata") instanceof ObjectNode meta ? meta : patch.putObject("metadata"))
+                    .put("resourceVersion", resourceVersion);
+        }
+        String body = patch.toString();
+        return KubeErrors.call(ref, what, () -> mergePatch(path, body));
+    }
+
+    /**
+     * The URL path of one object ({@code /api/v1/...} in the core group, {@code /apis/<group>/<version>/...} else),
+     * of a cluster-scoped kind when {@code namespace} is null.
+     */
+    public static String path(String apiVersion, String plural, String namespace, String name) {
+        String base = apiVersion.contains("/") ? "/apis/" + apiVersion : "/api/" + apiVersion;
+        return base + (namespace != null ? "/namespaces/" + namespace : "") + "/" + plural + "/" + name;
+    }
+
+    private JsonNode mergePatch(String path, String patch) {
         HttpClient http = client.getHttpClient();
         HttpRequest request = http.newHttpRequestBuilder()
                 .uri(base + path + "?fieldManager=" + FieldManager.NAME)

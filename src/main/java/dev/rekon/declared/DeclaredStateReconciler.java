@@ -308,7 +308,7 @@ public class DeclaredStateReconciler implements Reconciler<DeclaredKey, Declared
      * plan too.
      */
     @Override
-    public Object rememberCarriedOut(Object remembered, DeclaredPlan plan) {
+    public Object rememberCarriedOut(Object remembered, DeclaredPlan plan, Object answer) {
         return remembered instanceof HeldViews held ? held.after(plan) : null;
     }
 }

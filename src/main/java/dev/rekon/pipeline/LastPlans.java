@@ -23,12 +23,7 @@ public class LastPlans {
      *
      * @param <R> what the area remembers (a page row)
      */
-    public record Last<R>(Reconciler.Plan plan, R remembered, boolean carriedOut, Object answer) {
-
-        /** What the writes of a plan carried out answered ({@link Reconciler#applied}); null: nothing. */
-        public Last(Reconciler.Plan plan, R remembered, boolean carriedOut) {
-            this(plan, remembered, carriedOut, null);
-        }
+    public record Last<R>(Reconciler.Plan plan, R remembered, boolean carriedOut) {
     }
 
     private final Map<String, Map<Object, Last<?>>> areas = new ConcurrentHashMap<>();
@@ -50,8 +45,8 @@ public class LastPlans {
 
     /**
      * The plan was written in full, its writes answering {@code answer}: marked so, unless a newer plan took its
-     * place meanwhile; and where the area says how the plan left things ({@link Reconciler#rememberCarriedOut}), that
-     * is kept instead of the plan (then null).
+     * place meanwhile; and where the area says how the plan left things, from what was remembered and that answer
+     * ({@link Reconciler#rememberCarriedOut}), that is kept instead of the plan (then null).
      */
     <K, V, P extends Reconciler.Plan> void carriedOut(Reconciler<K, V, P> area, Object key, P plan, Object answer) {
         String name = area.lastPlansArea();
@@ -61,9 +56,8 @@ public class LastPlans {
                 if (last.plan() != plan) {
                     return last;
                 }
-                Object after = area.rememberCarriedOut(last.remembered(), plan);
-                return after == null ? new Last<>(plan, last.remembered(), true, answer)
-                        : new Last<>(null, after, true, answer);
+                Object after = area.rememberCarriedOut(last.remembered(), plan, answer);
+                return after == null ? new Last<>(plan, last.remembered(), true) : new Last<>(null, after, true);
             });
         }
     }

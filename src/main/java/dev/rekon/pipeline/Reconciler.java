@@ -85,9 +85,9 @@ public interface Reconciler<K, V, P extends Reconciler.Plan> {
     void apply(P plan);
 
     /**
-     * Writes the plan as {@link #apply} does, answering what the writes answered that the area keeps with its last
-     * plan ({@link LastPlans.Last#answer}): the resourceVersions a server-side apply gave the objects, say, so that
-     * a later read knows them unchanged. Null (nothing) by default.
+     * Writes the plan as {@link #apply} does, answering what the writes answered: the resourceVersions a server-side
+     * apply gave the objects, say, so that a later read knows them unchanged. The loop keeps none of it, only hands
+     * it to {@link #rememberCarriedOut}. Null (nothing) by default.
      */
     default Object applied(P plan) {
         apply(plan);
@@ -157,9 +157,11 @@ public interface Reconciler<K, V, P extends Reconciler.Plan> {
     /**
      * What the loop keeps of a plan once it was carried out in full, in place of the plan and what was remembered
      * of it: how the plan left the objects, when the area can say so, so that what only the plan carried (the
-     * bodies it applied, its report) is let go once written. Null (the default) keeps the plan beside it. Pure.
+     * bodies it applied, its report) is let go once written. {@code answer} is what its writes answered
+     * ({@link #applied}; null: nothing). The one place an area says how a written plan left things: null (the
+     * default) keeps the plan beside what was remembered. Pure.
      */
-    default Object rememberCarriedOut(Object remembered, P plan) {
+    default Object rememberCarriedOut(Object remembered, P plan, Object answer) {
         return null;
     }
 

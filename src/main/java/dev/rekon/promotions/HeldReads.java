@@ -21,8 +21,9 @@ import dev.rekon.rollouts.view.KpackImage;
  * What the page plans an ImagePromotion from besides its watch, since a stage may be in another cluster and a page
  * reads none: the source Image and each stage as the promotion's last attempt read them, as that attempt's plan
  * left them once carried out in full (the PromotedImages it wrote hold the build written, the verify Jobs it created
- * run). The loop keeps it as what the area remembers of its last plan ({@link LastPlans}), forgotten with the
- * promotion; a change in a stage since is not in it, and the next event or resync reads it.
+ * run: {@link PromotionReconciler#rememberCarriedOut}). The loop keeps it as what the area remembers of its last
+ * plan ({@link LastPlans}), forgotten with the promotion; a change in a stage since is not in it, and the next event
+ * or resync reads it.
  *
  * @param source the source kpack Image as read (null: it did not exist)
  * @param stages each stage as read, by stage name (a stage the walk never reached is absent)
@@ -36,12 +37,6 @@ record HeldReads(KpackImage source, Map<String, StageView> stages) {
     /** What an attempt read. */
     static HeldReads of(PromotionRequest r) {
         return new HeldReads(r.source(), r.stages());
-    }
-
-    /** The reads as the last plan left them: as read, or as carried out in full. */
-    static HeldReads of(LastPlans.Last<HeldReads> last) {
-        return last.carriedOut() && last.plan() instanceof ImagePromotionPlan.Advance a ? last.remembered().after(a)
-                : last.remembered();
     }
 
     /** As the plan, carried out in full, leaves the stages: so that a page plan never promotes the same build again. */

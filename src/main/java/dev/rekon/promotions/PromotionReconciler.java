@@ -214,6 +214,16 @@ public class PromotionReconciler implements Reconciler<PromotionKey, PromotionRe
     }
 
     /**
+     * What is kept once the plan is carried out in full: the stages as it left them ({@link HeldReads#after}), so
+     * that a page plan never promotes the same build again.
+     */
+    @Override
+    public Object rememberCarriedOut(Object remembered, ImagePromotionPlan plan, Object answer) {
+        return remembered instanceof HeldReads held && plan instanceof ImagePromotionPlan.Advance a ? held.after(a)
+                : remembered;
+    }
+
+    /**
      * This reconciler as the page plans with it at {@code now} ({@link ReportOnly}): each key carries the promotion
      * as its watch shows it ({@link PromotionKey#seen}), the source Image and the stages are the ones held; no API
      * call. Empty for a promotion not read yet ({@link #unread}).
@@ -228,7 +238,7 @@ public class PromotionReconciler implements Reconciler<PromotionKey, PromotionRe
      */
     public Optional<List<String>> unread(ImagePromotionView p) {
         Optional<HeldReads> held = plans.<HeldReads>of(PromotionStagesReport.AREA, subject(PromotionKey.of(
-                p.namespace(), p.name()))).map(HeldReads::of);
+                p.namespace(), p.name()))).map(LastPlans.Last::remembered);
         if (held.isEmpty()) {
             return Optional.of(List.of());
         }
@@ -243,7 +253,7 @@ public class PromotionReconciler implements Reconciler<PromotionKey, PromotionRe
             return Optional.empty();
         }
         return plans.<HeldReads>of(PromotionStagesReport.AREA, subject(PromotionKey.of(p.namespace(), p.name())))
-                .map(HeldReads::of)
+                .map(LastPlans.Last::remembered)
                 .map(h -> new PromotionRequest(p, h.source(), h.stages(), null, guard::allows, now));
     }
 

@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Clock;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
@@ -107,6 +109,56 @@ class KubeEventRecorderTest {
         }
         assertEquals(3, events(ns, "ImagesUpdated").size(), "the pass's Events follow it");
         assertEquals(0.0, registry.counter("rekon.events.dropped").count());
+    }
+
+    /**
+     * Held Events are woken by the pass's end, not by checking on it: while a pass writes, the recorder schedules no
+     * wake-up but the one at the longest hold, and once the pass ends the Events go at once.
+     */
+    @Test
+    void heldEventsAreWokenByThePassesEndNotByCheckingOnIt() throws Exception {
+        String ns = namespace("events-woken");
+        List<Long> delays = new CopyOnWriteArrayList<>();
+        ScheduledThreadPoolExecutor writer = new ScheduledThreadPoolExecutor(2) {
+            @Override
+            public ScheduledFuture<?> schedule(Runnable task, long delay, TimeUnit unit) {
+                delays.add(unit.toMillis(delay));
+                return super.schedule(task, delay, unit);
+            }
+        };
+        ForegroundWrites foreground = new ForegroundWrites();
+        KubeEventRecorder recorder = new KubeEventRecorder(client, Clock.systemUTC(), registry,
+                new KubeEventRecorder.Limits(1000, 1000, 100, 10), writer, foreground);
+        try {
+            CountDownLatch recorded = new CountDownLatch(1);
+            CountDownLatch passDone = new CountDownLatch(1);
+            Thread pass = new Thread(() -> foreground.during(() -> {
+                for (int i = 0; i < 3; i++) {
+                    recorder.normal(deploy(ns, "app-" + i), "ImagesUpdated", "rolled out");
+                }
+                recorded.countDown();
+                await(passDone);
+                return null;
+            }));
+            pass.start();
+            assertTrue(recorded.await(10, TimeUnit.SECONDS));
+            Thread.sleep(1000);
+            List<Long> whilePassWrites = List.copyOf(delays);
+            assertEquals(List.of(), whilePassWrites.stream()
+                    .filter(d -> d > 0 && d < KubeEventRecorder.MAX_HOLD_MILLIS - 10_000).toList(),
+                    "wake-ups scheduled while the pass writes, of all " + whilePassWrites);
+            assertEquals(0, events(ns, "ImagesUpdated").size(), "no Event is written while a pass writes");
+
+            passDone.countDown();
+            pass.join();
+            long t0 = System.nanoTime();
+            while (events(ns, "ImagesUpdated").size() < 3 && System.nanoTime() - t0 < 10_000_000_000L) {
+                Thread.sleep(20);
+            }
+            assertEquals(3, events(ns, "ImagesUpdated").size(), "the pass's Events follow it");
+        } finally {
+            writer.shutdownNow();
+        }
     }
 
     private String namespace(String name) {

@@ -73,7 +73,7 @@ class HeldViewsTest {
                 Set.of());
         DeclaredPlan p = plan(List.of(configMap("a", "2"), configMap("c", "1")), List.of(live("b", "1")),
                 List.of(live("stray", "1")));
-        Object kept = new DeclaredStateReconciler().rememberCarriedOut(read, p);
+        Object kept = new DeclaredStateReconciler().rememberCarriedOut(read, p, null);
         assertEquals(HeldViews.of(new LastPlans.Last<>(p, read, true)), kept);
         assertEquals(kept, HeldViews.of(new LastPlans.Last<>(null, (HeldViews) kept, true)));
     }

@@ -90,7 +90,7 @@ class LastPlansTest {
     void anAreaThatRemembersHowAPlanLeftThingsKeepsThatInsteadOfThePlan() {
         Area lean = new Area() {
             @Override
-            public Object rememberCarriedOut(Object remembered, Done plan) {
+            public Object rememberCarriedOut(Object remembered, Done plan, Object answer) {
                 return remembered + ", " + plan.views() + " written";
             }
         };
@@ -103,6 +103,34 @@ class LastPlansTest {
         assertEquals("row of v1, v1 written", written.remembered());
         assertTrue(written.carriedOut());
         assertNull(written.plan(), "the plan is let go");
+    }
+
+    /**
+     * What the writes of a plan answered (the resourceVersions an apply gave, say) reaches the one place the area
+     * says how the plan left things; the loop keeps nothing of it beside.
+     */
+    @Test
+    void whatTheWritesAnsweredIsHandedToWhatTheAreaKeeps() {
+        Area stamped = new Area() {
+            @Override
+            public Object applied(Done plan) {
+                return "rv 7";
+            }
+
+            @Override
+            public Object rememberCarriedOut(Object remembered, Done plan, Object answer) {
+                return remembered + " at " + answer;
+            }
+        };
+        loop.reconcile(stamped, "shop");
+        LastPlans.Last<String> written = loop.lastPlans().<String>of("test", shop).orElseThrow();
+        assertEquals("row of v1 at rv 7", written.remembered());
+        assertTrue(written.carriedOut());
+        assertNull(written.plan());
+
+        loop.report(stamped, "shop");
+        assertEquals("row of v1", loop.lastPlans().<String>of("test", shop).orElseThrow().remembered(),
+                "a plan only reported answers nothing");
     }
 
     @Test

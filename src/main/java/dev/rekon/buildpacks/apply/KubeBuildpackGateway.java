@@ -10,7 +10,6 @@ import jakarta.inject.Inject;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.buildpacks.catalog.KpackFacets;
 import dev.rekon.buildpacks.plan.KpackStatus;
@@ -18,9 +17,8 @@ import dev.rekon.buildpacks.view.BuilderView;
 import dev.rekon.buildpacks.view.BuildpackView;
 import dev.rekon.buildpacks.view.ImageHead;
 import dev.rekon.buildpacks.view.ImageRead;
-import dev.rekon.cluster.FieldManager;
 import dev.rekon.cluster.KubeErrors;
-import dev.rekon.cluster.PatchTargets;
+import dev.rekon.cluster.TreeCalls;
 import dev.rekon.cluster.Versioned;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.RefusedException;
@@ -34,8 +32,6 @@ import io.fabric8.kubernetes.api.model.LocalObjectReference;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.ServiceAccount;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.dsl.base.PatchContext;
-import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 
 /**
@@ -56,6 +52,9 @@ public class KubeBuildpackGateway implements BuildpackGateway {
 
     @Inject
     ObjectMapper mapper;
+
+    @Inject
+    TreeCalls calls;
 
     @Inject
     dev.rekon.core.RekonConfig rekon;
@@ -96,14 +95,12 @@ public class KubeBuildpackGateway implements BuildpackGateway {
 
     @Override
     public String patchStatus(ObjectRef target, KpackStatus.Patch statusPatch, String resourceVersion) {
-        ObjectNode body = KpackStatusBody.of(statusPatch, resourceVersion);
-        PatchContext patch = new PatchContext.Builder().withPatchType(PatchType.JSON_MERGE).withFieldManager(FieldManager.NAME).build();
-        var op = client.genericKubernetesResources(context(target.kind()));
-        GenericKubernetesResource named = PatchTargets.generic(target.apiVersion(), target.kind(), target.namespace(), target.name());
-        GenericKubernetesResource written = KubeErrors.call("writing the status of " + target, () -> (target.namespace() == null
-                ? op.resource(named) : op.inNamespace(target.namespace()).resource(named))
-                .subresource("status").patch(patch, body.toString()));
-        return written == null ? null : written.getMetadata().getResourceVersion();
+        ResourceDefinitionContext kind = context(target.kind());
+        String path = TreeCalls.path(kind.getGroup() + "/" + kind.getVersion(), kind.getPlural(), target.namespace(),
+                target.name());
+        return calls.mergePatch(target, "writing the status of " + target, path + "/status",
+                KpackStatusBody.of(statusPatch, null), resourceVersion).path("metadata").path("resourceVersion")
+                .asText(null);
     }
 
     @Override

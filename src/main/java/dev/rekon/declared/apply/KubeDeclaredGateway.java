@@ -17,7 +17,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.cluster.ApiKinds;
 import dev.rekon.cluster.KubeErrors;
-import dev.rekon.cluster.PatchTargets;
+import dev.rekon.cluster.TreeCalls;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.RekonConfig;
 import dev.rekon.declared.DeclaredKey;
@@ -36,8 +36,6 @@ import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.MixedOperation;
 import io.fabric8.kubernetes.client.dsl.Resource;
-import io.fabric8.kubernetes.client.dsl.base.PatchContext;
-import io.fabric8.kubernetes.client.dsl.base.PatchType;
 
 /**
  * The {@link DeclaredGateway} on the Kubernetes API: DeclaredStates read and patched as generic objects (status
@@ -61,6 +59,9 @@ public class KubeDeclaredGateway implements DeclaredGateway {
 
     @Inject
     ObjectMapper json;
+
+    @Inject
+    TreeCalls calls;
 
     @Override
     public Optional<DeclaredStateView> state(String namespace, String name) {
@@ -141,11 +142,9 @@ public class KubeDeclaredGateway implements DeclaredGateway {
 
     private String patch(DeclaredStateView state, ObjectNode patch, boolean status, String what) {
         ObjectRef ref = new DeclaredKey(state.namespace(), state.name(), false).ref();
-        // A resource made from a named item: fabric8 reads one named only by name before patching it.
-        var resource = op().inNamespace(state.namespace()).resource(PatchTargets.generic(DeclaredKey.API_VERSION,
-                DeclaredKey.KIND, state.namespace(), state.name()));
-        return KubeErrors.call(ref, what + ref, () -> (status ? resource.subresource("status") : resource)
-                .patch(PatchContext.of(PatchType.JSON_MERGE), patch.toString())).getMetadata().getResourceVersion();
+        String path = TreeCalls.path(DeclaredKey.API_VERSION, "declaredstates", state.namespace(), state.name());
+        return calls.mergePatch(ref, what + ref, status ? path + "/status" : path, patch, null).path("metadata")
+                .path("resourceVersion").asText(null);
     }
 
     private MixedOperation<GenericKubernetesResource, GenericKubernetesResourceList, Resource<GenericKubernetesResource>> op() {

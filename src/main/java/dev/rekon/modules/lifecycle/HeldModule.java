@@ -20,18 +20,20 @@ import dev.rekon.pipeline.LastPlans;
  * What the page plans a module from besides the watches, since no watch holds a module's inventory or objects:
  * the cluster as the module's last attempt on this replica read it, as that attempt's plan left it once carried
  * out in full (what it applied as applied, what it deleted gone, its inventory as recorded or dropped). The loop
- * keeps it as what the area remembers of its last plan ({@link LastPlans}); a hand change to one of its objects
- * since is not in it, and the next pass reads it.
+ * keeps it as what the area remembers of its last plan ({@link LastPlans}), made once the plan is carried out
+ * ({@link KymaModuleReconciler#rememberCarriedOut}); a hand change to one of its objects since is not in it, and the
+ * next pass reads it.
  *
+ * @param key       the module (without a pass), or null before any attempt
  * @param inventory the module's inventory, or null when it has none
  * @param live      the objects of the release and the inventory that exist, by {@link Identity#key}, without their
  *                  managedFields ({@link LiveObject#lean})
  * @param blocking  custom resources that hold the module's uninstall
  */
-record HeldModule(Inventory inventory, Map<String, LiveObject> live, List<ObjectRef> blocking) {
+record HeldModule(KymaModule key, Inventory inventory, Map<String, LiveObject> live, List<ObjectRef> blocking) {
 
     /** Before any attempt of this replica: nothing installed is known. */
-    static final HeldModule NONE = new HeldModule(null, Map.of(), List.of());
+    static final HeldModule NONE = new HeldModule(null, null, Map.of(), List.of());
 
     HeldModule {
         Map<String, LiveObject> lean = new HashMap<>();
@@ -41,16 +43,7 @@ record HeldModule(Inventory inventory, Map<String, LiveObject> live, List<Object
     }
 
     static HeldModule of(LifecycleViews v) {
-        return new HeldModule(v.inventory(), v.live(), v.blocking());
-    }
-
-    /** The cluster as the last plan left it: as read, or as carried out in full. */
-    @SuppressWarnings("unchecked")
-    static HeldModule of(LastPlans.Last<HeldModule> last) {
-        return last.carriedOut() && last.plan() instanceof LifecyclePlan p
-                ? last.remembered().after(p, last.answer() instanceof Map<?, ?> a
-                        ? (Map<String, WriteResult.Applied>) a : Map.of())
-                : last.remembered();
+        return new HeldModule(v.key().named(), v.inventory(), v.live(), v.blocking());
     }
 
     /**
@@ -68,7 +61,7 @@ record HeldModule(Inventory inventory, Map<String, LiveObject> live, List<Object
         }
         Inventory recorded = p.forget() ? null : p.inventory() != null ? p.inventory()
                 : p.writeAhead() != null ? p.writeAhead() : inventory;
-        return new HeldModule(recorded, out, p.forget() ? List.of() : blocking);
+        return new HeldModule(key, recorded, out, p.forget() ? List.of() : blocking);
     }
 
     private static ObjectNode stamped(ObjectNode o, WriteResult.Applied applied) {

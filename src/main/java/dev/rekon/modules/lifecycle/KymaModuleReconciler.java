@@ -26,6 +26,7 @@ import dev.rekon.modules.lifecycle.plan.LifecyclePlanner;
 import dev.rekon.modules.lifecycle.plan.LifecycleViews;
 import dev.rekon.manifests.ManifestObjects;
 import dev.rekon.manifests.plan.ServedKinds;
+import dev.rekon.manifests.plan.WriteResult;
 import dev.rekon.modules.lifecycle.plan.ModuleObjects;
 import dev.rekon.modules.lifecycle.plan.Resolution;
 import dev.rekon.manifests.LiveObject;
@@ -98,7 +99,8 @@ public class KymaModuleReconciler implements Reconciler<KymaModule, LifecycleVie
         if (pass == null) {
             return gateway.live(key.module(), refs);
         }
-        HeldModule last = plans.<HeldModule>of(LIFECYCLE, key).map(HeldModule::of).orElse(HeldModule.NONE);
+        HeldModule last = plans.<HeldModule>of(LIFECYCLE, key).map(LastPlans.Last::remembered)
+                .orElse(HeldModule.NONE);
         return pass.live(refs, last, unknown -> gateway.live(key.module(), unknown));
     }
 
@@ -111,7 +113,7 @@ public class KymaModuleReconciler implements Reconciler<KymaModule, LifecycleVie
     Optional<LifecycleViews> held(KymaModule key) {
         KymaView kyma = gateway.kyma(key.namespace(), key.kyma(), Read.HELD).orElse(null);
         DeclaredModule declared = declared(kyma, key);
-        Optional<HeldModule> last = plans.<HeldModule>of(LIFECYCLE, key).map(HeldModule::of);
+        Optional<HeldModule> last = plans.<HeldModule>of(LIFECYCLE, key).map(LastPlans.Last::remembered);
         HeldModule h = last.orElse(HeldModule.NONE);
         if (kyma == null && h.inventory() == null) {
             return Optional.empty();
@@ -199,7 +201,10 @@ public class KymaModuleReconciler implements Reconciler<KymaModule, LifecycleVie
         writes.carryOut(plan);
     }
 
-    /** The uid and resourceVersion each object applied was given, for the next pass ({@link HeldModule}). */
+    /**
+     * The uid and resourceVersion each object applied was given, by {@link dev.rekon.manifests.Identity#key}, for
+     * what is kept of the plan ({@link #rememberCarriedOut}).
+     */
     @Override
     public Object applied(LifecyclePlan plan) {
         return writes.carryOut(plan);
@@ -245,9 +250,21 @@ public class KymaModuleReconciler implements Reconciler<KymaModule, LifecycleVie
         return HeldModule.of(views);
     }
 
+    /**
+     * What is kept once the plan is carried out in full: the cluster as the plan left it ({@link HeldModule#after}),
+     * each object applied at the uid and resourceVersion its apply answered ({@link #applied}), so that the next
+     * pass that lists it unchanged takes it as it is.
+     */
+    @Override
+    @SuppressWarnings("unchecked")
+    public Object rememberCarriedOut(Object remembered, LifecyclePlan plan, Object answer) {
+        return remembered instanceof HeldModule held ? held.after(plan, answer instanceof Map<?, ?> a
+                ? (Map<String, WriteResult.Applied>) a : Map.of()) : null;
+    }
+
     /** The modules whose last attempt on this replica is held, in a namespace (null: all): the page's keys too. */
     java.util.stream.Stream<KymaModule> heldKeys(String namespace) {
-        return plans.<HeldModule>of(LIFECYCLE).stream().map(l -> ((LifecyclePlan) l.plan()).key())
+        return plans.<HeldModule>of(LIFECYCLE).stream().map(l -> l.remembered().key())
                 .filter(k -> namespace == null || namespace.equals(k.namespace()));
     }
 

@@ -115,11 +115,10 @@ public class KubeImageDeploys {
                     + " must be guarded by the resourceVersion it was planned from");
         }
         ObjectNode body = mapper.createObjectNode();
-        body.putObject("metadata").put("resourceVersion", idp.resourceVersion());
         body.set("status", statusPatch);
-        JsonNode written = KubeErrors.call(idp.ref(), "patching the status of ImageDeploy " + idp.namespace() + "/"
-                + idp.name(), () -> calls.mergePatch("/apis/" + idp.apiVersion() + "/namespaces/" + idp.namespace()
-                        + "/imagedeploys/" + idp.name() + "/status", body.toString()));
+        JsonNode written = calls.mergePatch(idp.ref(), "patching the status of ImageDeploy " + idp.namespace() + "/"
+                + idp.name(), TreeCalls.path(idp.apiVersion(), "imagedeploys", idp.namespace(), idp.name()) + "/status",
+                body, idp.resourceVersion());
         index.wrote(ImageDeployView.fromJson(written));
     }
 

@@ -15,7 +15,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.cluster.ApiKinds;
 import dev.rekon.cluster.KubeErrors;
-import dev.rekon.cluster.PatchTargets;
+import dev.rekon.cluster.TreeCalls;
 import dev.rekon.cluster.Versioned;
 import dev.rekon.cluster.watch.FacetViews;
 import dev.rekon.cluster.watch.SharedWatches;
@@ -35,12 +35,9 @@ import dev.rekon.modules.plan.ModuleDeployment;
 import dev.rekon.modules.release.KymaKind;
 import dev.rekon.modules.release.KymaModules;
 import dev.rekon.modules.watch.ReleaseFacets;
-import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.dsl.base.PatchContext;
-import io.fabric8.kubernetes.client.dsl.base.PatchType;
 
 /**
  * The {@link LifecycleGateway} on the Kubernetes API. A module's inventory is the ConfigMap
@@ -66,6 +63,9 @@ public class KubeLifecycleGateway implements LifecycleGateway {
 
     @Inject
     ObjectMapper json;
+
+    @Inject
+    TreeCalls calls;
 
     @Inject
     SharedWatches watches;
@@ -279,16 +279,11 @@ public class KubeLifecycleGateway implements LifecycleGateway {
         KymaView kyma = update.kyma();
         ObjectNode patch = KymaStatusBody.patch(update);
         ObjectRef ref = new ObjectRef(KymaModule.KYMA_API_VERSION, "Kyma", kyma.namespace(), kyma.name());
-        // A resource made from a named item: fabric8 reads one named only by name before patching it.
-        GenericKubernetesResource written = KubeErrors.call(ref, "write the status of " + ref, () -> client
-                .genericKubernetesResources(KymaModule.KYMA_API_VERSION, "Kyma").inNamespace(kyma.namespace())
-                .resource(PatchTargets.generic(KymaModule.KYMA_API_VERSION, "Kyma", kyma.namespace(), kyma.name()))
-                .subresource("status").patch(PatchContext.of(PatchType.JSON_MERGE), patch.toString()));
-        if (written != null) {
-            // The next module of this Kyma plans from the status just written, not the watch's older one.
-            KymaView after = KymaView.of(json.valueToTree(written));
-            kymas().wrote(after.namespace(), after.name(), after.resourceVersion(), after);
-        }
+        KymaView after = KymaView.of(calls.mergePatch(ref, "write the status of " + ref, TreeCalls.path(
+                KymaModule.KYMA_API_VERSION, "kymas", kyma.namespace(), kyma.name()) + "/status", patch,
+                kyma.resourceVersion()));
+        // The next module of this Kyma plans from the status just written, not the watch's older one.
+        kymas().wrote(after.namespace(), after.name(), after.resourceVersion(), after);
     }
 
     static String name(KymaModule key) {
