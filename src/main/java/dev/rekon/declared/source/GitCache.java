@@ -10,9 +10,12 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.stream.Stream;
 
@@ -31,6 +34,13 @@ final class GitCache {
     private final Path dir;
     private final long maxBytes;
     private final ConcurrentHashMap<String, ReentrantLock> locks = new ConcurrentHashMap<>();
+    /**
+     * Each folder's size as last walked (all of them once, then the one fetched into after each fetch), so that a
+     * fetch into a cache within its size walks one folder, not every folder: a pass over 100 repositories walked
+     * the whole cache 100 times, most of the pass's file system calls. Null until the first walk of all.
+     */
+    private Map<Path, Long> sizes;
+    private final AtomicLong walks = new AtomicLong();
 
     GitCache(Path dir, long maxBytes) {
         this.dir = dir;
@@ -81,11 +91,33 @@ final class GitCache {
         } catch (IOException e) {
             LOG.debugf("cannot count the packs of %s: %s", repoDir, e.getMessage());
         }
+        if (withinSize(repoDir)) {
+            return;
+        }
         evict(repoDir);
+    }
+
+    /**
+     * Whether the folders as last walked, {@code fetched} walked again now, fit the cache's size. A folder deleted
+     * since still counts (the whole cache is then walked again by {@link #evict}), so this never answers true for
+     * a cache beyond its size, but for the refs a read without a fetch writes.
+     */
+    private synchronized boolean withinSize(Path fetched) {
+        if (sizes == null) {
+            return false;
+        }
+        sizes.put(fetched, walk(fetched));
+        return sizes.values().stream().mapToLong(Long::longValue).sum() <= maxBytes;
+    }
+
+    /** How many folders were walked to find their size: what keeping the cache to its size cost. */
+    long walks() {
+        return walks.get();
     }
 
     /** Removes the least recently read folders until the cache fits, keeping {@code keep} and folders in use. */
     void evict(Path keep) {
+        Map<Path, Long> walked = new HashMap<>();
         List<Path> repos;
         try (Stream<Path> list = Files.list(dir)) {
             repos = new ArrayList<>(list.filter(Files::isDirectory).toList());
@@ -96,7 +128,9 @@ final class GitCache {
         repos.sort(Comparator.comparing(GitCache::lastUsed).reversed());
         long total = 0;
         for (Path repo : repos) {
-            total += size(repo);
+            long size = walk(repo);
+            walked.put(repo, size);
+            total += size;
             if (total <= maxBytes || repo.equals(keep)) {
                 continue;
             }
@@ -104,13 +138,31 @@ final class GitCache {
             if (lock.tryLock()) {
                 try {
                     delete(repo);
-                    total -= size(repo);
+                    long left = walk(repo);
+                    total -= size - left;
+                    walked.put(repo, left);
                     LOG.debugf("removed %s from the git cache, which holds more than %d bytes", repo, maxBytes);
                 } finally {
                     lock.unlock();
                 }
             }
         }
+        synchronized (this) {
+            // A folder fetched into while this walk ran, after the listing, keeps the size its fetch found.
+            if (sizes != null) {
+                sizes.forEach((repo, size) -> {
+                    if (!walked.containsKey(repo) && Files.isDirectory(repo)) {
+                        walked.put(repo, size);
+                    }
+                });
+            }
+            sizes = walked;
+        }
+    }
+
+    private long walk(Path folder) {
+        walks.incrementAndGet();
+        return size(folder);
     }
 
     /** Deletes a folder and everything in it, leaving what could not be deleted. */

@@ -70,6 +70,11 @@ public class JGitSource implements GitSource {
         return listings.get();
     }
 
+    /** How many repository folders of the cache were walked to keep it to its size. */
+    public long cacheWalks() {
+        return cache.walks();
+    }
+
     /** How many fetches this source has made: a read served from the cache adds none. */
     public long fetches() {
         return fetches.get();

@@ -169,6 +169,22 @@ class JGitSourceTest {
     }
 
     @Test
+    void aFetchIntoACacheWithinItsSizeWalksOnlyTheFolderFetchedInto() {
+        server.clone("config").write("a.yaml", CM.formatted("a")).commitAndPush("a");
+        List<GitRemote> others = new java.util.ArrayList<>();
+        for (String name : List.of("two", "three", "four")) {
+            server.createRepo(name);
+            server.clone(name).write("b.yaml", CM.formatted("b")).commitAndPush("b");
+            others.add(new GitRemote(server.url(name), "main", ALICE));
+        }
+        source.readTip(remote(null), "");
+        long walks = source.cacheWalks();
+        others.forEach(r -> source.readTip(r, ""));
+        assertEquals(3, source.fetches() - 1);
+        assertEquals(3, source.cacheWalks() - walks, "each fetch walks its own folder, not the whole cache again");
+    }
+
+    @Test
     void contentErrorsAndMissingPathAreRefused() {
         GitWorkdir work = server.clone("config");
         String commit = work.write("apps/big.yaml", "#".repeat(5 << 20)).write("k/kustomization.yaml", "resources: []\n")
