@@ -17,7 +17,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.cluster.ApiKinds;
 import dev.rekon.cluster.KubeErrors;
-import dev.rekon.cluster.PatchTargets;
+import dev.rekon.cluster.InstalledKinds;
+import dev.rekon.cluster.InstalledKinds.Kind;
+import dev.rekon.cluster.TreeCalls;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.core.RekonConfig;
 import dev.rekon.declared.DeclaredKey;
@@ -36,12 +38,10 @@ import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.MixedOperation;
 import io.fabric8.kubernetes.client.dsl.Resource;
-import io.fabric8.kubernetes.client.dsl.base.PatchContext;
-import io.fabric8.kubernetes.client.dsl.base.PatchType;
 
 /**
- * The {@link DeclaredGateway} on the Kubernetes API: DeclaredStates read and patched as generic objects (status
- * and finalizers as JSON merge patches carrying the resourceVersion they are guarded by), credentials from a
+ * The {@link DeclaredGateway} on the Kubernetes API: DeclaredStates read as generic objects and patched as trees
+ * (status and finalizers as JSON merge patches carrying the resourceVersion they are guarded by), credentials from a
  * Secret in the DeclaredState's namespace, its objects through the shared engine as its ServiceAccount.
  */
 @ApplicationScoped
@@ -61,6 +61,9 @@ public class KubeDeclaredGateway implements DeclaredGateway {
 
     @Inject
     ObjectMapper json;
+
+    @Inject
+    TreeCalls calls;
 
     @Override
     public Optional<DeclaredStateView> state(String namespace, String name) {
@@ -139,13 +142,14 @@ public class KubeDeclaredGateway implements DeclaredGateway {
         return patch(state, patch, true, "write the status of ");
     }
 
+    /** The answer is read as a tree for its resourceVersion alone, not made a typed object first. */
     private String patch(DeclaredStateView state, ObjectNode patch, boolean status, String what) {
         ObjectRef ref = new DeclaredKey(state.namespace(), state.name(), false).ref();
-        // A resource made from a named item: fabric8 reads one named only by name before patching it.
-        var resource = op().inNamespace(state.namespace()).resource(PatchTargets.generic(DeclaredKey.API_VERSION,
-                DeclaredKey.KIND, state.namespace(), state.name()));
-        return KubeErrors.call(ref, what + ref, () -> (status ? resource.subresource("status") : resource)
-                .patch(PatchContext.of(PatchType.JSON_MERGE), patch.toString())).getMetadata().getResourceVersion();
+        Kind k = InstalledKinds.DECLARED_STATE;
+        String path = "/apis/" + k.group() + "/" + k.version() + "/namespaces/" + state.namespace() + "/" + k.plural()
+                + "/" + state.name() + (status ? "/status" : "");
+        return KubeErrors.call(ref, what + ref, () -> calls.mergePatch(path, patch.toString())).path("metadata")
+                .path("resourceVersion").asText(null);
     }
 
     private MixedOperation<GenericKubernetesResource, GenericKubernetesResourceList, Resource<GenericKubernetesResource>> op() {
