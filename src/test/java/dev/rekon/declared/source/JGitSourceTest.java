@@ -1,5 +1,6 @@
 package dev.rekon.declared.source;
 
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -169,7 +170,7 @@ class JGitSourceTest {
     }
 
     @Test
-    void aFetchIntoACacheWithinItsSizeWalksOnlyTheFolderFetchedInto() {
+    void aFetchIntoACacheWithinItsSizeWalksOnlyTheFolderFetchedInto() throws Exception {
         server.clone("config").write("a.yaml", CM.formatted("a")).commitAndPush("a");
         List<GitRemote> others = new java.util.ArrayList<>();
         for (String name : List.of("two", "three", "four")) {
@@ -182,6 +183,13 @@ class JGitSourceTest {
         others.forEach(r -> source.readTip(r, ""));
         assertEquals(3, source.fetches() - 1);
         assertEquals(3, source.cacheWalks() - walks, "each fetch walks its own folder, not the whole cache again");
+        try (var repos = java.nio.file.Files.list(dir.resolve("cache"))) {
+            for (Path repo : repos.toList()) {
+                String config = assertDoesNotThrow(() -> java.nio.file.Files.readString(repo.resolve("config")));
+                assertTrue(config.contains("auto = 0") && config.contains("bare = true"),
+                        "no automatic gc outside the folder's lock, in a bare repository: " + config);
+            }
+        }
     }
 
     @Test
