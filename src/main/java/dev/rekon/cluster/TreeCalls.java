@@ -93,6 +93,19 @@ public class TreeCalls {
     }
 
     /**
+     * A server-side apply of {@code object} (JSON, which YAML reads as it is) at its {@code path}, as field manager
+     * {@value FieldManager#NAME}, taking back the fields it sets that another manager changed; the object as the
+     * server answered it.
+     */
+    public JsonNode serverSideApply(String path, String object) {
+        HttpClient http = client.getHttpClient();
+        HttpRequest request = http.newHttpRequestBuilder()
+                .uri(base + path + "?fieldManager=" + FieldManager.NAME + "&force=true")
+                .method("PATCH", "application/apply-patch+yaml", object).build();
+        return answer(request, send(http, request));
+    }
+
+    /**
      * Deletes the object at {@code path} if it is still the one seen: DeleteOptions preconditions on its uid and
      * resourceVersion (a 409 when it changed), dependents deleted in the background. False when it was gone.
      */
@@ -118,6 +131,16 @@ public class TreeCalls {
         HttpRequest request = http.newHttpRequestBuilder().uri(base + path)
                 .header("Accept", "application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1,application/json")
                 .build();
+        return answer(request, send(http, request));
+    }
+
+    /**
+     * The objects of a list path, whole (e.g. {@code /api/v1/namespaces/a/configmaps?labelSelector=...}), as the
+     * server answers them: a list's items name no apiVersion and kind of their own, the list does.
+     */
+    public JsonNode list(String path) {
+        HttpClient http = client.getHttpClient();
+        HttpRequest request = http.newHttpRequestBuilder().uri(base + path).build();
         return answer(request, send(http, request));
     }
 

@@ -144,7 +144,9 @@ public class DeclaredStateReconciler implements Reconciler<DeclaredKey, Declared
             unserved.addAll(ServedKinds.unserved(declared, gateway::serves));
         }
         ManifestCluster cluster = gateway.objects(state);
-        Map<String, LiveObject> live = refs.isEmpty() ? Map.of() : cluster.live(key.owner(), refs);
+        Set<String> recorded = new HashSet<>();
+        state.inventory().forEach(r -> recorded.add(Identity.key(r)));
+        Map<String, LiveObject> live = refs.isEmpty() ? Map.of() : cluster.live(key.owner(), refs, recorded);
         List<Scanned> scanned = null;
         Set<String> protectedRefs = Set.of();
         if (key.scanOrphans() && source instanceof SourceState.Read) {

@@ -38,8 +38,8 @@ import io.fabric8.kubernetes.client.dsl.MixedOperation;
 import io.fabric8.kubernetes.client.dsl.Resource;
 
 /**
- * The {@link DeclaredGateway} on the Kubernetes API: DeclaredStates read and patched as generic objects (status
- * and finalizers as JSON merge patches carrying the resourceVersion they are guarded by), credentials from a
+ * The {@link DeclaredGateway} on the Kubernetes API: DeclaredStates read as generic objects and patched as trees
+ * (status and finalizers as JSON merge patches carrying the resourceVersion they are guarded by), credentials from a
  * Secret in the DeclaredState's namespace, its objects through the shared engine as its ServiceAccount.
  */
 @ApplicationScoped
@@ -140,6 +140,7 @@ public class KubeDeclaredGateway implements DeclaredGateway {
         return patch(state, patch, true, "write the status of ");
     }
 
+    /** The answer is read as a tree for its resourceVersion alone, not made a typed object first. */
     private String patch(DeclaredStateView state, ObjectNode patch, boolean status, String what) {
         ObjectRef ref = new DeclaredKey(state.namespace(), state.name(), false).ref();
         String path = TreeCalls.path(DeclaredKey.API_VERSION, "declaredstates", state.namespace(), state.name());

@@ -70,6 +70,11 @@ public class JGitSource implements GitSource {
         return listings.get();
     }
 
+    /** How many repository folders of the cache were walked to keep it to its size. */
+    public long cacheWalks() {
+        return cache.measured();
+    }
+
     /** How many fetches this source has made: a read served from the cache adds none. */
     public long fetches() {
         return fetches.get();
@@ -226,12 +231,12 @@ public class JGitSource implements GitSource {
         }
         Repository repo = new FileRepositoryBuilder().setGitDir(repoDir.toFile()).setBare().build();
         if (fresh) {
-            repo.create(true);
             // JGit's automatic gc runs on a background thread after a fetch, outside the lock of this folder;
-            // the cache bounds a repository's packs itself (GitCache.afterFetch).
+            // the cache bounds a repository's packs itself (GitCache.afterFetch). Set before create, which
+            // writes the config once with them.
             repo.getConfig().setInt("gc", null, "auto", 0);
             repo.getConfig().setInt("gc", null, "autoPackLimit", 0);
-            repo.getConfig().save();
+            repo.create(true);
         }
         return repo;
     }

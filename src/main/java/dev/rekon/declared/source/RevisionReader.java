@@ -53,6 +53,8 @@ public final class RevisionReader {
     private final FileBudget files;
     private int objects;
 
+    private Yaml yaml;
+    private YamlTree.Scalars scalars;
     private long heldBytes = Long.MAX_VALUE;
     private long held;
     private FileBodies bodies;
@@ -123,15 +125,20 @@ public final class RevisionReader {
     }
 
     private void readYaml(String file, byte[] content) {
-        LoaderOptions options = new LoaderOptions();
-        options.setMaxAliasesForCollections(MAX_ALIASES);
-        options.setAllowDuplicateKeys(false);
-        options.setAllowRecursiveKeys(false);
-        options.setNestingDepthLimit(NESTING_LIMIT);
-        options.setCodePointLimit((int) Math.min(Integer.MAX_VALUE, limits.maxFileBytes()));
-        YamlTree tree = new YamlTree(file, options);
+        if (yaml == null) {
+            // Made once per revision, not per file: making a Yaml and its constructors was most of a small file's read.
+            LoaderOptions options = new LoaderOptions();
+            options.setMaxAliasesForCollections(MAX_ALIASES);
+            options.setAllowDuplicateKeys(false);
+            options.setAllowRecursiveKeys(false);
+            options.setNestingDepthLimit(NESTING_LIMIT);
+            options.setCodePointLimit((int) Math.min(Integer.MAX_VALUE, limits.maxFileBytes()));
+            yaml = new Yaml(options);
+            scalars = new YamlTree.Scalars(options);
+        }
+        YamlTree tree = new YamlTree(file, scalars);
         try {
-            for (Node document : new Yaml(options).composeAll(new UnicodeReader(new ByteArrayInputStream(content)))) {
+            for (Node document : yaml.composeAll(new UnicodeReader(new ByteArrayInputStream(content)))) {
                 if (document != null && !Tag.NULL.equals(document.getTag())) {
                     addYaml(file, document, tree, false);
                 }

@@ -39,9 +39,9 @@ final class YamlTree {
     private final Set<Node> open = Collections.newSetFromMap(new IdentityHashMap<>());
     private int repeats;
 
-    YamlTree(String file, LoaderOptions options) {
+    YamlTree(String file, Scalars scalars) {
         this.file = file;
-        this.scalars = new Scalars(options);
+        this.scalars = scalars;
     }
 
     JsonNode convert(Node node) {
@@ -151,8 +151,8 @@ final class YamlTree {
         return new RevisionRefusedException(reason, file, line(node), message, null);
     }
 
-    /** SnakeYAML's own YAML 1.1 resolution of booleans and numbers (0x.., 1_000, yes/no). */
-    private static final class Scalars extends SafeConstructor {
+    /** SnakeYAML's own YAML 1.1 resolution of booleans and numbers (0x.., 1_000, yes/no); one per reader. */
+    static final class Scalars extends SafeConstructor {
 
         Scalars(LoaderOptions options) {
             super(options);

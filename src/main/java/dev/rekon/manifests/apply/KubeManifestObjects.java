@@ -28,6 +28,7 @@ import dev.rekon.core.NotFoundException;
 import dev.rekon.core.TransientFailureException;
 import dev.rekon.manifests.Identity;
 import dev.rekon.manifests.LiveObject;
+import dev.rekon.manifests.ManifestObjects;
 import dev.rekon.manifests.plan.WriteResult;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResourceList;
@@ -39,8 +40,9 @@ import io.fabric8.kubernetes.client.dsl.Resource;
 /**
  * An owner's manifest objects on the Kubernetes API, all as one identity (the client given): read with one list
  * per kind and namespace by the owner's label, and, for the objects that list did not find (to tell a free name
- * from someone else's object), one GET each, or one list of the kind when more than a few are missing (an
- * install); applied server-side; deleted guarded by the uid and resourceVersion seen.
+ * from someone else's object), one GET each, or one list of the kind when more than a few are missing; when the
+ * owner's inventory already says more than a few are new (an install), that one list alone; applied server-side;
+ * deleted guarded by the uid and resourceVersion seen.
  */
 public final class KubeManifestObjects implements ManifestCluster {
 
@@ -71,22 +73,35 @@ public final class KubeManifestObjects implements ManifestCluster {
 
     @Override
     public Map<String, LiveObject> live(String owner, Collection<ObjectRef> refs) {
+        return live(owner, refs, null);
+    }
+
+    /** {@code recorded} null: not known, every object may carry the owner's label. */
+    @Override
+    public Map<String, LiveObject> live(String owner, Collection<ObjectRef> refs, Set<String> recorded) {
         Map<String, LiveObject> live = new LinkedHashMap<>();
         Map<String, List<ObjectRef>> byKindAndNamespace = refs.stream().collect(Collectors.groupingBy(
                 r -> r.apiVersion() + "|" + r.kind() + "|" + (r.namespace() == null ? "" : r.namespace()),
                 LinkedHashMap::new, Collectors.toList()));
         for (List<ObjectRef> group : byKindAndNamespace.values()) {
             ObjectRef first = group.get(0);
-            for (GenericKubernetesResource r : listLabelled(first, owner)) {
-                put(live, r);
+            if (recorded != null
+                    && group.stream().filter(r -> !recorded.contains(Identity.key(r))).count() > GETS_PER_KIND) {
+                // An install: the label finds none of the new objects and the kind would be listed after it anyway;
+                // one list of the kind answers both (what the owner's label names, and who has the new names).
+                Set<String> wanted = group.stream().map(Identity::key).collect(Collectors.toSet());
+                listAll(first).stream().filter(l -> owner.equals(l.owner()) || wanted.contains(Identity.key(l.ref())))
+                        .forEach(l -> put(live, l));
+                continue;
             }
+            listLabelled(first, owner).forEach(l -> put(live, l));
             List<ObjectRef> missing = group.stream().filter(r -> !live.containsKey(Identity.key(r))).toList();
             if (missing.size() > GETS_PER_KIND) {
                 // An install: one list of the kind beats a GET per object (300 objects: 1 call, not 300).
                 Set<String> wanted = missing.stream().map(Identity::key).collect(Collectors.toSet());
-                listAll(first).stream().filter(r -> wanted.contains(Identity.key(refOf(r)))).forEach(r -> put(live, r));
+                listAll(first).stream().filter(l -> wanted.contains(Identity.key(l.ref()))).forEach(l -> put(live, l));
             } else {
-                missing.stream().map(this::get).filter(Objects::nonNull).forEach(r -> put(live, r));
+                missing.stream().map(this::get).filter(Objects::nonNull).forEach(r -> put(live, liveOf(r)));
             }
         }
         return live;
@@ -94,7 +109,7 @@ public final class KubeManifestObjects implements ManifestCluster {
 
     @Override
     public List<LiveObject> all(ObjectRef kind) {
-        return listAll(kind).stream().map(this::liveOf).toList();
+        return listAll(kind);
     }
 
     @Override
@@ -142,19 +157,49 @@ public final class KubeManifestObjects implements ManifestCluster {
         return new LiveObject(refOf(r), owner, json.valueToTree(r));
     }
 
-    private void put(Map<String, LiveObject> live, GenericKubernetesResource r) {
-        LiveObject l = liveOf(r);
+    private LiveObject liveOf(ObjectNode o) {
+        return new LiveObject(ManifestObjects.ref(o), o.path("metadata").path("labels").path(ownerLabel).asText(null), o);
+    }
+
+    private static void put(Map<String, LiveObject> live, LiveObject l) {
         live.put(Identity.key(l.ref()), l);
     }
 
-    private List<GenericKubernetesResource> listLabelled(ObjectRef kind, String owner) {
-        return unlessUnserved(kind, "list " + kind.kind() + " of " + owner,
-                () -> op(kind).withLabel(ownerLabel, owner).list().getItems(), List.of());
+    private List<LiveObject> listLabelled(ObjectRef kind, String owner) {
+        return list(kind, owner, "list " + kind.kind() + " of " + owner);
     }
 
-    private List<GenericKubernetesResource> listAll(ObjectRef kind) {
-        return unlessUnserved(kind, "list " + kind.kind() + (kind.namespace() == null ? "" : " in " + kind.namespace()),
-                () -> op(kind).list().getItems(), List.of());
+    private List<LiveObject> listAll(ObjectRef kind) {
+        return list(kind, null, "list " + kind.kind() + (kind.namespace() == null ? "" : " in " + kind.namespace()));
+    }
+
+    /**
+     * Every object of a kind in its namespace ({@code owner}: those its owner label names), read as trees: fabric8's
+     * typed list made each object twice (an object, then a tree). A kind discovery does not list goes through
+     * fabric8 as before.
+     */
+    private List<LiveObject> list(ObjectRef kind, String owner, String what) {
+        ApiKinds.Kind served = kinds.kind(kind.apiVersion(), kind.kind()).orElse(null);
+        if (served == null || served.namespaced() && kind.namespace() == null) {
+            List<GenericKubernetesResource> items = unlessUnserved(kind, what, () -> (owner == null ? op(kind)
+                    : op(kind).withLabel(ownerLabel, owner)).list().getItems(), List.of());
+            return items.stream().map(this::liveOf).toList();
+        }
+        String base = kind.apiVersion().contains("/") ? "/apis/" + kind.apiVersion() : "/api/" + kind.apiVersion();
+        String path = base + (served.namespaced() ? "/namespaces/" + kind.namespace() : "") + "/" + served.plural()
+                + (owner == null ? "" : "?labelSelector=" + URLEncoder.encode(ownerLabel + "=" + owner,
+                        StandardCharsets.UTF_8));
+        JsonNode list = unlessUnserved(kind, what, () -> calls.list(path), null);
+        if (list == null) {
+            return List.of();
+        }
+        List<LiveObject> out = new ArrayList<>();
+        for (JsonNode item : list.path("items")) {
+            if (item instanceof ObjectNode o) {
+                out.add(liveOf(o.put("apiVersion", kind.apiVersion()).put("kind", kind.kind())));
+            }
+        }
+        return out;
     }
 
     private GenericKubernetesResource get(ObjectRef ref) {
@@ -194,12 +239,53 @@ public final class KubeManifestObjects implements ManifestCluster {
 
     @Override
     public WriteResult.Applied applied(ObjectNode object) {
+        ObjectRef ref = ManifestObjects.ref(object);
+        ApiKinds.Kind kind = kinds.kind(ref.apiVersion(), ref.kind()).orElse(null);
+        if (kind != null && (ref.namespace() != null || !kind.namespaced()) && plainMetadata(object.path("metadata"))) {
+            // The tree as it is, its answer as a tree: fabric8's typed round trip (tree to object, object to JSON,
+            // the answer to an object) was most of an apply's CPU in a fleet pass.
+            JsonNode meta = KubeErrors.call(ref, "apply " + ref, () -> calls.serverSideApply(
+                    kind.path(ref.namespace(), ref.name()), object.toString())).path("metadata");
+            return meta.isMissingNode() ? null
+                    : new WriteResult.Applied(meta.path("uid").asText(null), meta.path("resourceVersion").asText(null));
+        }
         GenericKubernetesResource r = json.convertValue(object, GenericKubernetesResource.class);
-        ObjectRef ref = refOf(r);
         GenericKubernetesResource answer = KubeErrors.call(ref, "apply " + ref, () -> client.resource(r)
                 .fieldManager(FieldManager.NAME).forceConflicts().serverSideApply());
         return answer == null || answer.getMetadata() == null ? null
                 : new WriteResult.Applied(answer.getMetadata().getUid(), answer.getMetadata().getResourceVersion());
+    }
+
+    /**
+     * Metadata the apiserver takes as the manifest gives it: a name, a namespace, labels and annotations, all
+     * strings. Anything else (a label written as a number, owner references, finalizers) goes through fabric8's
+     * ObjectMeta as before, which turns such values into what the API expects.
+     */
+    private static boolean plainMetadata(JsonNode meta) {
+        for (var it = meta.fields(); it.hasNext();) {
+            var field = it.next();
+            switch (field.getKey()) {
+                case "name", "namespace" -> {
+                    if (!field.getValue().isTextual()) {
+                        return false;
+                    }
+                }
+                case "labels", "annotations" -> {
+                    if (!field.getValue().isObject()) {
+                        return false;
+                    }
+                    for (JsonNode value : field.getValue()) {
+                        if (!value.isTextual()) {
+                            return false;
+                        }
+                    }
+                }
+                default -> {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     @Override

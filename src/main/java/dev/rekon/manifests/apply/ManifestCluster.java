@@ -3,6 +3,7 @@ package dev.rekon.manifests.apply;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 
 import dev.rekon.core.ObjectRef;
@@ -16,6 +17,15 @@ public interface ManifestCluster extends ManifestWriter {
 
     /** The objects among {@code refs} that exist, by {@link dev.rekon.manifests.Identity#key}. */
     Map<String, LiveObject> live(String owner, Collection<ObjectRef> refs);
+
+    /**
+     * The same, knowing which of {@code refs} the owner's inventory records (by {@link dev.rekon.manifests.Identity#key}):
+     * those it does not record (an install, a revision that adds many) carry no owner label to be found by, so where
+     * more than a few of a kind are new the kind is read without the label lookup that would find none of them.
+     */
+    default Map<String, LiveObject> live(String owner, Collection<ObjectRef> refs, Set<String> recorded) {
+        return live(owner, refs);
+    }
 
     /** Every object of a kind ({@code kind}'s apiVersion and kind) in its namespace, or cluster-wide when null. */
     List<LiveObject> all(ObjectRef kind);

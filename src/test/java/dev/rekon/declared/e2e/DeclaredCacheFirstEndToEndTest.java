@@ -46,6 +46,21 @@ class DeclaredCacheFirstEndToEndTest extends DeclaredFixtures {
             work.write("d" + i + "/c.yaml", configMap("c" + i, "1"));
         }
         work.commitAndPush("ten folders");
+        tenStates();
+    }
+
+    /** The same, each folder holding {@code objects} ConfigMaps. */
+    void tenFollowingOneBranch(int objects) {
+        for (int i = 0; i < STATES; i++) {
+            for (int j = 0; j < objects; j++) {
+                work.write("d" + i + "/c" + j + ".yaml", configMap("c" + i + "-" + j, "1"));
+            }
+        }
+        work.commitAndPush("ten folders of " + objects);
+        tenStates();
+    }
+
+    private void tenStates() {
         for (int i = 0; i < STATES; i++) {
             String yaml = """
                     apiVersion: rekon.dev/v1alpha1
@@ -98,6 +113,19 @@ class DeclaredCacheFirstEndToEndTest extends DeclaredFixtures {
                 + " label and a read of its one missing object, once for plan and write; the scan's one list");
         double sweeps = calls("GET", "apps/discovery") - discovery;
         assertTrue(sweeps <= 1, "the served kinds read at most once per pass, not once per worker: " + sweeps);
+    }
+
+    @Test
+    void aPassThatInstallsListsEachDeclaredStatesObjectsOnce() {
+        // Five objects each, none recorded yet: more than are read one by one, so the kind is listed.
+        tenFollowingOneBranch(5);
+        double configMaps = calls("GET", "configmaps");
+        resync().body("areas[0].changed", equalTo(STATES));
+        assertEquals(5 * STATES, admin.configMaps().inNamespace(ns).withLabel("rekon.dev/declared-state").list()
+                .getItems().size());
+        // Before: each DeclaredState's list by its label, which finds nothing on an install, then the kind's (21).
+        assertEquals(1 + STATES, calls("GET", "configmaps") - configMaps, "one list of the kind in the namespace for"
+                + " each DeclaredState whose objects are not recorded yet, and the scan's one list");
     }
 
     @Test

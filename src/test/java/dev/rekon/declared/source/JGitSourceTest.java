@@ -1,5 +1,6 @@
 package dev.rekon.declared.source;
 
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -166,6 +167,29 @@ class JGitSourceTest {
         assertEquals(2, small.fetches());
         small.readTip(remote(null), "");
         assertEquals(3, small.fetches(), "the removed repository is fetched again");
+    }
+
+    @Test
+    void aFetchIntoACacheWithinItsSizeWalksOnlyTheFolderFetchedInto() throws Exception {
+        server.clone("config").write("a.yaml", CM.formatted("a")).commitAndPush("a");
+        List<GitRemote> others = new java.util.ArrayList<>();
+        for (String name : List.of("two", "three", "four")) {
+            server.createRepo(name);
+            server.clone(name).write("b.yaml", CM.formatted("b")).commitAndPush("b");
+            others.add(new GitRemote(server.url(name), "main", ALICE));
+        }
+        source.readTip(remote(null), "");
+        long walks = source.cacheWalks();
+        others.forEach(r -> source.readTip(r, ""));
+        assertEquals(3, source.fetches() - 1);
+        assertEquals(3, source.cacheWalks() - walks, "each fetch walks its own folder, not the whole cache again");
+        try (var repos = java.nio.file.Files.list(dir.resolve("cache"))) {
+            for (Path repo : repos.toList()) {
+                String config = assertDoesNotThrow(() -> java.nio.file.Files.readString(repo.resolve("config")));
+                assertTrue(config.contains("auto = 0") && config.contains("bare = true"),
+                        "no automatic gc outside the folder's lock, in a bare repository: " + config);
+            }
+        }
     }
 
     @Test
