@@ -72,7 +72,7 @@ public class PromotionReconciler implements Reconciler<PromotionKey, PromotionRe
 
     /**
      * A trigger (a rollout's event, a stage's CDEvent: the key carries the promotion as its watch shows it) plans
-     * from the stages' watches. Such an event can come before a watch shows what it announces (a stage's CDEvent
+     * from the stages' watches and the source Image's ({@link #watchedSource}); a retry after a lost race reads all. Such an event can come before a watch shows what it announces (a stage's CDEvent
      * ahead of that cluster's watch), so a plan from the watches that writes no stage is made again with the stages
      * the trigger announces a change of read as they are now: the watches only ever spare a read, never hold a build
      * back. Any other stage's change comes with a trigger of its own, which reads that stage again if needed.
@@ -94,7 +94,7 @@ public class PromotionReconciler implements Reconciler<PromotionKey, PromotionRe
             if (kept.size() == watched.stages().size()) {
                 return watched;
             }
-            // The source Image and the Secrets were read live a moment ago in this attempt: only stages are read.
+            // The source Image and the Secrets were taken a moment ago in this attempt: only stages are read.
             return request(p, key, false, () -> Optional.ofNullable(watched.source()), kept);
         });
     }
@@ -118,7 +118,9 @@ public class PromotionReconciler implements Reconciler<PromotionKey, PromotionRe
     private PromotionRequest request(ImagePromotionView p, PromotionKey key, boolean fromWatches,
             Supplier<Optional<KpackImage>> sourceKnown, Map<String, StageView> kept) {
         PromotionRequest bare = new PromotionRequest(p, null, Map.of(), key.approval(), guard::allows, clock.instant());
+        Optional<KpackImage> watched = sourceKnown == null && fromWatches ? watchedSource(p) : Optional.empty();
         Supplier<Optional<KpackImage>> sourceRead = sourceKnown != null ? sourceKnown
+                : watched.isPresent() ? () -> watched
                 : gateway.sourceImageSent(p.namespace(), p.spec().sourceImage());
         Map<String, Supplier<StageView>> taken = new LinkedHashMap<>();
         List<PromotionGateway.StageRead> reads = p.spec().stages().stream().map(stage -> new PromotionGateway
@@ -149,6 +151,17 @@ public class PromotionReconciler implements Reconciler<PromotionKey, PromotionRe
             }
         }
         return new PromotionRequest(p, source, stages, key.approval(), bare.namespaceAllowed(), bare.now());
+    }
+
+    /**
+     * The source Image as its watch shows it, for a trigger; empty (read it) when the watch shows an older build than
+     * the status records of the first stage, whose builds come from the source: a watch behind a read made since
+     * is not planned from, so no stage is planned back to an older build.
+     */
+    private Optional<KpackImage> watchedSource(ImagePromotionView p) {
+        Build first = p.spec().stages().isEmpty() ? null : p.status().stage(p.spec().stages().get(0).name()).build();
+        return gateway.sourceImageWatched(p.namespace(), p.spec().sourceImage()).filter(s -> s.latestImage() == null
+                || !new Build(s.latestImage(), s.buildCounter()).olderThan(first));
     }
 
     /**

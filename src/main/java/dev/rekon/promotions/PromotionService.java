@@ -47,8 +47,19 @@ public class PromotionService {
 
     /** A kpack Image in {@code namespace} reported a build: the promotions whose source it is. */
     public Reply sourceBuilt(String namespace, String image) {
+        return sourceBuilt(namespace, image, null);
+    }
+
+    /**
+     * The same, from an event that carried the Image at {@code resourceVersion} (null: unknown, Reference mode): each
+     * plan takes the source from its watch once the watch shows that version, and reads it until then.
+     */
+    public Reply sourceBuilt(String namespace, String image, String resourceVersion) {
         List<PromotionKey> keys = gateway.promotions(namespace).stream()
                 .filter(p -> image.equals(p.spec().sourceImage())).map(p -> PromotionKey.seen(p, Set.of())).toList();
+        if (!keys.isEmpty()) {
+            gateway.sourceSeen(namespace, image, resourceVersion);
+        }
         return loop.reconcileAll(reconciler, keys, none("kpack Image " + namespace + "/" + image));
     }
 

@@ -35,7 +35,7 @@ public class PromotionTriggers {
             return;
         }
         try {
-            Reply reply = "Image".equals(o.kind()) ? service.sourceBuilt(o.namespace(), o.name())
+            Reply reply = "Image".equals(o.kind()) ? service.sourceBuilt(o.namespace(), o.name(), o.resourceVersion())
                     : service.stageChanged(o.namespace(), o.name());
             LOG.debugf("promotions after %s %s/%s: %s %s", o.kind(), o.namespace(), o.name(), reply.outcome(),
                     reply.reason());

@@ -112,7 +112,9 @@ public class RolloutFunctions {
 
     private void tell(ApiServerEvent e, String kind) {
         if (e.verb() != ApiServerEvent.Verb.DELETE && guard.allows(e.namespace())) {
-            observed.fire(new RolloutObserved(kind, e.namespace(), e.name()));
+            String version = e.reference() || e.object() == null ? null
+                    : e.object().path("metadata").path("resourceVersion").asText(null);
+            observed.fire(new RolloutObserved(kind, e.namespace(), e.name(), version));
         }
     }
 

@@ -40,6 +40,10 @@ final class InMemoryPromotions implements PromotionGateway {
     final List<String> secretReads = new ArrayList<>();
     /** The source Images read, by name. */
     final List<String> sourceReads = new ArrayList<>();
+    /** Source Images as their watch shows them, with the version it shows (absent: the watch does not hold it). */
+    final Map<String, dev.rekon.cluster.Versioned<KpackImage>> watchedImages = new HashMap<>();
+    /** The versions Image events announced (a null version: unknown), which the watch must show before it is taken. */
+    final Map<String, java.util.Optional<String>> seenImages = new HashMap<>();
     /** Where the plans' Kubernetes Events go (as the real gateway hands them to the project's Event writer). */
     dev.rekon.cluster.EventRecorder events = new dev.rekon.testing.RecordingEvents();
     private long version = 100;
@@ -58,6 +62,20 @@ final class InMemoryPromotions implements PromotionGateway {
     public Optional<KpackImage> sourceImage(String namespace, String name) {
         sourceReads.add(name);
         return Optional.ofNullable(images.get(namespace + "/" + name));
+    }
+
+    @Override
+    public Optional<KpackImage> sourceImageWatched(String namespace, String name) {
+        dev.rekon.cluster.Versioned<KpackImage> held = watchedImages.get(namespace + "/" + name);
+        Optional<String> seen = seenImages.get(namespace + "/" + name);
+        boolean behind = held != null && seen != null && (seen.isEmpty() || dev.rekon.cluster.Versioned.olderThan(
+                held.resourceVersion(), seen.get()));
+        return held == null || behind ? Optional.empty() : Optional.of(held.view());
+    }
+
+    @Override
+    public void sourceSeen(String namespace, String name, String resourceVersion) {
+        seenImages.put(namespace + "/" + name, Optional.ofNullable(resourceVersion));
     }
 
     @Override

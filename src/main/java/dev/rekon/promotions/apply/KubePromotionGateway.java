@@ -2,6 +2,7 @@ package dev.rekon.promotions.apply;
 
 import dev.rekon.cluster.watch.SharedWatches;
 import dev.rekon.promotions.watch.ImagePromotionFacet;
+import dev.rekon.promotions.watch.SourceImageFacet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -73,6 +74,9 @@ public class KubePromotionGateway implements PromotionGateway {
     @Inject
     ImagePromotionFacet promotionFacet;
 
+    @Inject
+    SourceImageFacet sourceFacet;
+
     /**
      * When the current attempt of each promotion namespace began reading its stages ({@link System#nanoTime}): a
      * write may use a client only if a read of its Secret gave it since. By namespace, not promotion, since a verify
@@ -103,6 +107,17 @@ public class KubePromotionGateway implements PromotionGateway {
     @Override
     public Optional<KpackImage> sourceImage(String namespace, String name) {
         return name == null ? Optional.empty() : rollouts.image(namespace, name);
+    }
+
+    @Override
+    public Optional<KpackImage> sourceImageWatched(String namespace, String name) {
+        return name == null ? Optional.empty() : watches.of(sourceFacet).latest(namespace, Set.of(name))
+                .flatMap(found -> found.stream().filter(i -> name.equals(i.name())).findFirst());
+    }
+
+    @Override
+    public void sourceSeen(String namespace, String name, String resourceVersion) {
+        watches.of(sourceFacet).seen(namespace, name, resourceVersion);
     }
 
     @Override

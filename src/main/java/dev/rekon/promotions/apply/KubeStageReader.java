@@ -179,7 +179,7 @@ public class KubeStageReader {
             }
             deploys.put(name, held.following(r.followedName()));
         }
-        return new Sent(clients.client, null, null, Map.of(), new StageView(stage.name(), null, null, null, deploys,
+        return new Sent(clients.here(), null, null, Map.of(), new StageView(stage.name(), null, null, null, deploys,
                 null));
     }
 

@@ -37,6 +37,21 @@ public interface PromotionGateway {
     }
 
     /**
+     * The source Image as its watch shows it, for a trigger: empty when the watch cannot tell (not synced yet, not
+     * holding it, or behind the version an Image event announced, {@link #sourceSeen}); then it is read.
+     */
+    default Optional<KpackImage> sourceImageWatched(String namespace, String name) {
+        return Optional.empty();
+    }
+
+    /**
+     * An Image event announced the source at {@code resourceVersion} (null: a version unknown): its watch is not taken
+     * until it shows that version (an unknown one: for a few seconds).
+     */
+    default void sourceSeen(String namespace, String name, String resourceVersion) {
+    }
+
+    /**
      * One stage as it is now: its PromotedImage, the listed ImageDeploys (with Ready and RolledOut), the verify Job
      * of {@code current} (the stage's build, null: none); a view naming the problem when the stage's Secret or
      * kubeconfig cannot be used.

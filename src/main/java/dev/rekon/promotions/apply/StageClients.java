@@ -86,9 +86,18 @@ public class StageClients {
 
     public StageAccess of(String promotionNamespace, PromotionStage stage) {
         if (!stage.remote()) {
-            return new StageAccess.Reached(client, "this cluster");
+            return new StageAccess.Reached(here(), "this cluster");
         }
         return of(promotionNamespace, stage, secretRead(promotionNamespace, stage.cluster()).join());
+    }
+
+    /**
+     * Rekon's own client, which a stage in this cluster is reached with. A method, not the field: this bean is
+     * reached through its CDI proxy, whose own fields are never injected, so a read of {@code client} from another
+     * bean gave null, and a stage here planned from rollouts' watch never matched the client it is reached with.
+     */
+    KubernetesClient here() {
+        return client;
     }
 
     /** The read of a remote stage's Secret, sent now, so that several stages' are read at once. */
