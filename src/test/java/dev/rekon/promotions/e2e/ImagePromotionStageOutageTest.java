@@ -82,7 +82,7 @@ class ImagePromotionStageOutageTest {
         assertEquals("Promoted", promoted.path("reason"), promoted.asString());
         assertEquals(B1, promotedInStaging());
 
-        ImagePromotionStageClustersTest.stageRollsOut(staging, NS);
+        StageClusters.stageRollsOut(staging, NS);
         staging.kill();
         before = resourceVersion();
         assertEquals(503, reconcile().statusCode(), "staging cannot be read: redelivered");
