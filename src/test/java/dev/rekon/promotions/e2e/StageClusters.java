@@ -62,6 +62,24 @@ final class StageClusters implements AutoCloseable {
         return stage;
     }
 
+    /** A stage in namespace {@code stageNs} of dev itself, its ImageDeploy {@code hello} following the PromotedImage. */
+    void namespaceStage(String stageNs) {
+        Kpack.namespace(dev, stageNs);
+        ImagePromotionEndToEndTest.imageDeploy(stageNs, "PromotedImage");
+    }
+
+    /**
+     * A stage cluster whose ImageDeploy carries the whole Deployment (replicas, selector, labels) as a stage's own Rekon
+     * rolls it out, rather than the bare one {@link #stage} makes for the test to play that Rekon.
+     */
+    StageApiServer deployableStage(String name, Path dir) {
+        StageApiServer stage = StageApiServer.start(name, dir);
+        stages.add(stage);
+        Kpack.namespace(stage.adminClient(), ns);
+        PromotionFixtures.imageDeploy(stage.adminClient(), ns, "PromotedImage");
+        return stage;
+    }
+
     KubernetesClient dev() {
         return dev;
     }
