@@ -49,7 +49,7 @@ final class StageClusters implements AutoCloseable {
         return clusters;
     }
 
-    /** Starts a stage cluster named {@code name}, with the namespace and its ImageDeploy following the PromotedImage. */
+    /** Starts the stage cluster {@code name}, with the namespace and its ImageDeploy following the PromotedImage. */
     StageApiServer stage(String name) {
         return stage(name, DIR);
     }
@@ -62,15 +62,15 @@ final class StageClusters implements AutoCloseable {
         return stage;
     }
 
-    /** A stage in namespace {@code stageNs} of dev itself, its ImageDeploy {@code hello} following the PromotedImage. */
+    /** A stage in namespace {@code stageNs} of dev itself, its ImageDeploy following the PromotedImage. */
     void namespaceStage(String stageNs) {
         Kpack.namespace(dev, stageNs);
         ImagePromotionEndToEndTest.imageDeploy(stageNs, "PromotedImage");
     }
 
     /**
-     * A stage cluster whose ImageDeploy carries the whole Deployment (replicas, selector, labels) as a stage's own Rekon
-     * rolls it out, rather than the bare one {@link #stage} makes for the test to play that Rekon.
+     * A stage cluster whose ImageDeploy carries the whole Deployment (replicas, selector, labels) as a stage's own
+     * Rekon rolls it out, rather than the bare one {@link #stage} makes for the test to play that Rekon.
      */
     StageApiServer deployableStage(String name, Path dir) {
         StageApiServer stage = StageApiServer.start(name, dir);
@@ -116,7 +116,7 @@ final class StageClusters implements AutoCloseable {
         return promotedIn(stage, ns);
     }
 
-    /** The stage cluster's Rekon and Deployment controller, in this namespace (see {@link #stageRollsOut(StageApiServer, String)}). */
+    /** The stage cluster's Rekon and Deployment controller, in this namespace. */
     void stageRollsOut(StageApiServer stage) {
         stageRollsOut(stage, ns);
     }
