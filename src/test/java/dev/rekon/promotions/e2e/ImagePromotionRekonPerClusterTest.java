@@ -1,7 +1,6 @@
 package dev.rekon.promotions.e2e;
 
 import static dev.rekon.promotions.e2e.ImagePromotionEndToEndTest.PROMOTED;
-import static dev.rekon.promotions.e2e.ImagePromotionEndToEndTest.PROMOTIONS;
 import static dev.rekon.promotions.e2e.ImagePromotionEndToEndTest.event;
 import static dev.rekon.promotions.e2e.ImagePromotionEndToEndTest.rolledOut;
 import static org.hamcrest.Matchers.equalTo;
@@ -116,13 +115,6 @@ class ImagePromotionRekonPerClusterTest {
     }
 
     static JsonNode stage(String name) {
-        JsonNode p = ImagePromotionEndToEndTest.JSON.valueToTree(dev.genericKubernetesResources(PROMOTIONS)
-                .inNamespace(NS).withName("hello").get());
-        for (JsonNode s : p.path("status").path("stages")) {
-            if (name.equals(s.path("name").asText())) {
-                return s;
-            }
-        }
-        return ImagePromotionEndToEndTest.JSON.createObjectNode();
+        return clusters.stageStatus(name);
     }
 }

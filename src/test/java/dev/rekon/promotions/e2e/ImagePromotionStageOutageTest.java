@@ -116,17 +116,11 @@ class ImagePromotionStageOutageTest {
     }
 
     static JsonNode status() {
-        return ImagePromotionEndToEndTest.JSON.valueToTree(dev.genericKubernetesResources(PROMOTIONS).inNamespace(NS)
-                .withName("hello").get()).path("status");
+        return clusters.promotionStatus();
     }
 
     static JsonNode stage(String name) {
-        for (JsonNode s : status().path("stages")) {
-            if (name.equals(s.path("name").asText())) {
-                return s;
-            }
-        }
-        return ImagePromotionEndToEndTest.JSON.createObjectNode();
+        return clusters.stageStatus(name);
     }
 
     static void sleep(long ms) {

@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import com.fasterxml.jackson.databind.JsonNode;
+
 import dev.rekon.testing.Events;
 import dev.rekon.testing.Kpack;
 import dev.rekon.testing.LocalCluster;
@@ -109,6 +111,22 @@ final class StageClusters implements AutoCloseable {
         return Events.binary("dev.rekon.promotion.approve", Map.of(), """
                 {"namespace": "%s", "name": "hello", "stage": "%s", "image": "%s"}""".formatted(ns, stage, image))
                 .statusCode(200);
+    }
+
+    /** The status of the promotion {@code hello} in dev's namespace (missing when it has none). */
+    JsonNode promotionStatus() {
+        return ImagePromotionEndToEndTest.JSON.valueToTree(dev.genericKubernetesResources(
+                ImagePromotionEndToEndTest.PROMOTIONS).inNamespace(ns).withName("hello").get()).path("status");
+    }
+
+    /** The status of the promotion's stage {@code name}, empty when the status has none. */
+    JsonNode stageStatus(String name) {
+        for (JsonNode s : promotionStatus().path("stages")) {
+            if (name.equals(s.path("name").asText())) {
+                return s;
+            }
+        }
+        return ImagePromotionEndToEndTest.JSON.createObjectNode();
     }
 
     /** The image the stage's PromotedImage {@code hello} carries, or null when there is none. */
