@@ -4,13 +4,11 @@ import static dev.rekon.promotions.e2e.ImagePromotionEndToEndTest.PROMOTED;
 import static dev.rekon.promotions.e2e.ImagePromotionEndToEndTest.PROMOTIONS;
 import static dev.rekon.promotions.e2e.ImagePromotionEndToEndTest.deploymentRolledOut;
 import static dev.rekon.promotions.e2e.ImagePromotionEndToEndTest.event;
-import static dev.rekon.promotions.e2e.ImagePromotionEndToEndTest.imageDeploy;
 import static dev.rekon.promotions.e2e.ImagePromotionEndToEndTest.reports;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import java.util.List;
 import java.util.Map;
 
 import jakarta.inject.Inject;
@@ -20,7 +18,6 @@ import org.junit.jupiter.api.Test;
 
 import dev.rekon.testing.Await;
 import dev.rekon.testing.Kpack;
-import dev.rekon.testing.LocalCluster;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -56,12 +53,7 @@ class CdEventPromotionEndToEndTest {
 
     @BeforeAll
     static void stages() {
-        ImagePromotionEndToEndTest.k8s = LocalCluster.get().adminClient();
-        for (String ns : List.of(DEV, STAGING)) {
-            Kpack.namespace(ImagePromotionEndToEndTest.k8s, ns);
-        }
-        imageDeploy(DEV, null);
-        imageDeploy(STAGING, "PromotedImage");
+        StageClusters.in(DEV).namespaceStage(STAGING);
     }
 
     double sent(String outcome) {

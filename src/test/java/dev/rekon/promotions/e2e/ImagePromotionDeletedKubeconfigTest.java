@@ -3,10 +3,11 @@ package dev.rekon.promotions.e2e;
 import static dev.rekon.promotions.e2e.ImagePromotionEndToEndTest.PROMOTIONS;
 import static dev.rekon.promotions.e2e.ImagePromotionEndToEndTest.event;
 import static dev.rekon.promotions.e2e.ImagePromotionEndToEndTest.rolledOut;
+import static dev.rekon.testing.PromotionFixtures.localStage;
+import static dev.rekon.testing.PromotionFixtures.stage;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
@@ -15,15 +16,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import dev.rekon.testing.Await;
-import dev.rekon.testing.Events;
 import dev.rekon.testing.Kpack;
-import dev.rekon.testing.LocalCluster;
 import dev.rekon.testing.RekonTestResource;
 import dev.rekon.testing.StageApiServer;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.utils.Serialization;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 
@@ -40,22 +37,20 @@ class ImagePromotionDeletedKubeconfigTest {
     static final String B1 = "registry.local/promo-deleted/hello@sha256:" + "1".repeat(64);
     static final String B2 = "registry.local/promo-deleted/hello@sha256:" + "2".repeat(64);
 
+    static StageClusters clusters;
     static KubernetesClient dev;
     static StageApiServer stage;
 
     @BeforeAll
     static void clusters() {
-        dev = LocalCluster.get().adminClient();
-        ImagePromotionEndToEndTest.k8s = dev;
-        stage = StageApiServer.start("deleted-kubeconfig", Path.of("target", "stage-apiservers"));
-        Kpack.namespace(dev, NS);
-        ImagePromotionEndToEndTest.imageDeploy(NS, null);
-        ImagePromotionStageClustersTest.stageImageDeploy(stage, NS);
+        clusters = StageClusters.in(NS);
+        dev = clusters.dev();
+        stage = clusters.stage("deleted-kubeconfig");
     }
 
     @AfterAll
     static void stop() {
-        stage.close();
+        clusters.close();
     }
 
     static String ready() {
@@ -70,29 +65,19 @@ class ImagePromotionDeletedKubeconfigTest {
 
     @Test
     void theFirstTriggerThatMayWriteTheStageFailsItAndWritesNothingThere() {
-        dev.secrets().inNamespace(NS).resource(new SecretBuilder().withNewMetadata().withName("stage-kubeconfig")
-                .endMetadata().addToStringData("kubeconfig", stage.kubeconfig()).build()).createOr(s -> s.update());
+        clusters.kubeconfigSecret("stage-kubeconfig", stage.kubeconfig());
         event("Image", NS, "hello", Kpack.built(dev, NS, "hello", B1, 1)).body("outcome", equalTo("applied"));
         rolledOut(NS);
-        dev.genericKubernetesResources(PROMOTIONS).inNamespace(NS).resource(Serialization.unmarshal("""
-                {"apiVersion": "rekon.dev/v1alpha1", "kind": "ImagePromotion",
-                 "metadata": {"name": "hello", "namespace": "%s"},
-                 "spec": {"source": {"image": "hello"}, "stages": [
-                   {"name": "dev", "imageDeploys": ["hello"]},
-                   {"name": "staging", "cluster": {"secretRef": {"name": "stage-kubeconfig"}, "environment": "staging"},
-                    "namespace": "%s", "promotedImage": "hello", "imageDeploys": ["hello"]}]}}
-                """.formatted(NS, NS), GenericKubernetesResource.class)).createOr(r -> r.update());
-        Events.binary("dev.rekon.promotion.reconcile", Map.of(), "{\"namespace\": \"" + NS + "\", \"name\": \"hello\"}")
-                .statusCode(200).body("reason", equalTo("Promoted"));
-        assertEquals(B1, ImagePromotionStageClustersTest.promotedIn(stage, NS));
+        clusters.promotion(localStage("dev", null), stage("staging", "stage-kubeconfig", NS, "staging"));
+        clusters.reconcile().statusCode(200).body("reason", equalTo("Promoted"));
+        assertEquals(B1, clusters.promotedIn(stage));
 
         dev.secrets().inNamespace(NS).withName("stage-kubeconfig").delete();
         event("Image", NS, "hello", Kpack.built(dev, NS, "hello", B2, 2)).body("outcome", equalTo("applied"));
         rolledOut(NS);
         // B2 proven in dev: the rollout's own trigger may write staging, so it reads staging's Secret.
         Await.until("the stage failed by its deleted Secret", () -> "False/KubeconfigSecretNotFound".equals(ready()));
-        Events.binary("dev.rekon.promotion.reconcile", Map.of(), "{\"namespace\": \"" + NS + "\", \"name\": \"hello\"}")
-                .statusCode(200).body("reason", equalTo("KubeconfigSecretNotFound"));
-        assertEquals(B1, ImagePromotionStageClustersTest.promotedIn(stage, NS), "nothing written to the stage");
+        clusters.reconcile().statusCode(200).body("reason", equalTo("KubeconfigSecretNotFound"));
+        assertEquals(B1, clusters.promotedIn(stage), "nothing written to the stage");
     }
 }

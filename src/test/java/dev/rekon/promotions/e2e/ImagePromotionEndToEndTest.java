@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.BeforeAll;
@@ -20,7 +19,6 @@ import dev.rekon.testing.Kpack;
 import dev.rekon.testing.LocalCluster;
 import dev.rekon.testing.RekonTestResource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.fabric8.kubernetes.client.utils.Serialization;
@@ -56,14 +54,11 @@ class ImagePromotionEndToEndTest {
 
     @BeforeAll
     static void stages() {
-        k8s = LocalCluster.get().adminClient();
-        for (String ns : List.of(DEV, STAGING, PROD)) {
-            Kpack.namespace(k8s, ns);
-            imageDeploy(ns, ns.equals(DEV) ? null : "PromotedImage");
-        }
-        k8s.secrets().inNamespace(DEV).resource(new SecretBuilder().withNewMetadata().withName("staging-kubeconfig")
-                .endMetadata().addToStringData("kubeconfig", LocalCluster.get().kubeconfigYaml()).build())
-                .createOr(s -> s.update());
+        StageClusters clusters = StageClusters.in(DEV);
+        clusters.namespaceStage(STAGING);
+        clusters.namespaceStage(PROD);
+        // Staging is reached through a kubeconfig Secret, although it is this same cluster.
+        clusters.kubeconfigSecret("staging-kubeconfig", LocalCluster.get().kubeconfigYaml());
     }
 
     static void imageDeploy(String ns, String refKind) {

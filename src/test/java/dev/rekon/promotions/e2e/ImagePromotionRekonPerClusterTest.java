@@ -1,7 +1,6 @@
 package dev.rekon.promotions.e2e;
 
 import static dev.rekon.promotions.e2e.ImagePromotionEndToEndTest.PROMOTED;
-import static dev.rekon.promotions.e2e.ImagePromotionEndToEndTest.PROMOTIONS;
 import static dev.rekon.promotions.e2e.ImagePromotionEndToEndTest.event;
 import static dev.rekon.promotions.e2e.ImagePromotionEndToEndTest.rolledOut;
 import static org.hamcrest.Matchers.equalTo;
@@ -12,7 +11,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.AfterAll;
@@ -26,7 +24,6 @@ import dev.rekon.bench.Poster;
 import dev.rekon.testing.Await;
 import dev.rekon.testing.Events;
 import dev.rekon.testing.Kpack;
-import dev.rekon.testing.LocalCluster;
 import dev.rekon.testing.ProjectCopy;
 import dev.rekon.testing.PromotionFixtures;
 import dev.rekon.testing.RekonTestResource;
@@ -52,22 +49,20 @@ class ImagePromotionRekonPerClusterTest {
     static final String NS = "promo-own";
     static final String B1 = "registry.local/promo-own/hello@sha256:" + "7".repeat(64);
 
+    static StageClusters clusters;
     static KubernetesClient dev;
     static StageApiServer staging;
     static App stagingRekon;
 
     @BeforeAll
     static void clusters() throws Exception {
-        dev = LocalCluster.get().adminClient();
-        ImagePromotionEndToEndTest.k8s = dev;
+        clusters = StageClusters.in(NS);
+        dev = clusters.dev();
         Path dir = SharedFiles.projectDir().resolve("target/rekon-per-cluster");
         Files.createDirectories(dir);
-        staging = StageApiServer.start("staging-own", dir);
-        Kpack.namespace(dev, NS);
-        ImagePromotionEndToEndTest.imageDeploy(NS, null);
-        Kpack.namespace(staging.adminClient(), NS);
-        PromotionFixtures.imageDeploy(staging.adminClient(), NS, "PromotedImage");
-        PromotionFixtures.kubeconfigSecret(dev, NS, "staging-kubeconfig", staging.kubeconfig());
+        staging = clusters.deployableStage("staging-own", dir);
+        clusters.kubeconfigSecret("staging-kubeconfig", staging.kubeconfig());
+        // Staging's own Rekon: the packaged application against staging's apiserver, its CDEvents sent here.
         Path kubeconfig = dir.resolve("staging-kubeconfig.yaml");
         Files.writeString(kubeconfig, staging.kubeconfig());
         stagingRekon = App.start(SharedFiles.projectDir(), ProjectCopy.packagedApp(), Map.of(), kubeconfig,
@@ -84,8 +79,8 @@ class ImagePromotionRekonPerClusterTest {
         if (stagingRekon != null) {
             stagingRekon.stop();
         }
-        if (staging != null) {
-            staging.close();
+        if (clusters != null) {
+            clusters.close();
         }
     }
 
@@ -93,10 +88,9 @@ class ImagePromotionRekonPerClusterTest {
     void stagingsOwnRekonRollsTheBuildOutAndItsCdEventProvesIt() {
         event("Image", NS, "hello", Kpack.built(dev, NS, "hello", B1, 1)).body("outcome", equalTo("applied"));
         rolledOut(NS);
-        PromotionFixtures.promotion(dev, NS, List.of(PromotionFixtures.localStage("dev", null),
-                PromotionFixtures.stage("staging", "staging-kubeconfig", NS)));
-        Events.binary("dev.rekon.promotion.reconcile", Map.of(), "{\"namespace\": \"" + NS + "\", \"name\": \"hello\"}")
-                .statusCode(200).body("reason", equalTo("Promoted"));
+        clusters.promotion(PromotionFixtures.localStage("dev", null),
+                PromotionFixtures.stage("staging", "staging-kubeconfig", NS));
+        clusters.reconcile().statusCode(200).body("reason", equalTo("Promoted"));
         KubernetesClient k = staging.adminClient();
         GenericKubernetesResource promoted = k.genericKubernetesResources(PROMOTED).inNamespace(NS).withName("hello")
                 .get();
@@ -121,13 +115,6 @@ class ImagePromotionRekonPerClusterTest {
     }
 
     static JsonNode stage(String name) {
-        JsonNode p = ImagePromotionEndToEndTest.JSON.valueToTree(dev.genericKubernetesResources(PROMOTIONS)
-                .inNamespace(NS).withName("hello").get());
-        for (JsonNode s : p.path("status").path("stages")) {
-            if (name.equals(s.path("name").asText())) {
-                return s;
-            }
-        }
-        return ImagePromotionEndToEndTest.JSON.createObjectNode();
+        return clusters.stageStatus(name);
     }
 }

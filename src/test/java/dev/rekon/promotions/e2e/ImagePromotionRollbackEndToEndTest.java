@@ -3,7 +3,6 @@ package dev.rekon.promotions.e2e;
 import static dev.rekon.promotions.e2e.ImagePromotionEndToEndTest.PROMOTED;
 import static dev.rekon.promotions.e2e.ImagePromotionEndToEndTest.PROMOTIONS;
 import static dev.rekon.promotions.e2e.ImagePromotionEndToEndTest.event;
-import static dev.rekon.promotions.e2e.ImagePromotionEndToEndTest.imageDeploy;
 import static dev.rekon.promotions.e2e.ImagePromotionEndToEndTest.reports;
 import static dev.rekon.promotions.e2e.ImagePromotionEndToEndTest.rolledOut;
 import static org.hamcrest.Matchers.equalTo;
@@ -11,16 +10,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import dev.rekon.testing.Events;
 import dev.rekon.testing.Kpack;
-import dev.rekon.testing.LocalCluster;
 import dev.rekon.testing.RekonTestResource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.apps.DeploymentStatus;
@@ -44,16 +40,14 @@ class ImagePromotionRollbackEndToEndTest {
     static final String B1 = "registry.local/promo2/hello@sha256:" + "1".repeat(64);
     static final String B2 = "registry.local/promo2/hello@sha256:" + "2".repeat(64);
 
+    static StageClusters clusters;
     static KubernetesClient k8s;
 
     @BeforeAll
     static void stages() {
-        ImagePromotionEndToEndTest.k8s = LocalCluster.get().adminClient();
-        k8s = ImagePromotionEndToEndTest.k8s;
-        Kpack.namespace(k8s, DEV);
-        Kpack.namespace(k8s, STAGING);
-        imageDeploy(DEV, null);
-        imageDeploy(STAGING, "PromotedImage");
+        clusters = StageClusters.in(DEV);
+        k8s = clusters.dev();
+        clusters.namespaceStage(STAGING);
     }
 
     static GenericKubernetesResource promotion() {
@@ -67,8 +61,7 @@ class ImagePromotionRollbackEndToEndTest {
     }
 
     static ValidatableResponse reconcile() {
-        return Events.binary("dev.rekon.promotion.reconcile", Map.of(), "{\"namespace\": \"" + DEV
-                + "\", \"name\": \"hello\"}").statusCode(200);
+        return clusters.reconcile().statusCode(200);
     }
 
     static ValidatableResponse promotedEvent() {

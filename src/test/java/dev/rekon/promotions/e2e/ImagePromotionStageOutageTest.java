@@ -1,15 +1,10 @@
 package dev.rekon.promotions.e2e;
 
-import static dev.rekon.promotions.e2e.ImagePromotionEndToEndTest.PROMOTED;
 import static dev.rekon.promotions.e2e.ImagePromotionEndToEndTest.PROMOTIONS;
 import static dev.rekon.promotions.e2e.ImagePromotionEndToEndTest.event;
 import static dev.rekon.promotions.e2e.ImagePromotionEndToEndTest.rolledOut;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
-
-import java.util.List;
-import java.util.Map;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -17,14 +12,11 @@ import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import dev.rekon.testing.Events;
 import dev.rekon.testing.Kpack;
-import dev.rekon.testing.LocalCluster;
 import dev.rekon.testing.PromotionFixtures;
 import dev.rekon.testing.RekonTestResource;
 import dev.rekon.testing.SharedFiles;
 import dev.rekon.testing.StageApiServer;
-import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -44,25 +36,22 @@ class ImagePromotionStageOutageTest {
     static final String NS = "promo-outage";
     static final String B1 = "registry.local/promo-outage/hello@sha256:" + "8".repeat(64);
 
+    static StageClusters clusters;
     static KubernetesClient dev;
     static StageApiServer staging;
 
     @BeforeAll
     static void clusters() {
-        dev = LocalCluster.get().adminClient();
-        ImagePromotionEndToEndTest.k8s = dev;
-        staging = StageApiServer.start("staging-outage", SharedFiles.projectDir().resolve("target/stage-outage"));
-        Kpack.namespace(dev, NS);
-        ImagePromotionEndToEndTest.imageDeploy(NS, null);
-        Kpack.namespace(staging.adminClient(), NS);
-        PromotionFixtures.imageDeploy(staging.adminClient(), NS, "PromotedImage");
-        PromotionFixtures.kubeconfigSecret(dev, NS, "staging-kubeconfig", staging.kubeconfig());
+        clusters = StageClusters.in(NS);
+        dev = clusters.dev();
+        staging = clusters.deployableStage("staging-outage", SharedFiles.projectDir().resolve("target/stage-outage"));
+        clusters.kubeconfigSecret("staging-kubeconfig", staging.kubeconfig());
     }
 
     @AfterAll
     static void stop() {
-        if (staging != null) {
-            staging.close();
+        if (clusters != null) {
+            clusters.close();
         }
     }
 
@@ -70,8 +59,8 @@ class ImagePromotionStageOutageTest {
     void aStageKilledMidPromotionIsA503ThenTheRedeliveryGoesOnWhereItStopped() {
         event("Image", NS, "hello", Kpack.built(dev, NS, "hello", B1, 1)).body("outcome", equalTo("applied"));
         rolledOut(NS);
-        PromotionFixtures.promotion(dev, NS, List.of(PromotionFixtures.localStage("dev", null),
-                PromotionFixtures.stage("staging", "staging-kubeconfig", NS)));
+        clusters.promotion(PromotionFixtures.localStage("dev", null),
+                PromotionFixtures.stage("staging", "staging-kubeconfig", NS));
 
         staging.kill();
         String before = resourceVersion();
@@ -82,7 +71,7 @@ class ImagePromotionStageOutageTest {
         assertEquals("Promoted", promoted.path("reason"), promoted.asString());
         assertEquals(B1, promotedInStaging());
 
-        ImagePromotionStageClustersTest.stageRollsOut(staging, NS);
+        clusters.stageRollsOut(staging);
         staging.kill();
         before = resourceVersion();
         assertEquals(503, reconcile().statusCode(), "staging cannot be read: redelivered");
@@ -114,15 +103,11 @@ class ImagePromotionStageOutageTest {
     }
 
     static ExtractableResponse<Response> reconcile() {
-        return Events.binary("dev.rekon.promotion.reconcile", Map.of(), "{\"namespace\": \"" + NS
-                + "\", \"name\": \"hello\"}").extract();
+        return clusters.reconcile().extract();
     }
 
     static String promotedInStaging() {
-        GenericKubernetesResource r = staging.adminClient().genericKubernetesResources(PROMOTED).inNamespace(NS)
-                .withName("hello").get();
-        return r == null ? null : String.valueOf(((Map<?, ?>) r.getAdditionalProperties().get("status"))
-                .get("latestImage"));
+        return clusters.promotedIn(staging);
     }
 
     static String resourceVersion() {
@@ -131,17 +116,11 @@ class ImagePromotionStageOutageTest {
     }
 
     static JsonNode status() {
-        return ImagePromotionEndToEndTest.JSON.valueToTree(dev.genericKubernetesResources(PROMOTIONS).inNamespace(NS)
-                .withName("hello").get()).path("status");
+        return clusters.promotionStatus();
     }
 
     static JsonNode stage(String name) {
-        for (JsonNode s : status().path("stages")) {
-            if (name.equals(s.path("name").asText())) {
-                return s;
-            }
-        }
-        return ImagePromotionEndToEndTest.JSON.createObjectNode();
+        return clusters.stageStatus(name);
     }
 
     static void sleep(long ms) {

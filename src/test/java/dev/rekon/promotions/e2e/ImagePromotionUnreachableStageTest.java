@@ -3,27 +3,22 @@ package dev.rekon.promotions.e2e;
 import static dev.rekon.promotions.e2e.ImagePromotionEndToEndTest.PROMOTED;
 import static dev.rekon.promotions.e2e.ImagePromotionEndToEndTest.PROMOTIONS;
 import static dev.rekon.promotions.e2e.ImagePromotionEndToEndTest.event;
-import static dev.rekon.promotions.e2e.ImagePromotionEndToEndTest.imageDeploy;
 import static dev.rekon.promotions.e2e.ImagePromotionEndToEndTest.rolledOut;
+import static dev.rekon.testing.PromotionFixtures.localStage;
+import static dev.rekon.testing.PromotionFixtures.stage;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.not;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import java.util.Map;
-
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import dev.rekon.testing.Events;
 import dev.rekon.testing.Kpack;
 import dev.rekon.testing.LocalCluster;
 import dev.rekon.testing.LocalRegistry;
 import dev.rekon.testing.RekonTestResource;
-import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.utils.Serialization;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.ValidatableResponse;
@@ -41,26 +36,23 @@ class ImagePromotionUnreachableStageTest {
     static final String B1 = "registry.local/promo3/hello@sha256:" + "1".repeat(64);
     static final String SECRET_TEXT = "not-a-kubeconfig-but-a-secret-value";
 
+    static StageClusters clusters;
     static KubernetesClient k8s;
 
+    /** Staging is a namespace of this cluster, reached through whatever kubeconfig the test puts in the Secret. */
     @BeforeAll
     static void stages() {
-        ImagePromotionEndToEndTest.k8s = LocalCluster.get().adminClient();
-        k8s = ImagePromotionEndToEndTest.k8s;
-        Kpack.namespace(k8s, DEV);
-        Kpack.namespace(k8s, STAGING);
-        imageDeploy(DEV, null);
-        imageDeploy(STAGING, "PromotedImage");
+        clusters = StageClusters.in(DEV);
+        k8s = clusters.dev();
+        clusters.namespaceStage(STAGING);
     }
 
     static void kubeconfig(String text) {
-        k8s.secrets().inNamespace(DEV).resource(new SecretBuilder().withNewMetadata().withName("staging-kubeconfig")
-                .endMetadata().addToStringData("kubeconfig", text).build()).createOr(s -> s.update());
+        clusters.kubeconfigSecret("staging-kubeconfig", text);
     }
 
     static ValidatableResponse reconcile() {
-        return Events.binary("dev.rekon.promotion.reconcile", Map.of(), "{\"namespace\": \"" + DEV
-                + "\", \"name\": \"hello\"}");
+        return clusters.reconcile();
     }
 
     @Test
@@ -70,15 +62,7 @@ class ImagePromotionUnreachableStageTest {
         kubeconfig(real.replace(":" + port, ":" + LocalRegistry.freePort()));
         event("Image", DEV, "hello", Kpack.built(k8s, DEV, "hello", B1, 1)).body("outcome", equalTo("applied"));
         rolledOut(DEV);
-        GenericKubernetesResource p = Serialization.unmarshal("""
-                {"apiVersion": "rekon.dev/v1alpha1", "kind": "ImagePromotion",
-                 "metadata": {"name": "hello", "namespace": "%s"},
-                 "spec": {"source": {"image": "hello"}, "stages": [
-                   {"name": "dev", "imageDeploys": ["hello"]},
-                   {"name": "staging", "cluster": {"secretRef": {"name": "staging-kubeconfig"}}, "namespace": "%s",
-                    "promotedImage": "hello", "imageDeploys": ["hello"]}]}}
-                """.formatted(DEV, STAGING), GenericKubernetesResource.class);
-        k8s.genericKubernetesResources(PROMOTIONS).inNamespace(DEV).resource(p).createOr(r -> r.update());
+        clusters.promotion(localStage("dev", null), stage("staging", "staging-kubeconfig", STAGING));
 
         reconcile().statusCode(503);
         assertNull(k8s.genericKubernetesResources(PROMOTED).inNamespace(STAGING).withName("hello").get());
