@@ -27,8 +27,12 @@ public class ApiKinds {
 
         /** The URL path of one object of this kind (namespace ignored for a cluster-scoped kind). */
         public String path(String namespace, String name) {
-            String base = apiVersion.contains("/") ? "/apis/" + apiVersion : "/api/" + apiVersion;
-            return base + (namespaced ? "/namespaces/" + namespace : "") + "/" + plural + "/" + name;
+            return listPath(namespace) + "/" + name;
+        }
+
+        /** The URL path of this kind's objects in {@code namespace}; in every namespace when it is null. */
+        public String listPath(String namespace) {
+            return TreeCalls.listPath(apiVersion, plural, namespaced ? namespace : null);
         }
     }
 

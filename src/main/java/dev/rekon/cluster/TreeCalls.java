@@ -80,8 +80,13 @@ public class TreeCalls {
      * of a cluster-scoped kind when {@code namespace} is null.
      */
     public static String path(String apiVersion, String plural, String namespace, String name) {
+        return listPath(apiVersion, plural, namespace) + "/" + name;
+    }
+
+    /** The URL path of a kind's objects in {@code namespace}, or of all of them when it is null. */
+    public static String listPath(String apiVersion, String plural, String namespace) {
         String base = apiVersion.contains("/") ? "/apis/" + apiVersion : "/api/" + apiVersion;
-        return base + (namespace != null ? "/namespaces/" + namespace : "") + "/" + plural + "/" + name;
+        return base + (namespace != null ? "/namespaces/" + namespace : "") + "/" + plural;
     }
 
     private JsonNode mergePatch(String path, String patch) {

@@ -125,9 +125,7 @@ public final class KubeManifestObjects implements ManifestCluster {
         if (served == null) {
             return;
         }
-        String base = kind.apiVersion().contains("/") ? "/apis/" + kind.apiVersion() : "/api/" + kind.apiVersion();
-        String path = base + (served.namespaced() && kind.namespace() != null ? "/namespaces/" + kind.namespace() : "")
-                + "/" + served.plural() + "?limit=" + PAGE;
+        String path = served.listPath(kind.namespace()) + "?limit=" + PAGE;
         String what = "list " + kind.kind() + (kind.namespace() == null ? "" : " in " + kind.namespace());
         String next = "";
         do {
@@ -185,8 +183,7 @@ public final class KubeManifestObjects implements ManifestCluster {
                     : op(kind).withLabel(ownerLabel, owner)).list().getItems(), List.of());
             return items.stream().map(this::liveOf).toList();
         }
-        String base = kind.apiVersion().contains("/") ? "/apis/" + kind.apiVersion() : "/api/" + kind.apiVersion();
-        String path = base + (served.namespaced() ? "/namespaces/" + kind.namespace() : "") + "/" + served.plural()
+        String path = served.listPath(kind.namespace())
                 + (owner == null ? "" : "?labelSelector=" + URLEncoder.encode(ownerLabel + "=" + owner,
                         StandardCharsets.UTF_8));
         JsonNode list = unlessUnserved(kind, what, () -> calls.list(path), null);
