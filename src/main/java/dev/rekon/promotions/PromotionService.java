@@ -24,6 +24,9 @@ import dev.rekon.rollouts.CdEventsConfig;
 @ApplicationScoped
 public class PromotionService {
 
+    /** The reason of the reply to an input no ImagePromotion concerns. */
+    static final String NO_PROMOTIONS = "NoPromotions";
+
     @Inject
     ReconcileLoop loop;
 
@@ -103,6 +106,6 @@ public class PromotionService {
     }
 
     private static Reply none(String what) {
-        return Reply.unchanged("NoPromotions", "no ImagePromotion concerns " + what, List.of());
+        return Reply.unchanged(NO_PROMOTIONS, "no ImagePromotion concerns " + what, List.of());
     }
 }

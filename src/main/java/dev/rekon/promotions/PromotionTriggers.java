@@ -1,5 +1,8 @@
 package dev.rekon.promotions;
 
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
@@ -15,9 +18,10 @@ import dev.rekon.rollouts.RolloutObserved;
 
 /**
  * Takes a rollout event in this cluster as a trigger for the promotions it concerns: a kpack Image's build for
- * those whose source it is, an ImageDeploy's change for those with a stage here listing it. The rollout's reply
- * stands whatever happens here; a failure is logged (without any Secret's content) and healed by the next event,
- * recheck or resync.
+ * those whose source it is, an ImageDeploy's change for those with a stage here listing it. A status this process
+ * wrote is a trigger at once; the event an ApiServerSource sends later for that very version is then no trigger
+ * again, unless the promotions failed to take the write. The rollout's reply stands whatever happens here; a failure
+ * is logged (without any Secret's content) and healed by the next event, recheck or resync.
  */
 @ApplicationScoped
 public class PromotionTriggers {
@@ -30,18 +34,38 @@ public class PromotionTriggers {
     @Inject
     InstalledKinds kinds;
 
+    /**
+     * Per ImageDeploy a promotion lists here, the version this process wrote and its promotions took without
+     * failing: one entry per listed ImageDeploy, replaced by the next write.
+     */
+    private final Map<String, String> tookWritten = new ConcurrentHashMap<>();
+
     void observed(@Observes RolloutObserved o) {
         if (!kinds.installed(InstalledKinds.IMAGE_PROMOTION)) {
             return;
         }
+        String key = o.namespace() + "/" + o.name();
+        boolean image = "Image".equals(o.kind());
+        if (!image && !o.written() && o.resourceVersion() != null
+                && o.resourceVersion().equals(tookWritten.get(key))) {
+            LOG.debugf("promotions after ImageDeploy %s at %s: taken when it was written", key, o.resourceVersion());
+            return;
+        }
         try {
-            Reply reply = "Image".equals(o.kind()) ? service.sourceBuilt(o.namespace(), o.name(), o.resourceVersion())
+            Reply reply = image ? service.sourceBuilt(o.namespace(), o.name(), o.resourceVersion())
                     : service.stageChanged(o.namespace(), o.name());
-            LOG.debugf("promotions after %s %s/%s: %s %s", o.kind(), o.namespace(), o.name(), reply.outcome(),
-                    reply.reason());
+            if (o.written() && !PromotionService.NO_PROMOTIONS.equals(reply.reason())) {
+                tookWritten.put(key, o.resourceVersion());
+            }
+            LOG.debugf("promotions after %s %s: %s %s", o.kind(), key, reply.outcome(), reply.reason());
         } catch (TransientFailureException | RefusedException | InvalidEventException e) {
-            // A follow-up of a watch has nobody to answer: it is logged, and the next event or resync tries again.
-            LOG.warnf("promotions after %s %s/%s: %s", o.kind(), o.namespace(), o.name(), e.getMessage());
+            // A follow-up has nobody to answer: it is logged, and the next event or resync tries again.
+            tookWritten.remove(key);
+            LOG.warnf("promotions after %s %s: %s", o.kind(), key, e.getMessage());
+        } catch (RuntimeException e) {
+            // Not to fail the rollout that told it (its write stands): logged whole, healed as above.
+            tookWritten.remove(key);
+            LOG.errorf(e, "promotions after %s %s failed", o.kind(), key);
         }
     }
 }

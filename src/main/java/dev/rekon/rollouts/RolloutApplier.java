@@ -1,5 +1,7 @@
 package dev.rekon.rollouts;
 
+import java.util.Optional;
+
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
@@ -10,6 +12,7 @@ import dev.rekon.rollouts.plan.ManualChanges;
 import dev.rekon.rollouts.plan.RolloutHistory;
 import dev.rekon.rollouts.plan.RolloutPlan;
 import dev.rekon.rollouts.view.ImageDeployView;
+import dev.rekon.rollouts.view.RolloutNames;
 
 /**
  * Writes one {@link RolloutStep}, whatever planned it (a build, a push, a resync). A step that writes the
@@ -18,7 +21,8 @@ import dev.rekon.rollouts.view.ImageDeployView;
  * ({@link StatusPasses}), which plans the status again from the views and writes it after the reply. Any other
  * step writes the status it planned when it differs, guarded by the ImageDeploy's resourceVersion, in the same
  * attempt, with a Warning Event for a newly reported manual change, and, once that write stood, the CDEvents of
- * the rollouts it records for the first time ({@code status.history}). A lost race goes up to the loop, which
+ * the rollouts it records for the first time ({@code status.history}); then a status it wrote is told to the other
+ * areas of this process ({@link RolloutNotices}). A lost race goes up to the loop, which
  * plans again from fresh reads.
  */
 @ApplicationScoped
@@ -36,6 +40,9 @@ public class RolloutApplier {
     @Inject
     CdEventGateway cdEvents;
 
+    @Inject
+    RolloutNotices notices;
+
     public void apply(RolloutStep step) {
         ImageDeployView idp = step.imageDeploy();
         RolloutPlan plan = step.plan();
@@ -47,11 +54,14 @@ public class RolloutApplier {
                 statusPasses.submit(step.key());
             }
         } else if (plan.status() != null) {
-            gateway.writeStatus(idp, plan.status());
+            Optional<String> written = gateway.writeStatus(idp, plan.status());
             cdEvents.rolledOut(idp, RolloutHistory.added(idp.currentStatus().history(), plan.status().history()));
             String manualChange = ManualChanges.newlyReported(idp.currentStatus(), plan.status());
             if (manualChange != null) {
                 events.warning(idp.ref(), ManualChanges.REASON, manualChange);
+            }
+            if (written.isPresent() && RolloutNames.GROUP.equals(idp.group())) {
+                notices.tell(RolloutObserved.statusWritten(idp.namespace(), idp.name(), written.get()));
             }
         }
     }

@@ -46,7 +46,7 @@ public class RolloutFunctions {
     NamespaceGuard guard;
 
     @Inject
-    jakarta.enterprise.event.Event<RolloutObserved> observed;
+    RolloutNotices notices;
 
     /** ApiServerSource events (Resource and Reference mode) for kpack Images. */
     @Funq
@@ -114,7 +114,7 @@ public class RolloutFunctions {
         if (e.verb() != ApiServerEvent.Verb.DELETE && guard.allows(e.namespace())) {
             String version = e.reference() || e.object() == null ? null
                     : e.object().path("metadata").path("resourceVersion").asText(null);
-            observed.fire(new RolloutObserved(kind, e.namespace(), e.name(), version));
+            notices.tell(new RolloutObserved(kind, e.namespace(), e.name(), version));
         }
     }
 

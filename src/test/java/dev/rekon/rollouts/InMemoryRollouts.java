@@ -179,7 +179,7 @@ final class InMemoryRollouts implements RolloutGateway {
     }
 
     @Override
-    public synchronized void writeStatus(ImageDeployView idp, ImageDeployStatus status) {
+    public synchronized Optional<String> writeStatus(ImageDeployView idp, ImageDeployStatus status) {
         String key = idp.namespace() + "/" + idp.name();
         attempt("status", "ImageDeploy " + key);
         ObjectNode live = imageDeploys.get(key);
@@ -187,7 +187,9 @@ final class InMemoryRollouts implements RolloutGateway {
             throw lostRace("updating the status of ImageDeploy " + key);
         }
         live.set("status", ImageDeployStatusBody.of(idp.status(), status));
-        ((ObjectNode) live.get("metadata")).put("resourceVersion", next());
+        String written = next();
+        ((ObjectNode) live.get("metadata")).put("resourceVersion", written);
+        return Optional.of(written);
     }
 
     /**

@@ -91,6 +91,8 @@ class RolloutServiceTest {
         final StatusPasses passes = new StatusPasses();
         /** The CDEvents the applier hands on, as "change image" of "namespace/name". */
         final List<String> cdEvents = new java.util.concurrent.CopyOnWriteArrayList<>();
+        /** What the applier told the other areas, as "kind namespace/name at version (written)". */
+        final List<String> told = new java.util.concurrent.CopyOnWriteArrayList<>();
 
         Reconcilers(InMemoryRollouts cluster, RecordingEvents events) {
             RolloutApplier applier = new RolloutApplier();
@@ -103,6 +105,13 @@ class RolloutServiceTest {
                         List<dev.rekon.rollouts.view.RolloutRecord> records) {
                     records.forEach(r -> cdEvents.add(r.change() + " " + r.image() + " of " + idp.namespace() + "/"
                             + idp.name()));
+                }
+            };
+            applier.notices = new RolloutNotices() {
+                @Override
+                public void tell(RolloutObserved o) {
+                    told.add(o.kind() + " " + o.namespace() + "/" + o.name() + " at " + o.resourceVersion()
+                            + (o.written() ? " (written)" : ""));
                 }
             };
             for (ImageDeployReconciler<?, ?> r : List.of(rollouts, pushes)) {
@@ -235,6 +244,23 @@ class RolloutServiceTest {
         world.events.recorded.clear();
         world.handle(built(V1, 1));
         assertEquals(List.of(), world.events.recorded, "no Event for a change that did not happen");
+    }
+
+    /**
+     * A status this process writes is told to the other areas with the version the write gave it (a promotion with
+     * a stage listing the ImageDeploy hears of it then, not once an ApiServerSource sends it back); a status write
+     * that loses its race tells nothing, and a pass that writes nothing tells nothing.
+     */
+    @Test
+    void aStatusWrittenIsToldWithTheVersionItGave() {
+        World world = new World();
+        SHOP.andThen(w -> w.cluster.failNext("status", Failures.conflict("status"))).accept(world);
+        world.handle(built(V1, 1));
+        String version = world.cluster.imageDeploys.get("team/shop").at("/metadata/resourceVersion").asText();
+        assertEquals(List.of("ImageDeploy team/shop at " + version + " (written)"), world.reconcilers.told);
+        world.reconcilers.told.clear();
+        world.handle(built(V1, 1));
+        assertEquals(List.of(), world.reconcilers.told, "nothing written, nothing told");
     }
 
     @Test

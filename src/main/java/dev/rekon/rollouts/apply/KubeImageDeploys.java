@@ -107,9 +107,10 @@ public class KubeImageDeploys {
 
     /**
      * Patches the status subresource with {@code statusPatch} (a JSON merge patch of the fields that change), guarded
-     * by the resourceVersion the plan was made from: 409 when the ImageDeploy has moved on since.
+     * by the resourceVersion the plan was made from: 409 when the ImageDeploy has moved on since. Returns the
+     * resourceVersion the write gave it.
      */
-    void writeStatus(ImageDeployView idp, ObjectNode statusPatch) {
+    String writeStatus(ImageDeployView idp, ObjectNode statusPatch) {
         if (idp.resourceVersion() == null) {
             throw new IllegalArgumentException("a status write of ImageDeploy " + idp.namespace() + "/" + idp.name()
                     + " must be guarded by the resourceVersion it was planned from");
@@ -119,7 +120,9 @@ public class KubeImageDeploys {
         JsonNode written = calls.mergePatch(idp.ref(), "patching the status of ImageDeploy " + idp.namespace() + "/"
                 + idp.name(), TreeCalls.path(idp.apiVersion(), "imagedeploys", idp.namespace(), idp.name()) + "/status",
                 body, idp.resourceVersion());
-        index.wrote(ImageDeployView.fromJson(written));
+        ImageDeployView answered = ImageDeployView.fromJson(written);
+        index.wrote(answered);
+        return answered == null ? null : answered.resourceVersion();
     }
 
     private ImageDeployView view(GenericKubernetesResource r) {

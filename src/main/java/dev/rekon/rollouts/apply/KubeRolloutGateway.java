@@ -160,11 +160,9 @@ public class KubeRolloutGateway implements RolloutGateway {
     }
 
     @Override
-    public void writeStatus(ImageDeployView idp, ImageDeployStatus status) {
+    public Optional<String> writeStatus(ImageDeployView idp, ImageDeployStatus status) {
         var patch = ImageDeployStatusBody.patch(idp.status(), status);
-        if (!patch.isEmpty()) {
-            imageDeploys.writeStatus(idp, patch);
-        }
+        return patch.isEmpty() ? Optional.empty() : Optional.ofNullable(imageDeploys.writeStatus(idp, patch));
     }
 
     @Override

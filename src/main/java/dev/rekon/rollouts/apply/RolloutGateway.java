@@ -110,6 +110,8 @@ public interface RolloutGateway {
     /**
      * Writes {@code status} over the status of the ImageDeploy it was planned from (only the fields that change),
      * guarded by its resourceVersion; nothing when nothing changes.
+     *
+     * @return the resourceVersion the write gave the ImageDeploy; empty when nothing was written
      */
-    void writeStatus(ImageDeployView idp, ImageDeployStatus status);
+    Optional<String> writeStatus(ImageDeployView idp, ImageDeployStatus status);
 }
