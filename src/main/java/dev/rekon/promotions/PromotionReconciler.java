@@ -75,7 +75,8 @@ public class PromotionReconciler implements Reconciler<PromotionKey, PromotionRe
      * from the stages' watches and the source Image's ({@link #watchedSource}); a retry after a lost race reads all. Such an event can come before a watch shows what it announces (a stage's CDEvent
      * ahead of that cluster's watch), so a plan from the watches that writes no stage is made again with the stages
      * the trigger announces a change of read as they are now: the watches only ever spare a read, never hold a build
-     * back. Any other stage's change comes with a trigger of its own, which reads that stage again if needed.
+     * back; a change this process wrote itself is held by them already, and is not read again. Any other stage's
+     * change comes with a trigger of its own, which reads that stage again if needed.
      */
     @Override
     public Optional<PromotionRequest> load(PromotionKey key, boolean fresh) {
@@ -90,7 +91,7 @@ public class PromotionReconciler implements Reconciler<PromotionKey, PromotionRe
             }
             // A stage refused a moment ago was refused by its Secret, read live: it is not read again.
             Map<String, StageView> kept = new LinkedHashMap<>(watched.stages());
-            kept.entrySet().removeIf(s -> key.changedStages().contains(s.getKey()) && s.getValue().problem() == null);
+            kept.entrySet().removeIf(s -> key.mayBeAhead().contains(s.getKey()) && s.getValue().problem() == null);
             if (kept.size() == watched.stages().size()) {
                 return watched;
             }
@@ -191,9 +192,7 @@ public class PromotionReconciler implements Reconciler<PromotionKey, PromotionRe
         }
         if (newer.seen() != null && newer.seen().equals(pending.seen()) && java.util.Objects.equals(
                 pending.approval(), newer.approval())) {
-            Set<String> changed = new java.util.HashSet<>(pending.changedStages());
-            changed.addAll(newer.changedStages());
-            return PromotionKey.seen(newer.seen(), changed);
+            return pending.and(newer);
         }
         return null;
     }

@@ -68,8 +68,18 @@ public class PromotionService {
 
     /** An ImageDeploy in this cluster changed: the promotions with a stage here that lists it. */
     public Reply stageChanged(String namespace, String imageDeploy) {
-        List<PromotionKey> keys = gateway.promotions(null).stream().map(p -> PromotionKey.seen(p, listing(p,
-                s -> !s.remote(), namespace, imageDeploy))).filter(k -> !k.changedStages().isEmpty()).toList();
+        return stageChanged(namespace, imageDeploy, false);
+    }
+
+    /**
+     * The same; {@code written}: this process wrote the change (the ImageDeploy's status), so the watch of
+     * ImageDeploys here holds it, and no plan reads that stage again for it.
+     */
+    public Reply stageChanged(String namespace, String imageDeploy, boolean written) {
+        List<PromotionKey> keys = gateway.promotions(null).stream().map(p -> {
+            Set<String> stages = listing(p, s -> !s.remote(), namespace, imageDeploy);
+            return written ? PromotionKey.written(p, stages) : PromotionKey.seen(p, stages);
+        }).filter(k -> !k.changedStages().isEmpty()).toList();
         return loop.reconcileAll(reconciler, keys, none("ImageDeploy " + namespace + "/" + imageDeploy));
     }
 

@@ -53,7 +53,7 @@ public class PromotionTriggers {
         }
         try {
             Reply reply = image ? service.sourceBuilt(o.namespace(), o.name(), o.resourceVersion())
-                    : service.stageChanged(o.namespace(), o.name());
+                    : service.stageChanged(o.namespace(), o.name(), o.written());
             if (o.written() && !PromotionService.NO_PROMOTIONS.equals(reply.reason())) {
                 tookWritten.put(key, o.resourceVersion());
             }

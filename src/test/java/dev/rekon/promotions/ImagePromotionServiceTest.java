@@ -218,6 +218,32 @@ class ImagePromotionServiceTest {
                 w.cluster.writes);
     }
 
+    /**
+     * A status this Rekon wrote (its rollouts' watch holds it at once) is a trigger whose stage here is not read
+     * again when the plan from the watches writes nothing: what they show is what a read would.
+     */
+    @Test
+    void aRolloutHereThisProcessWroteIsNotReadAgainWhenItProvesNothingYet() {
+        World w = new World();
+        w.cluster.watched.putAll(w.cluster.stages);
+        w.cluster.watched.put("dev", view("dev", null, deploy(null, "True", "True", 3600), null));
+        Reply r = w.service.stageChanged("demo", "hello", true);
+        assertEquals(List.of(), w.cluster.liveReads, r.message());
+        assertEquals(List.of(), w.cluster.writes.stream().filter(s -> s.contains("PromotedImage")).toList());
+    }
+
+    /** Two triggers waiting together: a stage another announced as maybe ahead of its watch is read again. */
+    @Test
+    void aWrittenChangeMergedWithAnEventOfTheSameStageStillReadsIt() {
+        ImagePromotionView p = new World().cluster.promotions.get("demo/hello");
+        PromotionKey written = PromotionKey.written(p, Set.of("dev"));
+        PromotionKey event = PromotionKey.seen(p, Set.of("dev"));
+        assertEquals(Set.of("dev"), written.and(event).mayBeAhead());
+        assertEquals(Set.of("dev"), event.and(written).mayBeAhead());
+        assertEquals(Set.of(), written.and(written).mayBeAhead());
+        assertEquals(Set.of("staging"), written.and(PromotionKey.seen(p, Set.of("staging"))).mayBeAhead());
+    }
+
     @Test
     void aTriggerReadsAgainNoStageWhoseReadWasRefused() {
         World w = new World();

@@ -28,9 +28,9 @@ class PromotionTriggersTest {
         Triggers() {
             PromotionService recording = new PromotionService() {
                 @Override
-                public Reply stageChanged(String namespace, String imageDeploy) {
+                public Reply stageChanged(String namespace, String imageDeploy, boolean written) {
                     asked.add(namespace + "/" + imageDeploy);
-                    return world.service.stageChanged(namespace, imageDeploy);
+                    return world.service.stageChanged(namespace, imageDeploy, written);
                 }
             };
             triggers.service = recording;
