@@ -26,6 +26,8 @@ public class PromotionService {
 
     /** The reason of the reply to an input no ImagePromotion concerns. */
     static final String NO_PROMOTIONS = "NoPromotions";
+    /** The reason of the reply to a status written here that settles no build: left to the ApiServerSource's event. */
+    static final String NOT_SETTLED = "NotSettled";
 
     @Inject
     ReconcileLoop loop;
@@ -69,6 +71,19 @@ public class PromotionService {
     /** An ImageDeploy in this cluster changed: the promotions with a stage here that lists it. */
     public Reply stageChanged(String namespace, String imageDeploy) {
         return stageChanged(namespace, imageDeploy, false);
+    }
+
+    /**
+     * This process wrote the status of an ImageDeploy here: when it now settles the build it runs (proves or fails
+     * it), the promotions with a stage here listing it, planned at once from the watch that holds the write; a
+     * rollout still under way is left to the event an ApiServerSource sends of it, as any other change.
+     */
+    public Reply stageWritten(String namespace, String imageDeploy) {
+        if (!gateway.settledHere(namespace, imageDeploy)) {
+            return Reply.unchanged(NOT_SETTLED, "ImageDeploy " + namespace + "/" + imageDeploy
+                    + " settles no build yet", List.of());
+        }
+        return stageChanged(namespace, imageDeploy, true);
     }
 
     /**

@@ -19,8 +19,8 @@ import dev.rekon.rollouts.RolloutObserved;
 /**
  * Takes a rollout event in this cluster as a trigger for the promotions it concerns: a kpack Image's build for
  * those whose source it is, an ImageDeploy's change for those with a stage here listing it. A status this process
- * wrote is a trigger at once; the event an ApiServerSource sends later for that very version is then no trigger
- * again, unless the promotions failed to take the write. The rollout's reply stands whatever happens here; a failure
+ * wrote that settles a build (proves or fails it) is a trigger at once; the event an ApiServerSource sends later for
+ * that very version is then no trigger again, unless the promotions failed to take the write. The rollout's reply stands whatever happens here; a failure
  * is logged (without any Secret's content) and healed by the next event, recheck or resync.
  */
 @ApplicationScoped
@@ -53,8 +53,10 @@ public class PromotionTriggers {
         }
         try {
             Reply reply = image ? service.sourceBuilt(o.namespace(), o.name(), o.resourceVersion())
-                    : service.stageChanged(o.namespace(), o.name(), o.written());
-            if (o.written() && !PromotionService.NO_PROMOTIONS.equals(reply.reason())) {
+                    : o.written() ? service.stageWritten(o.namespace(), o.name())
+                    : service.stageChanged(o.namespace(), o.name());
+            if (o.written() && !PromotionService.NO_PROMOTIONS.equals(reply.reason())
+                    && !PromotionService.NOT_SETTLED.equals(reply.reason())) {
                 tookWritten.put(key, o.resourceVersion());
             }
             LOG.debugf("promotions after %s %s: %s %s", o.kind(), key, reply.outcome(), reply.reason());

@@ -31,6 +31,8 @@ final class InMemoryPromotions implements PromotionGateway {
     /** Stage views by stage name (one promotion's stages in these tables). */
     final Map<String, StageView> stages = new HashMap<>();
     final List<String> writes = new ArrayList<>();
+    /** The ImageDeploys here ("namespace/name") whose watched status settles no build (a rollout under way). */
+    final java.util.Set<String> unsettled = new java.util.HashSet<>();
     final List<String> unreachable = new ArrayList<>();
     /** Stage views as the stages' watches show them (absent: the watch does not hold the stage). */
     final Map<String, StageView> watched = new HashMap<>();
@@ -76,6 +78,11 @@ final class InMemoryPromotions implements PromotionGateway {
     @Override
     public void sourceSeen(String namespace, String name, String resourceVersion) {
         seenImages.put(namespace + "/" + name, Optional.ofNullable(resourceVersion));
+    }
+
+    @Override
+    public boolean settledHere(String namespace, String imageDeploy) {
+        return !unsettled.contains(namespace + "/" + imageDeploy);
     }
 
     @Override

@@ -1,5 +1,7 @@
 package dev.rekon.promotions.apply;
 
+import dev.rekon.promotions.view.StageImageDeploy;
+import dev.rekon.rollouts.view.RolloutNames;
 import dev.rekon.cluster.watch.SharedWatches;
 import dev.rekon.promotions.watch.ImagePromotionFacet;
 import dev.rekon.promotions.watch.SourceImageFacet;
@@ -234,6 +236,12 @@ public class KubePromotionGateway implements PromotionGateway {
 
     private static ObjectRef ref(PromotedImageWrite w) {
         return PromotionNames.promoted(w.namespace(), w.name());
+    }
+
+    @Override
+    public boolean settledHere(String namespace, String imageDeploy) {
+        return rollouts.imageDeployWatched(RolloutNames.GROUP, namespace, imageDeploy).map(v -> StageImageDeploy.of(
+                namespace, imageDeploy, v.resourceVersion(), v.status()).settled()).orElse(true);
     }
 
     @Override

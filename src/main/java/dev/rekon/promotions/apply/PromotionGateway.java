@@ -52,6 +52,15 @@ public interface PromotionGateway {
     }
 
     /**
+     * Whether the ImageDeploy in this cluster, as rollouts' watch holds it (with this process's own status writes),
+     * settles the build it runs: proves it or fails it ({@link dev.rekon.promotions.view.StageImageDeploy#settled});
+     * true when the watch does not hold it.
+     */
+    default boolean settledHere(String namespace, String imageDeploy) {
+        return true;
+    }
+
+    /**
      * One stage as it is now: its PromotedImage, the listed ImageDeploys (with Ready and RolledOut), the verify Job
      * of {@code current} (the stage's build, null: none); a view naming the problem when the stage's Secret or
      * kubeconfig cannot be used.

@@ -27,6 +27,15 @@ public record StageDeploy(String name, String runningImage, Conditions.Written r
                 || isFalse(rolledOut) && DEADLINE.equals(rolledOut.reason()));
     }
 
+    /**
+     * Whether these conditions settle the build an ImageDeploy runs, whichever it is: they prove it (both True) or
+     * fail it (as {@link #failsRunning}); a rollout under way settles nothing.
+     */
+    public static boolean settles(Conditions.Written ready, Conditions.Written rolledOut) {
+        return isTrue(ready) && isTrue(rolledOut) || isFalse(ready)
+                || isFalse(rolledOut) && DEADLINE.equals(rolledOut.reason());
+    }
+
     /** Why failed, for the stage's message: the condition that failed it, with its reason and message. */
     public Conditions.Written failure() {
         return isFalse(ready) ? ready : rolledOut;

@@ -37,6 +37,11 @@ public record StageImageDeploy(String namespace, String name, String resourceVer
                 written(status, "RolledOut"), status.path("deployment").asText(name));
     }
 
+    /** Whether its conditions settle whatever build it runs, proving it or failing it ({@link StageDeploy#settles}). */
+    public boolean settled() {
+        return StageDeploy.settles(ready, rolledOut);
+    }
+
     /** What proof needs of it for a promotion whose ImageDeploys follow {@code followed}. */
     public StageDeploy following(String followed) {
         return new StageDeploy(name, images.get(followed), ready, rolledOut);
