@@ -51,7 +51,10 @@ public record PromotionKey(String namespace, String name, Approval approval, Ima
         return out;
     }
 
-    /** Two triggers of the same promotion as one: each's stages announced; held current only if neither may be ahead. */
+    /**
+     * Two triggers of the same promotion as one: the stages either announces; held current only those neither
+     * announces as maybe ahead of its watch.
+     */
     PromotionKey and(PromotionKey other) {
         Set<String> changed = new HashSet<>(changedStages);
         changed.addAll(other.changedStages);

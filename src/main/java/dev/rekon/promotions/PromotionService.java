@@ -87,10 +87,10 @@ public class PromotionService {
     }
 
     /**
-     * The same; {@code written}: this process wrote the change (the ImageDeploy's status), so the watch of
-     * ImageDeploys here holds it, and no plan reads that stage again for it.
+     * The promotions with a stage here listing the ImageDeploy; {@code written}: this process wrote the change (its
+     * status), so the watch of ImageDeploys here holds it, and no plan reads that stage again for it.
      */
-    public Reply stageChanged(String namespace, String imageDeploy, boolean written) {
+    private Reply stageChanged(String namespace, String imageDeploy, boolean written) {
         List<PromotionKey> keys = gateway.promotions(null).stream().map(p -> {
             Set<String> stages = listing(p, s -> !s.remote(), namespace, imageDeploy);
             return written ? PromotionKey.written(p, stages) : PromotionKey.seen(p, stages);

@@ -20,8 +20,9 @@ import dev.rekon.rollouts.RolloutObserved;
  * Takes a rollout event in this cluster as a trigger for the promotions it concerns: a kpack Image's build for
  * those whose source it is, an ImageDeploy's change for those with a stage here listing it. A status this process
  * wrote that settles a build (proves or fails it) is a trigger at once; the event an ApiServerSource sends later for
- * that very version is then no trigger again, unless the promotions failed to take the write. The rollout's reply stands whatever happens here; a failure
- * is logged (without any Secret's content) and healed by the next event, recheck or resync.
+ * that very version is then no trigger again, unless the promotions failed to take the write. The rollout's reply,
+ * or write, stands whatever happens here; a failure is logged (without any Secret's content) and healed by the next
+ * event, recheck or resync.
  */
 @ApplicationScoped
 public class PromotionTriggers {

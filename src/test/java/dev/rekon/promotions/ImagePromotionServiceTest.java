@@ -227,7 +227,7 @@ class ImagePromotionServiceTest {
         World w = new World();
         w.cluster.watched.putAll(w.cluster.stages);
         w.cluster.watched.put("dev", view("dev", null, deploy(null, "True", "True", 3600), null));
-        Reply r = w.service.stageChanged("demo", "hello", true);
+        Reply r = w.service.stageWritten("demo", "hello");
         assertEquals(List.of(), w.cluster.liveReads, r.message());
         assertEquals(List.of(), w.cluster.writes.stream().filter(s -> s.contains("PromotedImage")).toList());
     }

@@ -1,10 +1,5 @@
 package dev.rekon.promotions.apply;
 
-import dev.rekon.promotions.view.StageImageDeploy;
-import dev.rekon.rollouts.view.RolloutNames;
-import dev.rekon.cluster.watch.SharedWatches;
-import dev.rekon.promotions.watch.ImagePromotionFacet;
-import dev.rekon.promotions.watch.SourceImageFacet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -19,6 +14,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.rekon.cluster.EventRecorder;
 import dev.rekon.cluster.KubeErrors;
+import dev.rekon.cluster.watch.SharedWatches;
 import dev.rekon.core.ConflictException;
 import dev.rekon.core.NamespacePolicy;
 import dev.rekon.core.ObjectRef;
@@ -33,9 +29,13 @@ import dev.rekon.promotions.view.PromotionNames;
 import dev.rekon.promotions.view.PromotionStage;
 import dev.rekon.promotions.view.PromotionStatus;
 import dev.rekon.promotions.view.SecretKeyRef;
+import dev.rekon.promotions.view.StageImageDeploy;
 import dev.rekon.promotions.view.StageView;
+import dev.rekon.promotions.watch.ImagePromotionFacet;
+import dev.rekon.promotions.watch.SourceImageFacet;
 import dev.rekon.rollouts.apply.RolloutGateway;
 import dev.rekon.rollouts.view.KpackImage;
+import dev.rekon.rollouts.view.RolloutNames;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;

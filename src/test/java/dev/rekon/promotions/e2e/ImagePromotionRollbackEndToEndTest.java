@@ -122,7 +122,7 @@ class ImagePromotionRollbackEndToEndTest {
         promotedEvent().body("outcome", equalTo("applied"));
         reports(STAGING, B1);
         rolledOut(STAGING);
-        // The RolledOut Rekon writes here is itself the trigger: no event needed, and the reconcile then changes nothing.
+        // The RolledOut Rekon writes here is itself the trigger: no event is needed, and a reconcile changes nothing.
         phase("staging", "Proven");
         reconcile().body("outcome", equalTo("unchanged"));
 

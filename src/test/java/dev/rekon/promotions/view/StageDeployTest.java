@@ -10,7 +10,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import dev.rekon.cluster.Conditions;
 
-/** Which conditions of an ImageDeploy settle the build it runs (a proof or a failure), and which say it is under way. */
+/** Which conditions of an ImageDeploy settle the build it runs (a proof, a failure), and which say it is under way. */
 class StageDeployTest {
 
     static Conditions.Written c(String type, String status, String reason) {
