@@ -13,10 +13,6 @@ package dev.rekon.rollouts;
  */
 public record RolloutObserved(String kind, String namespace, String name, String resourceVersion, boolean written) {
 
-    public RolloutObserved(String kind, String namespace, String name) {
-        this(kind, namespace, name, null, false);
-    }
-
     public RolloutObserved(String kind, String namespace, String name, String resourceVersion) {
         this(kind, namespace, name, resourceVersion, false);
     }

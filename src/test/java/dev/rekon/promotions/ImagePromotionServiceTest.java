@@ -196,11 +196,17 @@ class ImagePromotionServiceTest {
         assertEquals(List.of("hello"), w.cluster.sourceReads, "the stages are read again, not the source Image");
     }
 
-    @Test
-    void aSourceBuildWhoseWatchesShowNothingProvenYetReadsNoStageAgain() {
+    /** A world whose watches hold every stage as read, dev's ImageDeploy running no build yet. */
+    static World watchesShowNothingProvenInDev() {
         World w = new World();
         w.cluster.watched.putAll(w.cluster.stages);
         w.cluster.watched.put("dev", view("dev", null, deploy(null, "True", "True", 3600), null));
+        return w;
+    }
+
+    @Test
+    void aSourceBuildWhoseWatchesShowNothingProvenYetReadsNoStageAgain() {
+        World w = watchesShowNothingProvenInDev();
         // A build announces no stage's change: what the watches show of the stages is what a read would show.
         Reply r = w.service.sourceBuilt("demo", "hello");
         assertEquals(List.of(), w.cluster.liveReads, r.message());
@@ -209,9 +215,7 @@ class ImagePromotionServiceTest {
 
     @Test
     void aRolloutHereWhoseWatchesShowNothingProvenYetReadsAgainOnlyTheStageHereListingIt() {
-        World w = new World();
-        w.cluster.watched.putAll(w.cluster.stages);
-        w.cluster.watched.put("dev", view("dev", null, deploy(null, "True", "True", 3600), null));
+        World w = watchesShowNothingProvenInDev();
         assertEquals("applied/Promoted", wire(w.service.stageChanged("demo", "hello")));
         assertEquals(List.of("dev"), w.cluster.liveReads, "staging and prod are remote: no rollout here changed them");
         assertEquals(List.of("create PromotedImage staging " + B1.image(), "status ImagePromotion hello"),
@@ -224,9 +228,7 @@ class ImagePromotionServiceTest {
      */
     @Test
     void aRolloutHereThisProcessWroteIsNotReadAgainWhenItProvesNothingYet() {
-        World w = new World();
-        w.cluster.watched.putAll(w.cluster.stages);
-        w.cluster.watched.put("dev", view("dev", null, deploy(null, "True", "True", 3600), null));
+        World w = watchesShowNothingProvenInDev();
         Reply r = w.service.stageWritten("demo", "hello");
         assertEquals(List.of(), w.cluster.liveReads, r.message());
         assertEquals(List.of(), w.cluster.writes.stream().filter(s -> s.contains("PromotedImage")).toList());
@@ -269,9 +271,7 @@ class ImagePromotionServiceTest {
 
     @Test
     void aTriggerReadsTheKubeconfigSecretsOnlyOfTheStagesItMayWrite() {
-        World w = new World();
-        w.cluster.watched.putAll(w.cluster.stages);
-        w.cluster.watched.put("dev", view("dev", null, deploy(null, "True", "True", 3600), null));
+        World w = watchesShowNothingProvenInDev();
         // A source's build may write the first stage only (dev, in this cluster): no Secret.
         w.service.sourceBuilt("demo", "hello");
         assertEquals(List.of(), w.cluster.secretReads);
@@ -325,9 +325,7 @@ class ImagePromotionServiceTest {
 
     @Test
     void aCdEventFromAnEnvironmentNoStageDeclaresAnnouncesEveryStageListingItsImageDeploy() {
-        World w = new World();
-        w.cluster.watched.putAll(w.cluster.stages);
-        w.cluster.watched.put("dev", view("dev", null, deploy(null, "True", "True", 3600), null));
+        World w = watchesShowNothingProvenInDev();
         w.service.stageReported("demo", "hello", "staging");
         assertEquals(List.of("dev", "staging", "prod"), w.cluster.liveReads);
     }

@@ -35,7 +35,6 @@ import dev.rekon.promotions.watch.ImagePromotionFacet;
 import dev.rekon.promotions.watch.SourceImageFacet;
 import dev.rekon.rollouts.apply.RolloutGateway;
 import dev.rekon.rollouts.view.KpackImage;
-import dev.rekon.rollouts.view.RolloutNames;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -240,8 +239,7 @@ public class KubePromotionGateway implements PromotionGateway {
 
     @Override
     public boolean settledHere(String namespace, String imageDeploy) {
-        return rollouts.imageDeployWatched(RolloutNames.GROUP, namespace, imageDeploy).map(v -> StageImageDeploy.of(
-                namespace, imageDeploy, v.resourceVersion(), v.status()).settled()).orElse(true);
+        return stages.here(namespace, imageDeploy).map(StageImageDeploy::settled).orElse(true);
     }
 
     @Override

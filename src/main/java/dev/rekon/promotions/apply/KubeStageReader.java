@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
 
@@ -172,8 +173,7 @@ public class KubeStageReader {
         }
         Map<String, StageDeploy> deploys = new LinkedHashMap<>();
         for (String name : stage.imageDeploys()) {
-            StageImageDeploy held = imageDeploys.seen(RolloutNames.GROUP, ns, name).map(v -> StageImageDeploy.of(ns,
-                    name, v.resourceVersion(), v.status())).orElse(null);
+            StageImageDeploy held = here(ns, name).orElse(null);
             if (held == null || held.rolledOut() == null) {
                 return null;
             }
@@ -181,6 +181,12 @@ public class KubeStageReader {
         }
         return new Sent(clients.here(), null, null, Map.of(), new StageView(stage.name(), null, null, null, deploys,
                 null));
+    }
+
+    /** An ImageDeploy of this cluster as rollouts' watch holds it, with rollouts' own status writes; empty: none. */
+    Optional<StageImageDeploy> here(String namespace, String name) {
+        return imageDeploys.seen(RolloutNames.GROUP, namespace, name).map(v -> StageImageDeploy.of(namespace, name,
+                v.resourceVersion(), v.status()));
     }
 
     private Sent send(ImagePromotionView p, PromotionGateway.StageRead r, ConcurrentReads.Pending<Secret> secret,
