@@ -3,6 +3,8 @@ package dev.rekon.promotions;
 import jakarta.inject.Inject;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.github.packageurl.MalformedPackageURLException;
+import com.github.packageurl.PackageURL;
 
 import dev.rekon.core.InvalidEventException;
 import dev.rekon.core.Reply;
@@ -31,6 +33,9 @@ public class PromotionFunctions {
 
     @Inject
     PromotionService service;
+
+    @Inject
+    PromotionTriggers triggers;
 
     @Inject
     NamespaceGuard guard;
@@ -118,7 +123,19 @@ public class PromotionFunctions {
                     + " not '" + subject + "'");
         }
         String environment = data.path("subject").path("content").path("environment").path("id").asText("");
-        return service.stageReported(parts[0], parts[1], environment.isBlank() ? null : environment);
+        return triggers.reported(parts[0], parts[1], environment.isBlank() ? null : environment,
+                digest(data.path("subject").path("content").path("artifactId").asText("")));
+    }
+
+    /** The digest of an OCI purl ({@code pkg:oci/<name>@<digest>?…}); null for any other artifact id. */
+    static String digest(String artifactId) {
+        try {
+            PackageURL purl = new PackageURL(artifactId);
+            return "oci".equals(purl.getType()) && purl.getVersion() != null && purl.getVersion().contains(":")
+                    ? purl.getVersion() : null;
+        } catch (MalformedPackageURLException e) {
+            return null;
+        }
     }
 
     private static String text(JsonNode data, String field) {

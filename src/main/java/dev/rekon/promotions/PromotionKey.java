@@ -12,7 +12,7 @@ import dev.rekon.promotions.view.ImagePromotionView;
  * which the plan takes instead of reading it (null: read it), and the stages whose change the trigger announces (a
  * rollout of an ImageDeploy they list; none for a source's build), of which {@code heldCurrent} are those the
  * watches are sure to show as changed (this process wrote the change: its own writes stand in until the watch shows
- * them), so that they are never read again for it. A lost race reads it again.
+ * them; or a stage's watch delivered it), so that they are never read again for it. A lost race reads it again.
  */
 public record PromotionKey(String namespace, String name, Approval approval, ImagePromotionView seen,
         Set<String> changedStages, Set<String> heldCurrent) {
@@ -42,6 +42,11 @@ public record PromotionKey(String namespace, String name, Approval approval, Ima
     public static PromotionKey written(ImagePromotionView promotion, Set<String> changedStages) {
         return new PromotionKey(promotion.namespace(), promotion.name(), null, promotion, changedStages,
                 changedStages);
+    }
+
+    /** The same, for a change a stage cluster's watch delivered: that watch holds those stages as they are now. */
+    public static PromotionKey shown(ImagePromotionView promotion, Set<String> changedStages) {
+        return written(promotion, changedStages);
     }
 
     /** The stages announced changed that the watches may not show yet: a plan from them that writes none reads them. */

@@ -2,6 +2,7 @@ package dev.rekon.promotions;
 
 import java.util.List;
 import java.util.Set;
+import java.util.function.BiPredicate;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
@@ -14,6 +15,7 @@ import dev.rekon.promotions.apply.PromotionGateway;
 import dev.rekon.promotions.plan.Approval;
 import dev.rekon.promotions.view.ImagePromotionView;
 import dev.rekon.promotions.view.PromotionStage;
+import dev.rekon.promotions.view.SecretKeyRef;
 import dev.rekon.rollouts.CdEventsConfig;
 
 /**
@@ -28,6 +30,8 @@ public class PromotionService {
     static final String NO_PROMOTIONS = "NoPromotions";
     /** The reason of the reply to a status written here that settles no build: left to the ApiServerSource's event. */
     static final String NOT_SETTLED = "NotSettled";
+    /** The reason of the reply to a stage's report of a rollout that its cluster's watch delivered and was planned. */
+    static final String TAKEN_FROM_WATCH = "TakenFromWatch";
 
     @Inject
     ReconcileLoop loop;
@@ -99,6 +103,21 @@ public class PromotionService {
     }
 
     /**
+     * The watch of a remote stage's cluster, reached through the kubeconfig in {@code cluster} (a Secret of
+     * {@code promotionNamespace}), delivered a change of {@code namespace/imageDeploy} that settles a build: the
+     * promotions of that namespace with a stage in that cluster listing it, planned from the watch that holds the
+     * change (the stage is not read again for it). The stage's CDEvent, when one comes, is a trigger as before.
+     */
+    public Reply stageSettledThere(String promotionNamespace, SecretKeyRef cluster, String namespace,
+            String imageDeploy) {
+        List<PromotionKey> keys = gateway.promotions(promotionNamespace).stream().map(p -> PromotionKey.shown(p,
+                listing(p, s -> s.remote() && cluster.equals(s.cluster()), namespace, imageDeploy)))
+                .filter(k -> !k.changedStages().isEmpty()).toList();
+        return loop.reconcileAll(reconciler, keys, none("ImageDeploy " + namespace + "/" + imageDeploy
+                + " in the cluster of Secret " + promotionNamespace + "/" + cluster.name()));
+    }
+
+    /**
      * A stage reported a rollout of {@code namespace/imageDeploy} (a CDEvent, from whichever cluster): the
      * promotions of any stage, here or remote, that list it; each reads its stages itself before it decides.
      */
@@ -111,12 +130,34 @@ public class PromotionService {
      * the spec places in another environment is not announced as changed, so it is not read again.
      */
     public Reply stageReported(String namespace, String imageDeploy, String environment) {
+        return stageReported(namespace, imageDeploy, environment, (p, s) -> false);
+    }
+
+    /**
+     * The same, leaving out each stage for which {@code taken} holds (its cluster's watch delivered the rollout
+     * reported, and it was planned then): answered {@value #TAKEN_FROM_WATCH} when that leaves none it announces.
+     */
+    public Reply stageReported(String namespace, String imageDeploy, String environment,
+            BiPredicate<ImagePromotionView, PromotionStage> taken) {
         String here = cdEvents == null ? null : cdEvents.environment();
-        List<PromotionKey> keys = gateway.promotions(null).stream().map(p -> PromotionKey.seen(p, listing(p,
-                s -> s.reportedFrom(environment, here), namespace, imageDeploy)))
-                .filter(k -> !k.changedStages().isEmpty()).toList();
-        return loop.reconcileAll(reconciler, keys, none("ImageDeploy " + namespace + "/" + imageDeploy
-                + (environment == null ? "" : " in environment " + environment)));
+        String what = "ImageDeploy " + namespace + "/" + imageDeploy + (environment == null ? ""
+                : " in environment " + environment);
+        boolean anyTaken = false;
+        List<PromotionKey> keys = new java.util.ArrayList<>();
+        for (ImagePromotionView p : gateway.promotions(null)) {
+            Set<String> reported = listing(p, s -> s.reportedFrom(environment, here), namespace, imageDeploy);
+            Set<String> left = listing(p, s -> s.reportedFrom(environment, here) && !taken.test(p, s), namespace,
+                    imageDeploy);
+            anyTaken |= left.size() < reported.size();
+            if (!left.isEmpty()) {
+                keys.add(PromotionKey.seen(p, left));
+            }
+        }
+        if (keys.isEmpty() && anyTaken) {
+            return Reply.unchanged(TAKEN_FROM_WATCH, "the rollout of " + what + " was planned when its cluster's"
+                    + " watch delivered it", List.of());
+        }
+        return loop.reconcileAll(reconciler, keys, none(what));
     }
 
     /** The names of the promotion's stages (of those {@code where} takes) that list the ImageDeploy. */

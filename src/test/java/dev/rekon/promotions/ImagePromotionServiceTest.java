@@ -292,9 +292,11 @@ class ImagePromotionServiceTest {
         assertEquals(List.of("staging", "prod"), w.cluster.secretReads);
     }
 
-    @Test
-    void aCdEventNamingItsEnvironmentAnnouncesOnlyTheStagesDeclaredThere() {
-        World w = new World();
+    /**
+     * This cluster named {@code dev} in its CDEvents, and the promotion's remote stages each in an environment of
+     * its own ({@code staging}, {@code prod}).
+     */
+    static void stagesInEnvironments(World w) {
         w.service.cdEvents = new CdEventsConfig() {
             @Override
             public Optional<URI> sink() {
@@ -315,6 +317,12 @@ class ImagePromotionServiceTest {
         w.cluster.promotions.put("demo/hello", Promotions.withStatus(promotion(Promotions.THREE_STAGES.replace(
                 "staging-kubeconfig}}", "staging-kubeconfig}, environment: staging}").replace(
                 "prod-kubeconfig}}", "prod-kubeconfig}, environment: prod}").formatted("None")), p.status()));
+    }
+
+    @Test
+    void aCdEventNamingItsEnvironmentAnnouncesOnlyTheStagesDeclaredThere() {
+        World w = new World();
+        stagesInEnvironments(w);
         w.cluster.watched.putAll(w.cluster.stages);
         // The report came before any watch showed a rollout; dev's and prod's ImageDeploys of that name are elsewhere.
         w.cluster.watched.put("dev", view("dev", null, deploy(null, "True", "True", 3600), null));

@@ -12,6 +12,7 @@ import java.util.function.Function;
 
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -22,8 +23,9 @@ import dev.rekon.cluster.ApiCallMetrics;
 import dev.rekon.cluster.ConcurrentReads;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.promotions.view.PromotionStage;
-import dev.rekon.promotions.watch.StageWatches;
 import dev.rekon.promotions.view.SecretKeyRef;
+import dev.rekon.promotions.watch.StageSettled;
+import dev.rekon.promotions.watch.StageWatches;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;
@@ -36,8 +38,9 @@ import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
  * client made from the kubeconfig in a Secret of the ImagePromotion's own namespace (never another's), kept while
  * the kubeconfig stays the same (by its SHA-256, so a rotated Secret gets a new client). The kubeconfig is never
  * logged nor put in a message: a bad one is named by its Secret and key only. Each kept client has the stage
- * cluster's watches ({@link StageWatches}), stopped when the client is dropped. Remote calls time out quickly, so an
- * unreachable stage answers 503 while the event can still be redelivered.
+ * cluster's watches ({@link StageWatches}), stopped when the client is dropped; a change they deliver that settles a
+ * build there is told ({@link StageSettled}), naming the Secret the client came from. Remote calls time out quickly,
+ * so an unreachable stage answers 503 while the event can still be redelivered.
  * <p>
  * Each kept client remembers when its Secret was last read and still gave it ({@link #confirmedSince}): a trigger
  * plans a stage it cannot write from that client's watches without reading the Secret (Rekon may only {@code get}
@@ -65,6 +68,10 @@ public class StageClients {
 
     @Inject
     ApiCallMetrics metrics;
+
+    /** Told of each change a stage cluster's watch delivers that settles a build there (null in tables: none). */
+    @Inject
+    Event<StageSettled> settled;
 
     /**
      * A remote stage's client, and the watches made with it, which live and end with it; {@code confirmed}: when
@@ -134,12 +141,18 @@ public class StageClients {
             return new StageAccess.Refused(INVALID, "the kubeconfig in " + where + ", key '" + ref.key()
                     + "', does not parse as a kubeconfig with a cluster's server");
         }
-        Cached previous = remote.put(cacheKey, new Cached(fingerprint, made, new StageWatches(made, mapper),
-                System.nanoTime()));
+        Cached previous = remote.put(cacheKey, new Cached(fingerprint, made, new StageWatches(made, mapper,
+                d -> tell(new StageSettled(promotionNamespace, ref, d))), System.nanoTime()));
         if (previous != null) {
             previous.close();
         }
         return new StageAccess.Reached(made, where);
+    }
+
+    private void tell(StageSettled s) {
+        if (settled != null) {
+            settled.fire(s);
+        }
     }
 
     private void drop(String cacheKey) {

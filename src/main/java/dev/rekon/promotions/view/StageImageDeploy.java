@@ -2,6 +2,7 @@ package dev.rekon.promotions.view;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -40,6 +41,20 @@ public record StageImageDeploy(String namespace, String name, String resourceVer
     /** Whether its conditions settle whatever build it runs, proving it or failing it ({@link StageDeploy#settles}). */
     public boolean settled() {
         return StageDeploy.settles(ready, rolledOut);
+    }
+
+    /**
+     * Whether it settles a build that {@code before} did not settle the same way: it settles one, and {@code before}
+     * settled none, ran other images, or said otherwise in {@code Ready} or {@code RolledOut} (status or reason).
+     */
+    public boolean newlySettledSince(StageImageDeploy before) {
+        return settled() && (before == null || !before.settled() || !images.equals(before.images)
+                || !same(ready, before.ready) || !same(rolledOut, before.rolledOut));
+    }
+
+    private static boolean same(Conditions.Written a, Conditions.Written b) {
+        return a == null ? b == null : b != null && Objects.equals(a.status(), b.status())
+                && Objects.equals(a.reason(), b.reason());
     }
 
     /** What proof needs of it for a promotion whose ImageDeploys follow {@code followed}. */

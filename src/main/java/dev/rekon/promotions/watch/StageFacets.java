@@ -2,6 +2,7 @@ package dev.rekon.promotions.watch;
 
 import java.util.Collection;
 import java.util.List;
+import java.util.function.Consumer;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -39,11 +40,26 @@ final class StageFacets {
         }
     }
 
+    /**
+     * A stage cluster's ImageDeploys; each change that newly settles a build ({@link
+     * StageImageDeploy#newlySettledSince}) is handed to {@code settled}, on the watch's thread. One the watch lists
+     * anew (its start, a relist) is not: the plan that started the watch read it.
+     */
     static final class ImageDeploys extends KindFacet<StageImageDeploy> {
 
-        ImageDeploys() {
+        private final Consumer<StageImageDeploy> settled;
+
+        ImageDeploys(Consumer<StageImageDeploy> settled) {
             super(WatchedKindId.namespaced(PromotionNames.GROUP, PromotionNames.VERSION, "imagedeploys",
                     "ImageDeploy"));
+            this.settled = settled;
+        }
+
+        @Override
+        public void changed(StageImageDeploy before, StageImageDeploy after) {
+            if (before != null && after != null && after.newlySettledSince(before)) {
+                settled.accept(after);
+            }
         }
 
         @Override

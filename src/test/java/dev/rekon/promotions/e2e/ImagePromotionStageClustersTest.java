@@ -48,10 +48,8 @@ class ImagePromotionStageClustersTest {
     static void clusters() {
         clusters = StageClusters.in(NS);
         dev = clusters.dev();
-        staging = clusters.stage("staging");
-        prod = clusters.stage("prod");
-        clusters.kubeconfigSecret("staging-kubeconfig", staging.kubeconfig());
-        clusters.kubeconfigSecret("prod-kubeconfig", prod.kubeconfig());
+        staging = clusters.stageWithSecret("staging");
+        prod = clusters.stageWithSecret("prod");
     }
 
     @AfterAll

@@ -56,6 +56,13 @@ final class StageClusters implements AutoCloseable {
         return stage(name, DIR);
     }
 
+    /** The same, reached through the kubeconfig Secret {@code <name>-kubeconfig} in dev's namespace. */
+    StageApiServer stageWithSecret(String name) {
+        StageApiServer stage = stage(name);
+        kubeconfigSecret(name + "-kubeconfig", stage.kubeconfig());
+        return stage;
+    }
+
     /** The same, its apiserver's log under {@code dir}. */
     StageApiServer stage(String name, Path dir) {
         StageApiServer stage = StageApiServer.start(name, dir);
