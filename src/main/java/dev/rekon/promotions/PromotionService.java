@@ -1,5 +1,6 @@
 package dev.rekon.promotions;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.function.BiPredicate;
@@ -143,7 +144,7 @@ public class PromotionService {
         String what = "ImageDeploy " + namespace + "/" + imageDeploy + (environment == null ? ""
                 : " in environment " + environment);
         boolean anyTaken = false;
-        List<PromotionKey> keys = new java.util.ArrayList<>();
+        List<PromotionKey> keys = new ArrayList<>();
         for (ImagePromotionView p : gateway.promotions(null)) {
             Set<String> reported = listing(p, s -> s.reportedFrom(environment, here), namespace, imageDeploy);
             Set<String> left = listing(p, s -> s.reportedFrom(environment, here) && !taken.test(p, s), namespace,

@@ -3,10 +3,10 @@ package dev.rekon.promotions;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.ConcurrentHashMap;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -86,20 +86,20 @@ public class PromotionTriggers {
 
     /** Plans the promotions a stage watch's settled change concerns; a failure is logged, healed as below. */
     Void takeSettled(StageSettled s) {
+        String key = shownKey(s.promotionNamespace(), s.cluster(), s.deploy().namespace(), s.deploy().name());
         String what = s.deploy().namespace() + "/" + s.deploy().name() + " in the cluster of Secret "
                 + s.promotionNamespace() + "/" + s.cluster().name();
         try {
             Reply reply = service.stageSettledThere(s.promotionNamespace(), s.cluster(), s.deploy().namespace(),
                     s.deploy().name());
-            tookShown.put(shownKey(s.promotionNamespace(), s.cluster(), s.deploy().namespace(), s.deploy().name()),
-                    s.deploy());
+            tookShown.put(key, s.deploy());
             LOG.debugf("promotions after ImageDeploy %s at %s: %s %s", what, s.deploy().resourceVersion(),
                     reply.outcome(), reply.reason());
         } catch (TransientFailureException | RefusedException | InvalidEventException e) {
-            tookShown.remove(shownKey(s.promotionNamespace(), s.cluster(), s.deploy().namespace(), s.deploy().name()));
+            tookShown.remove(key);
             LOG.warnf("promotions after ImageDeploy %s: %s", what, e.getMessage());
         } catch (RuntimeException e) {
-            tookShown.remove(shownKey(s.promotionNamespace(), s.cluster(), s.deploy().namespace(), s.deploy().name()));
+            tookShown.remove(key);
             LOG.errorf(e, "promotions after ImageDeploy %s failed", what);
         }
         return null;
