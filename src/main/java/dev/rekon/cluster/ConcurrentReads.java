@@ -66,6 +66,11 @@ public final class ConcurrentReads {
         return new Pending<>(sent, client, type, ref, what, again);
     }
 
+    /** A read a watch answered already: {@link Pending#join} gives {@code value} (null: none), with no call. */
+    public static <T> Pending<T> answered(T value) {
+        return new Pending<>(CompletableFuture.completedFuture(null), null, null, null, "answered", () -> value);
+    }
+
     static String path(ResourceDefinitionContext resource, ObjectRef ref) {
         String group = resource.getGroup() == null || resource.getGroup().isEmpty() ? "api/" + resource.getVersion()
                 : "apis/" + resource.getGroup() + "/" + resource.getVersion();

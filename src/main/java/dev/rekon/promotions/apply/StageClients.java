@@ -43,8 +43,10 @@ import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
  * so an unreachable stage answers 503 while the event can still be redelivered.
  * <p>
  * Each kept client remembers when its Secret was last read and still gave it ({@link #confirmedSince}): a trigger
- * plans a stage it cannot write from that client's watches without reading the Secret (Rekon may only {@code get}
- * Secrets, so it cannot watch them), and a write reads the Secret first unless its own attempt did. The trade-off:
+ * plans a stage it cannot write from that client's watches without reading the Secret, and a write reads the Secret
+ * first unless its own attempt did. A read is answered by the Secret's own watch, with no call, where Rekon may
+ * watch it by name ({@link KubeconfigSecretWatches}); where it may only {@code get} it, each read is a call. The
+ * trade-off:
  * a rotated or deleted kubeconfig takes effect at the next plan that reads the stage's Secret (the stage's own
  * report or the one before it, an ImagePromotion event, a resync) or writes to the stage, not at every trigger; a
  * Secret found missing or unusable drops the client, so from then on every plan reads it and fails the stage.
@@ -90,6 +92,7 @@ public class StageClients {
     }
 
     private final Map<String, Cached> remote = new ConcurrentHashMap<>();
+    private volatile KubeconfigSecretWatches secretWatches;
 
     public StageAccess of(String promotionNamespace, PromotionStage stage) {
         if (!stage.remote()) {
@@ -107,11 +110,33 @@ public class StageClients {
         return client;
     }
 
-    /** The read of a remote stage's Secret, sent now, so that several stages' are read at once. */
+    /**
+     * The read of a remote stage's Secret, sent now, so that several stages' are read at once; answered with no call
+     * while the Secret's watch holds it ({@link KubeconfigSecretWatches}).
+     */
     ConcurrentReads.Pending<Secret> secretRead(String promotionNamespace, SecretKeyRef ref) {
+        Optional<KubeconfigSecretWatches.Held> held = secretWatches().flatMap(w -> w.held(promotionNamespace,
+                ref.name()));
+        if (held.isPresent()) {
+            return ConcurrentReads.answered(held.get().secret());
+        }
         ObjectRef secret = new ObjectRef("v1", "Secret", promotionNamespace, ref.name());
         return ConcurrentReads.get(client, SECRETS, secret, Secret.class, "reading Secret " + promotionNamespace + "/"
                 + ref.name(), () -> client.secrets().inNamespace(promotionNamespace).withName(ref.name()).get());
+    }
+
+    /** The kubeconfig Secrets' watches, made with Rekon's own client on first use (none in tables without one). */
+    private Optional<KubeconfigSecretWatches> secretWatches() {
+        KubeconfigSecretWatches w = secretWatches;
+        if (w == null && client != null) {
+            synchronized (this) {
+                if (secretWatches == null) {
+                    secretWatches = new KubeconfigSecretWatches(client);
+                }
+                w = secretWatches;
+            }
+        }
+        return Optional.ofNullable(w);
     }
 
     /**
@@ -229,5 +254,9 @@ public class StageClients {
     @PreDestroy
     void close() {
         remote.values().forEach(Cached::close);
+        KubeconfigSecretWatches w = secretWatches;
+        if (w != null) {
+            w.stop();
+        }
     }
 }

@@ -192,12 +192,15 @@ final class StageClusters implements AutoCloseable {
         });
     }
 
-    /** The image the stage's PromotedImage {@code hello} in {@code ns} carries, or null when there is none. */
+    /**
+     * The image the stage's PromotedImage {@code hello} in {@code ns} carries, or null when there is none (nor a
+     * status yet: Rekon creates it, then writes its status).
+     */
     static String promotedIn(StageApiServer stage, String ns) {
         GenericKubernetesResource r = stage.adminClient().genericKubernetesResources(PROMOTED).inNamespace(ns)
                 .withName("hello").get();
-        return r == null ? null : String.valueOf(((Map<?, ?>) r.getAdditionalProperties().get("status"))
-                .get("latestImage"));
+        return r == null || !(r.getAdditionalProperties().get("status") instanceof Map<?, ?> status) ? null
+                : String.valueOf(status.get("latestImage"));
     }
 
     /** Stops the stage apiservers this fixture started. */
