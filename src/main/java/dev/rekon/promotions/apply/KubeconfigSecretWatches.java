@@ -9,6 +9,8 @@ import java.util.function.LongSupplier;
 
 import org.jboss.logging.Logger;
 
+import dev.rekon.cluster.KubeErrors;
+import dev.rekon.core.RefusedException;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
@@ -105,19 +107,19 @@ final class KubeconfigSecretWatches {
         return nanos.getAsLong() + TimeUnit.SECONDS.toNanos(refused(error) ? REFUSED_RETRY_SECONDS : RETRY_SECONDS);
     }
 
+    /** Whether the apiserver refused the watch (sorted at the edge, {@link KubeErrors}): not worth trying soon. */
     private static boolean refused(Throwable error) {
-        return cause(error) instanceof KubernetesClientException k && (k.getCode() == 401 || k.getCode() == 403);
+        return sorted(error) instanceof RefusedException;
     }
 
-    /** The refusal's HTTP status, or the failure's kind: never a message that could quote the Secret. */
+    /** The failure's kind as sorted at the edge: never a message that could quote the Secret. */
     private static String why(Throwable error) {
-        Throwable e = cause(error);
-        return e instanceof KubernetesClientException k && k.getCode() > 0 ? "HTTP " + k.getCode()
-                : e.getClass().getSimpleName();
+        return sorted(error).getClass().getSimpleName();
     }
 
-    private static Throwable cause(Throwable error) {
-        return error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+    private static Throwable sorted(Throwable error) {
+        Throwable e = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+        return e instanceof KubernetesClientException k ? KubeErrors.classify("watching a kubeconfig Secret", k) : e;
     }
 
     void stop() {
