@@ -144,6 +144,31 @@ public final class WorkQueue implements AutoCloseable {
         }
     }
 
+    /**
+     * Makes the work of {@code kind} that waits for its time on {@code key} due now, when {@code covers} holds for its
+     * input, and answers whether work of that kind whose input it holds for waits on the key (for its time or its
+     * turn): a caller asking for work that this one does anyway need not queue its own, nor wait out its spacing.
+     */
+    public boolean hasten(Object key, Object kind, Predicate<Object> covers) {
+        lock.lock();
+        try {
+            KeySlot slot = slots.get(key);
+            if (slot == null) {
+                return false;
+            }
+            QueuedWork<?, ?> waiting = slot.delayed.get(kind);
+            if (waiting != null && covers.test(waiting.input)) {
+                slot.delayed.remove(kind);
+                delayed.remove(waiting);
+                enqueueLocked(slot, waiting, false);
+                return true;
+            }
+            return slot.pending.stream().anyMatch(w -> w.kind.equals(kind) && covers.test(w.input));
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** How long until the earliest work waiting for its time on {@code key} is due; empty when none waits. */
     public Optional<Duration> dueIn(Object key) {
         long now = System.nanoTime();

@@ -121,7 +121,7 @@ public class RolloutReconciler extends ImageDeployReconciler<RolloutKey, Rollout
         }
         RolloutPlan applied = views.key().earlier().applied();
         if (applied != null) {
-            return RolloutStep.after(request.imageDeploy(), applied, planner.statusAfter(request, applied), views.key());
+            return RolloutStep.after(request.imageDeploy(), applied, planner.statusPass(request, applied), views.key());
         }
         return RolloutStep.of(request.imageDeploy(), planner.plan(request), views.key());
     }

@@ -70,13 +70,18 @@ public class StatusPasses {
     }
 
     /**
-     * Queues a status pass because the ImageDeploy's Deployment changed: a kind of its own, so that it never
-     * replaces the pass of a rollout (which reports what that rollout applied). Not spaced: it is asked for only
-     * when what {@code RolledOut} says changed, a few times per rollout, and the completion it reports is what a
-     * promotion waits for.
+     * Asks for a status pass because the ImageDeploy's Deployment changed. A rollout's pass that waits out its
+     * interval for the key runs now instead, and says {@code RolledOut} too
+     * ({@link dev.rekon.rollouts.plan.RolloutPlanner#statusPass}): one status write where there were two, the
+     * Deployment's change and the rollout's message, while a promotion waits on that ImageDeploy. Otherwise a pass
+     * of a kind of its own, so that it never replaces the pass of a rollout (which reports what that rollout
+     * applied). Not spaced: it is asked for only when what {@code RolledOut} says changed, a few times per rollout,
+     * and the completion it reports is what a promotion waits for.
      */
     public void follow(RolloutKey key) {
-        loop.queue().after(key.ref(), following, Duration.ZERO, Duration.ZERO, key, this::run);
+        if (!loop.queue().hasten(key.ref(), kind, RolloutKey.class::isInstance)) {
+            loop.queue().after(key.ref(), following, Duration.ZERO, Duration.ZERO, key, this::run);
+        }
     }
 
     private boolean ours(Object kind) {

@@ -1,6 +1,7 @@
 package dev.rekon.pipeline;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -218,6 +219,42 @@ class WorkQueueTest {
         queue.after("team/shop", "other", Duration.ofMinutes(5), Duration.ZERO, "b", in -> record(ran, in));
         queue.runWaitingNow("status"::equals, Duration.ofSeconds(5));
         assertEquals(List.of("a"), ran);
+    }
+
+    @Test
+    void workWaitingOutItsSpacingIsHastenedOnlyWhenItCoversWhatIsAsked() throws InterruptedException {
+        List<String> ran = Collections.synchronizedList(new ArrayList<>());
+        queue.after("team/shop", "status", Duration.ofMinutes(5), Duration.ZERO, "rollout", in -> record(ran, in));
+        queue.after("team/cart", "status", Duration.ofMinutes(5), Duration.ZERO, "push", in -> record(ran, in));
+        assertFalse(queue.hasten("team/cart", "status", "rollout"::equals), "a push's pass does not cover it");
+        assertFalse(queue.hasten("team/shop", "other", in -> true), "no work of that kind waits");
+        assertFalse(queue.hasten("team/none", "status", in -> true), "nothing waits on that key");
+        assertTrue(queue.hasten("team/shop", "status", "rollout"::equals));
+        for (int i = 0; i < 500 && ran.isEmpty(); i++) {
+            Thread.sleep(10);
+        }
+        assertEquals(List.of("rollout"), ran, "run now, not after its 5 minutes; the push's still waits");
+        assertTrue(queue.dueIn("team/cart").isPresent());
+    }
+
+    @Test
+    void workThatWaitsItsTurnCoversWhatIsAskedWithoutBeingQueuedTwice() throws Exception {
+        CountDownLatch blocked = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        List<String> ran = Collections.synchronizedList(new ArrayList<>());
+        CompletableFuture<String> busy = CompletableFuture.supplyAsync(() -> queue.run("team/shop", "event", "busy",
+                WorkQueue.repeated(), in -> {
+                    blocked.countDown();
+                    await(release);
+                    return in;
+                }));
+        await(blocked);
+        queue.after("team/shop", "status", Duration.ZERO, Duration.ZERO, "rollout", in -> record(ran, in));
+        assertTrue(queue.hasten("team/shop", "status", "rollout"::equals), "it waits for the key, due already");
+        release.countDown();
+        busy.get(5, TimeUnit.SECONDS);
+        assertTrue(queue.awaitIdle(k -> true, Duration.ofSeconds(5)));
+        assertEquals(List.of("rollout"), ran);
     }
 
     private static String record(List<String> ran, String in) {

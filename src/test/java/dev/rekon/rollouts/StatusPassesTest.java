@@ -10,6 +10,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 import org.junit.jupiter.api.Test;
 
+import dev.rekon.registry.ImageReference;
 import dev.rekon.rollouts.view.ImageDeployView;
 import dev.rekon.rollouts.view.KpackImage;
 
@@ -27,12 +28,35 @@ class StatusPassesTest {
         }
     }
 
-    static StatusPasses passes(Recording recording, Duration interval) {
+    /** Records the pushes whose pass ran (each answered as gone). */
+    static final class RecordingPushes extends PushReconciler {
+        final List<String> ran = new CopyOnWriteArrayList<>();
+
+        @Override
+        public Optional<Views> load(PushKey key, boolean fresh) {
+            ran.add(key.name() + ":" + key.pushed().tag());
+            return Optional.empty();
+        }
+    }
+
+    final RecordingPushes pushes = new RecordingPushes();
+
+    StatusPasses passes(Recording recording, Duration interval) {
         StatusPasses passes = new StatusPasses();
         passes.loop = RolloutServiceTest.LOOP;
         passes.rollouts = recording;
+        passes.pushes = pushes;
         passes.interval = interval;
         passes.start();
+        return passes;
+    }
+
+    /** Passes spaced by 30 s whose first for shop (build a) has run, and whose second (build b) waits. */
+    StatusPasses secondPassWaiting(Recording recording) {
+        StatusPasses passes = passes(recording, Duration.ofSeconds(30));
+        passes.submit(built("shop", "a"));
+        assertTrue(passes.awaitIdle(Duration.ofSeconds(5)));
+        passes.submit(built("shop", "b"));
         return passes;
     }
 
@@ -75,13 +99,37 @@ class StatusPassesTest {
         assertEquals(2, recording.ran.size());
     }
 
+    /**
+     * A Deployment's change while a rollout's pass waits out its interval runs that pass now, which says
+     * {@code RolledOut} too: one status write, not the change's and then the rollout's. A push's pass says no
+     * {@code RolledOut}, so the change gets its own.
+     */
+    @Test
+    void aDeploymentsChangeRunsTheWaitingPassOfARolloutInsteadOfOneOfItsOwn() {
+        Recording recording = new Recording();
+        StatusPasses passes = secondPassWaiting(recording);
+        passes.follow(RolloutKey.deploymentChanged("rekon.dev", "team", "shop"));
+        assertTrue(passes.awaitIdle(Duration.ofSeconds(5)), "the rollout's pass waited out its 30 s interval");
+        assertEquals(List.of("shop:a", "shop:b"), recording.ran, "the rollout's pass alone");
+
+        passes.submit(new PushKey("rekon.dev", "team", "cart", ImageReference.parse("registry.local/cart:1"),
+                new EarlierWrite()));
+        assertTrue(passes.awaitIdle(Duration.ofSeconds(5)));
+        passes.submit(new PushKey("rekon.dev", "team", "cart", ImageReference.parse("registry.local/cart:2"),
+                new EarlierWrite()));
+        passes.follow(RolloutKey.deploymentChanged("rekon.dev", "team", "cart"));
+        assertTrue(passes.loop.queue().awaitIdle(k -> !"rollouts/status-pass".equals(k.toString()),
+                Duration.ofSeconds(5)));
+        assertEquals(List.of("shop:a", "shop:b", "cart:"), recording.ran, "the change's own pass, at once");
+        assertEquals(List.of("cart:1"), pushes.ran, "the push's waits out its interval");
+        passes.stop();
+        assertEquals(List.of("cart:1", "cart:2"), pushes.ran);
+    }
+
     @Test
     void whatWaitsRunsOnShutdown() {
         Recording recording = new Recording();
-        StatusPasses passes = passes(recording, Duration.ofSeconds(30));
-        passes.submit(built("shop", "a"));
-        assertTrue(passes.awaitIdle(Duration.ofSeconds(5)));
-        passes.submit(built("shop", "b"));
+        StatusPasses passes = secondPassWaiting(recording);
         passes.stop();
         assertEquals(List.of("shop:a", "shop:b"), recording.ran);
     }

@@ -113,4 +113,14 @@ public final class RolloutPlanner {
                 fresh.now()));
         return next.sameAs(current) ? null : next;
     }
+
+    /**
+     * The status a rollout's status pass writes: {@link #statusAfter}, or, when that leaves the status as it is
+     * because the Deployment has moved on, what {@link #observed} says of its rollout. A pass that a Deployment's
+     * change ran early ({@code StatusPasses#follow}) thus also writes what that change's own pass would have.
+     */
+    public ImageDeployStatus statusPass(Request fresh, RolloutPlan applied) {
+        ImageDeployStatus after = statusAfter(fresh, applied);
+        return after != null ? after : observed(fresh);
+    }
 }

@@ -27,6 +27,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.rekon.cluster.Conditions;
 import dev.rekon.rollouts.view.DeploymentView;
+import dev.rekon.rollouts.view.ImageDeployStatus;
 import dev.rekon.rollouts.view.ImageDeployView;
 import dev.rekon.rollouts.view.KpackImage;
 
@@ -97,6 +98,30 @@ class RolledOutPlannerTest {
                 Optional.ofNullable(live), NOW));
     }
 
+    /** The plan that patched build 5 of kpack Image app into the Deployment, which ran build 4, rolled out. */
+    RolloutPlan build5Applied(ImageDeployView idp) {
+        return plan(idp, Map.of("app", image("app", APP_V2, 5)), deployment(APP_V1, "2", status(5, 2, 2, 2,
+                PROGRESSING)));
+    }
+
+    static RolloutPlanner.Request build5Request(ImageDeployView idp, DeploymentView live) {
+        return new RolloutPlanner.Request(idp, new LinkedHashMap<>(Map.of("app", image("app", APP_V2, 5))),
+                Set.of("app"), Optional.of(live), NOW);
+    }
+
+    /** The status the ImageDeploy holds once {@code status} is written over its own. */
+    static JsonNode written(ImageDeployView idp, ImageDeployStatus status) {
+        return dev.rekon.rollouts.apply.ImageDeployStatusBody.of(idp.status(), status);
+    }
+
+    /** The request again, from the ImageDeploy as it is once {@code written} (its new status) stands. */
+    static RolloutPlanner.Request withStatus(RolloutPlanner.Request r, JsonNode written) {
+        ImageDeployView idp = r.imageDeploy();
+        ImageDeployView after = new ImageDeployView(idp.apiVersion(), idp.kind(), idp.namespace(), idp.name(),
+                idp.uid(), "8", idp.generation(), idp.deployment(), written);
+        return new RolloutPlanner.Request(after, r.images(), r.concerned(), r.deployment(), NOW);
+    }
+
     static JsonNode rolledOut(ImageDeployView idp, RolloutPlan plan) {
         return Conditions.find(RolloutPlannerTest.written(idp, plan).path("conditions"), RolledOut.TYPE);
     }
@@ -143,16 +168,43 @@ class RolledOutPlannerTest {
         RolloutPlanner.Request request = new RolloutPlanner.Request(idp, new LinkedHashMap<>(
                 Map.of("app", image("app", APP_V2, 5))), Set.of("app"),
                 Optional.of(deployment(APP_V1, "2", status(5, 2, 2, 2, PROGRESSING))), NOW);
-        JsonNode written = dev.rekon.rollouts.apply.ImageDeployStatusBody.of(idp.status(), planner.observed(request));
+        JsonNode written = written(idp, planner.observed(request));
         JsonNode c = Conditions.find(written.path("conditions"), RolledOut.TYPE);
         assertEquals("True", c.path("status").asText());
         assertEquals(APP_V1, written.at("/images/0/image").asText(), "the newer build waits for its own event");
         assertEquals("deployed", written.at("/history/0/change").asText());
         assertEquals(3, written.path("observedGeneration").asLong(), "kept as it was");
-        ImageDeployView after = new ImageDeployView(idp.apiVersion(), idp.kind(), idp.namespace(), idp.name(),
-                idp.uid(), "8", idp.generation(), idp.deployment(), written);
-        assertNull(planner.observed(new RolloutPlanner.Request(after, request.images(), request.concerned(),
-                request.deployment(), NOW)), "the same rollout observed twice writes nothing");
+        assertNull(planner.observed(withStatus(request, written)), "the same rollout observed twice writes nothing");
+    }
+
+    /**
+     * A rollout's status pass that a Deployment's change ran early says both: the rollout that wrote the
+     * Deployment, and {@code RolledOut} as the Deployment's status says it now; the change needs no pass of its own.
+     */
+    @Test
+    void aRolloutsStatusPassSaysItsRolloutAndWhatTheDeploymentShowsOfIt() {
+        ImageDeployView idp = idp("rekon.dev/v1alpha1", applied(APP_V1, 4));
+        RolloutPlan applied = build5Applied(idp);
+        RolloutPlanner.Request fresh = build5Request(idp, deployment(APP_V2, "2", status(4, 2, 2, 2, PROGRESSING)));
+        JsonNode written = written(idp, planner.statusPass(fresh, applied));
+        JsonNode rolledOut = Conditions.find(written.path("conditions"), RolledOut.TYPE);
+        assertEquals("False", rolledOut.path("status").asText());
+        assertEquals("Deployment shop-web has not observed generation 5 yet", rolledOut.path("message").asText());
+        JsonNode progressing = Conditions.find(written.path("conditions"), RolloutPlanner.PROGRESSING);
+        assertEquals(applied.message(), progressing.path("message").asText());
+        assertNull(planner.observed(withStatus(fresh, written)), "the Deployment's change has nothing left to write");
+    }
+
+    /** After the Deployment moved on, the pass has no rollout to report, but still follows the Deployment. */
+    @Test
+    void aRolloutsStatusPassAfterTheDeploymentMovedOnStillSaysWhatItShows() {
+        ImageDeployView idp = idp("rekon.dev/v1alpha1", applied(APP_V1, 4));
+        RolloutPlan applied = build5Applied(idp);
+        String v3 = "registry.local/team/app@sha256:" + "3".repeat(64);
+        RolloutPlanner.Request movedOn = build5Request(idp, deployment(v3, "2", status(5, 2, 2, 2, PROGRESSING)));
+        assertNull(planner.statusAfter(movedOn, applied), "no rollout of its own to report");
+        assertEquals(planner.observed(movedOn), planner.statusPass(movedOn, applied));
+        assertNotNull(planner.statusPass(movedOn, applied));
     }
 
     @Test
