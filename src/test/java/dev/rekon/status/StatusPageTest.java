@@ -96,49 +96,18 @@ class StatusPageTest {
         given().get("/status?area=everything").then().statusCode(400).body("error", equalTo("InvalidQuery"));
     }
 
-    /**
-     * Measured in a window the application is otherwise quiet in: what the scene's objects set off (status passes,
-     * a rollout's recheck, other classes' keys) makes calls of its own, unrelated to the page. A page that costs a
-     * call fails every window; each failed window is named by the calls it saw.
-     */
+    /** Measured in windows the application is otherwise quiet in ({@link ApiCallSeries#madeBy}). */
     @Test
     void aReportCostsNoApiCall() {
         settledReport();
-        List<String> windows = new java.util.ArrayList<>();
-        for (int attempt = 0; attempt < 3; attempt++) {
-            Map<String, Double> before = quietApiCalls();
+        List<String> windows = ApiCallSeries.madeBy(() -> {
             for (int i = 0; i < 5; i++) {
                 given().get("/status").then().statusCode(200);
                 given().get("/").then().statusCode(200);
             }
-            Map<String, Double> grown = ApiCallSeries.grown(before, apiCallSeries());
-            if (grown.isEmpty()) {
-                return;
-            }
-            windows.add(grown.toString());
-        }
-        org.junit.jupiter.api.Assertions.fail("API calls made while answering 10 status requests, in each of 3 "
-                + "windows the application was quiet before: " + windows);
-    }
-
-    /** The calls so far, once none was made for 3 s (at most 60 s). */
-    private static Map<String, Double> quietApiCalls() {
-        Map<String, Double>[] last = new Map[] {apiCallSeries()};
-        long quietSince = System.nanoTime();
-        long end = quietSince + Duration.ofSeconds(60).toNanos();
-        while (System.nanoTime() - quietSince < Duration.ofSeconds(3).toNanos() && System.nanoTime() < end) {
-            try {
-                Thread.sleep(250);
-            } catch (InterruptedException e) {
-                throw new IllegalStateException(e);
-            }
-            Map<String, Double> now = apiCallSeries();
-            if (!now.equals(last[0])) {
-                last[0] = now;
-                quietSince = System.nanoTime();
-            }
-        }
-        return last[0];
+        }, series -> true);
+        assertEquals(List.of(), windows, "API calls made while answering 10 status requests, in each of 3 windows"
+                + " the application was quiet before");
     }
 
     @Test

@@ -2,8 +2,12 @@ package dev.rekon.testing;
 
 import static io.restassured.RestAssured.given;
 
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -36,5 +40,46 @@ public final class ApiCallSeries {
             }
         });
         return grown;
+    }
+
+    /**
+     * The calls of the series {@code counted} that {@code action} made, measured in up to 3 windows the application
+     * was quiet before (no call for 3 s): none as soon as one window saw none; else what each window saw. What the
+     * tests' objects set off (status passes, reschedules, other classes' keys) makes calls of its own, unrelated to
+     * the action; an action that makes a call makes it in every window.
+     */
+    public static List<String> madeBy(Runnable action, Predicate<String> counted) {
+        List<String> windows = new ArrayList<>();
+        for (int attempt = 0; attempt < 3; attempt++) {
+            Map<String, Double> before = quiet();
+            action.run();
+            Map<String, Double> made = new TreeMap<>(grown(before, now()));
+            made.keySet().removeIf(counted.negate());
+            if (made.isEmpty()) {
+                return List.of();
+            }
+            windows.add(made.toString());
+        }
+        return windows;
+    }
+
+    /** The calls so far, once none was made for 3 s (at most 60 s). */
+    public static Map<String, Double> quiet() {
+        Map<String, Double> last = now();
+        long quietSince = System.nanoTime();
+        long end = quietSince + Duration.ofSeconds(60).toNanos();
+        while (System.nanoTime() - quietSince < Duration.ofSeconds(3).toNanos() && System.nanoTime() < end) {
+            try {
+                Thread.sleep(250);
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+            Map<String, Double> now = now();
+            if (!now.equals(last)) {
+                last = now;
+                quietSince = System.nanoTime();
+            }
+        }
+        return last;
     }
 }
