@@ -169,6 +169,38 @@ public final class WorkQueue implements AutoCloseable {
         }
     }
 
+    /**
+     * Takes back the work of {@code kind} that waits on {@code key} (for its time or its turn; not work that runs),
+     * its callers answered with null; true when there was some: the caller queues work that does what it would.
+     */
+    public boolean withdraw(Object key, Object kind) {
+        List<QueuedWork<?, ?>> taken = new ArrayList<>();
+        lock.lock();
+        try {
+            KeySlot slot = slots.get(key);
+            if (slot == null) {
+                return false;
+            }
+            QueuedWork<?, ?> waiting = slot.delayed.remove(kind);
+            if (waiting != null) {
+                delayed.remove(waiting);
+                taken.add(waiting);
+            }
+            for (Iterator<QueuedWork<?, ?>> it = slot.pending.iterator(); it.hasNext();) {
+                QueuedWork<?, ?> w = it.next();
+                if (w.kind.equals(kind)) {
+                    it.remove();
+                    taken.add(w);
+                }
+            }
+            settled.signalAll();
+        } finally {
+            lock.unlock();
+        }
+        taken.forEach(w -> w.done.complete(null));
+        return !taken.isEmpty();
+    }
+
     /** How long until the earliest work waiting for its time on {@code key} is due; empty when none waits. */
     public Optional<Duration> dueIn(Object key) {
         long now = System.nanoTime();

@@ -20,7 +20,8 @@ import dev.rekon.pipeline.ReconcileLoop;
  * the status again from the views as they are then and writes it when it differs. A pass that fails is not
  * retried here: the next input or resync writes the status. A managed Deployment whose rollout completes or
  * gives up asks for a pass of its own kind ({@link #follow}, from {@link FollowedDeployments}), run at once, so
- * that {@code RolledOut} follows the Deployment's watch. On shutdown (Knative scaling down) what waits runs before the
+ * that {@code RolledOut} follows the Deployment's watch; a rollout's pass says {@code RolledOut} too, so where one
+ * waits the other is not queued beside it (one status write per change, whichever comes first). On shutdown (Knative scaling down) what waits runs before the
  * process ends.
  */
 @ApplicationScoped
@@ -64,9 +65,15 @@ public class StatusPasses {
         interval = interval != null ? interval : config.statusReportInterval();
     }
 
-    /** Queues the status pass of the rollout the key made. */
+    /**
+     * Queues the status pass of the rollout the key made. A pass that a Deployment's change asked for and that still
+     * waits its turn (the watch often shows Rekon's own patch before the patch's reply is read) is taken back, and
+     * the rollout's pass, which says {@code RolledOut} too, runs at once in its place: one status write.
+     */
     public void submit(ImageDeployKey key) {
-        loop.queue().after(key.ref(), kind, Duration.ZERO, interval, key.forStatus(), this::run);
+        boolean followed = key instanceof RolloutKey && loop.queue().withdraw(key.ref(), following);
+        loop.queue().after(key.ref(), kind, Duration.ZERO, followed ? Duration.ZERO : interval, key.forStatus(),
+                this::run);
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.rekon.pipeline;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -239,22 +240,34 @@ class WorkQueueTest {
 
     @Test
     void workThatWaitsItsTurnCoversWhatIsAskedWithoutBeingQueuedTwice() throws Exception {
-        CountDownLatch blocked = new CountDownLatch(1);
-        CountDownLatch release = new CountDownLatch(1);
         List<String> ran = Collections.synchronizedList(new ArrayList<>());
-        CompletableFuture<String> busy = CompletableFuture.supplyAsync(() -> queue.run("team/shop", "event", "busy",
-                WorkQueue.repeated(), in -> {
-                    blocked.countDown();
-                    await(release);
-                    return in;
-                }));
-        await(blocked);
-        queue.after("team/shop", "status", Duration.ZERO, Duration.ZERO, "rollout", in -> record(ran, in));
-        assertTrue(queue.hasten("team/shop", "status", "rollout"::equals), "it waits for the key, due already");
-        release.countDown();
-        busy.get(5, TimeUnit.SECONDS);
+        try (HeldKey held = HeldKey.hold(queue, "team/shop")) {
+            queue.after("team/shop", "status", Duration.ZERO, Duration.ZERO, "rollout", in -> record(ran, in));
+            assertTrue(queue.hasten("team/shop", "status", "rollout"::equals), "it waits for the key, due already");
+        }
         assertTrue(queue.awaitIdle(k -> true, Duration.ofSeconds(5)));
         assertEquals(List.of("rollout"), ran);
+    }
+
+    @Test
+    void workTakenBackNeverRunsAndItsCallerIsAnswered() throws Exception {
+        List<String> ran = Collections.synchronizedList(new ArrayList<>());
+        CompletableFuture<?> turn;
+        CompletableFuture<?> time;
+        try (HeldKey held = HeldKey.hold(queue, "team/shop")) {
+            turn = queue.after("team/shop", "follow", Duration.ZERO, Duration.ZERO, "its turn", in -> record(ran, in));
+            time = queue.after("team/cart", "follow", Duration.ofMinutes(5), Duration.ZERO, "its time",
+                    in -> record(ran, in));
+            queue.after("team/shop", "status", Duration.ZERO, Duration.ZERO, "status", in -> record(ran, in));
+            assertTrue(queue.withdraw("team/shop", "follow"), "waiting for the key");
+            assertTrue(queue.withdraw("team/cart", "follow"), "waiting for its time");
+            assertFalse(queue.withdraw("team/shop", "follow"), "taken back already");
+        }
+        assertTrue(queue.awaitIdle(k -> true, Duration.ofSeconds(5)));
+        assertEquals(List.of("status"), ran, "only the work of the other kind ran");
+        assertNull(turn.get(1, TimeUnit.SECONDS));
+        assertNull(time.get(1, TimeUnit.SECONDS));
+        assertTrue(queue.dueIn("team/cart").isEmpty());
     }
 
     private static String record(List<String> ran, String in) {

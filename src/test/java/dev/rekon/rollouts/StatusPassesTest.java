@@ -10,6 +10,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 import org.junit.jupiter.api.Test;
 
+import dev.rekon.pipeline.HeldKey;
 import dev.rekon.registry.ImageReference;
 import dev.rekon.rollouts.view.ImageDeployView;
 import dev.rekon.rollouts.view.KpackImage;
@@ -53,10 +54,16 @@ class StatusPassesTest {
 
     /** Passes spaced by 30 s whose first for shop (build a) has run, and whose second (build b) waits. */
     StatusPasses secondPassWaiting(Recording recording) {
+        StatusPasses passes = firstPassRan(recording);
+        passes.submit(built("shop", "b"));
+        return passes;
+    }
+
+    /** Passes spaced by 30 s whose first for shop (build a) has run. */
+    StatusPasses firstPassRan(Recording recording) {
         StatusPasses passes = passes(recording, Duration.ofSeconds(30));
         passes.submit(built("shop", "a"));
         assertTrue(passes.awaitIdle(Duration.ofSeconds(5)));
-        passes.submit(built("shop", "b"));
         return passes;
     }
 
@@ -124,6 +131,23 @@ class StatusPassesTest {
         assertEquals(List.of("cart:1"), pushes.ran, "the push's waits out its interval");
         passes.stop();
         assertEquals(List.of("cart:1", "cart:2"), pushes.ran);
+    }
+
+    /**
+     * The watch often shows Rekon's own patch before the patch's reply is read, so the Deployment's change asks
+     * for its pass before the rollout's is queued: the rollout's takes its place, at once, not after its interval.
+     */
+    @Test
+    void aRolloutsPassTakesThePlaceOfADeploymentsChangeThatWaitsItsTurn() throws Exception {
+        Recording recording = new Recording();
+        StatusPasses passes = firstPassRan(recording);
+        RolloutKey rollout = built("shop", "c");
+        try (HeldKey event = HeldKey.hold(passes.loop.queue(), rollout.ref())) {
+            passes.follow(RolloutKey.deploymentChanged("rekon.dev", "team", "shop"));
+            passes.submit(rollout);
+        }
+        assertTrue(passes.awaitIdle(Duration.ofSeconds(5)), "the rollout's pass waited out its 30 s interval");
+        assertEquals(List.of("shop:a", "shop:c"), recording.ran, "the rollout's pass alone, with the newest build");
     }
 
     @Test
