@@ -6,6 +6,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -24,7 +26,10 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
  * kinds, kpush's ImageDeploy), from API discovery: asked once per API group version, remembered, and asked again
  * while a kind is missing (every {@value #RECHECK_MISSING_MILLIS} ms), so a CRD installed later is picked up. A
  * missing kind makes its area "not installed" (skipped, logged once per change, shown in {@code /q/health/ready}),
- * never an error per event. When discovery itself fails the kind counts as installed: the area then reports the
+ * never an error per event. Only a group version's first question waits for discovery: a later one is answered
+ * from what was discovered, and when that is due to be asked again it is, in the background (one at a time per
+ * group version), so an event never waits for discovery's round trip (in a stage cluster without kpack, every
+ * 10 s). When discovery itself fails the kind counts as installed: the area then reports the
  * apiserver's own error, as before.
  */
 @ApplicationScoped
@@ -80,6 +85,13 @@ public class InstalledKinds {
     String imagePlural;
 
     private final Map<String, Discovered> discovered = new ConcurrentHashMap<>();
+    private final Set<String> rechecking = ConcurrentHashMap.newKeySet();
+    LongSupplier clock = System::currentTimeMillis;
+    Executor rechecks = task -> {
+        Thread t = new Thread(task, "rekon-discovery-recheck");
+        t.setDaemon(true);
+        t.start();
+    };
     private final Map<Kind, Boolean> logged = new ConcurrentHashMap<>();
 
     /** The kpack Image kind rollouts follow ({@code rekon.rollouts.image-crd.*}). */
@@ -124,10 +136,24 @@ public class InstalledKinds {
     /** The plurals a group version serves; null when discovery failed (then nothing is assumed missing). */
     private Set<String> plurals(String groupVersion) {
         Discovered d = discovered.get(groupVersion);
-        long now = System.currentTimeMillis();
-        if (d != null && now - d.at() < (d.plurals().isEmpty() ? RECHECK_MISSING_MILLIS : RECHECK_PRESENT_MILLIS)) {
-            return d.plurals();
+        if (d == null) {
+            return discover(groupVersion, null);
         }
+        long due = d.at() + (d.plurals().isEmpty() ? RECHECK_MISSING_MILLIS : RECHECK_PRESENT_MILLIS);
+        if (clock.getAsLong() >= due && rechecking.add(groupVersion)) {
+            rechecks.execute(() -> {
+                try {
+                    discover(groupVersion, d);
+                } finally {
+                    rechecking.remove(groupVersion);
+                }
+            });
+        }
+        return d.plurals();
+    }
+
+    private Set<String> discover(String groupVersion, Discovered before) {
+        long now = clock.getAsLong();
         try {
             APIResourceList list = client.getApiResources(groupVersion);
             Set<String> plurals = list == null ? Set.of()
@@ -139,7 +165,7 @@ public class InstalledKinds {
                 discovered.put(groupVersion, new Discovered(Set.of(), now));
                 return Set.of();
             }
-            return d == null ? null : d.plurals();
+            return before == null ? null : before.plurals();
         }
     }
 }
