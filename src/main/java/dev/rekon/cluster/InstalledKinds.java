@@ -86,13 +86,14 @@ public class InstalledKinds {
 
     private final Map<String, Discovered> discovered = new ConcurrentHashMap<>();
     private final Set<String> rechecking = ConcurrentHashMap.newKeySet();
+    private final Map<Kind, Boolean> logged = new ConcurrentHashMap<>();
     LongSupplier clock = System::currentTimeMillis;
+    /** A thread per recheck: at most one per group version each 10 s, and none while every kind is served. */
     Executor rechecks = task -> {
         Thread t = new Thread(task, "rekon-discovery-recheck");
         t.setDaemon(true);
         t.start();
     };
-    private final Map<Kind, Boolean> logged = new ConcurrentHashMap<>();
 
     /** The kpack Image kind rollouts follow ({@code rekon.rollouts.image-crd.*}). */
     public Kind kpackImage() {

@@ -21,8 +21,8 @@ import dev.rekon.pipeline.ReconcileLoop;
  * retried here: the next input or resync writes the status. A managed Deployment whose rollout completes or
  * gives up asks for a pass of its own kind ({@link #follow}, from {@link FollowedDeployments}), run at once, so
  * that {@code RolledOut} follows the Deployment's watch; a rollout's pass says {@code RolledOut} too, so where one
- * waits the other is not queued beside it (one status write per change, whichever comes first). On shutdown (Knative scaling down) what waits runs before the
- * process ends.
+ * waits the other is not queued beside it (one status write per change, whichever comes first). On shutdown
+ * (Knative scaling down) what waits runs before the process ends.
  */
 @ApplicationScoped
 public class StatusPasses {
