@@ -88,7 +88,7 @@ public class InstalledKinds {
     private final Set<String> rechecking = ConcurrentHashMap.newKeySet();
     private final Map<Kind, Boolean> logged = new ConcurrentHashMap<>();
     LongSupplier clock = System::currentTimeMillis;
-    /** A thread per recheck: at most one per group version each 10 s, and none while every kind is served. */
+    /** A thread per recheck: at most one per group version every 10 s while a kind is missing, every 5 min after. */
     Executor rechecks = task -> {
         Thread t = new Thread(task, "rekon-discovery-recheck");
         t.setDaemon(true);
