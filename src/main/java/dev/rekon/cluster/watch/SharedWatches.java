@@ -75,8 +75,8 @@ public class SharedWatches {
     }
 
     /**
-     * The kinds with a watch of a namespace or of the cluster asked for so far, as group/plural; not a kind whose
-     * objects are only watched by name, one watch each.
+     * The kinds with a watch of a namespace or of the cluster now (asked for, not stopped as idle since), as
+     * group/plural; not a kind whose objects are only watched by name, one watch each.
      */
     public Set<String> kinds() {
         Set<String> out = new TreeSet<>();
