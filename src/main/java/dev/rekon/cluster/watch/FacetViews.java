@@ -60,6 +60,17 @@ public final class FacetViews<F> {
         return versioned(out);
     }
 
+    /**
+     * The object {@code name} in {@code namespace} (null: a cluster-scoped one) from a watch of it alone, for an
+     * object Rekon may watch by its name only (a Role's {@code resourceNames}): a list of its view, or none (no such
+     * object, or none this facet reads); empty while that watch cannot tell (starting, refused, failed a moment ago),
+     * and then the caller reads it. The watch starts on the first such read, in the background.
+     */
+    public Optional<List<Versioned<F>>> named(String namespace, String name) {
+        ViewStore<Object[]> store = kind.named(namespace, name);
+        return store == null ? Optional.empty() : Optional.of(versioned(found(store, namespace, null)));
+    }
+
     /** Records this process's write of an object, as the apiserver answered it; a null view records its deletion. */
     public void wrote(String namespace, String name, String resourceVersion, F view) {
         String key = ViewStore.keyOf(namespace, name);

@@ -14,18 +14,19 @@ import java.util.function.Supplier;
 import org.jboss.logging.Logger;
 
 import dev.rekon.cluster.ColdStartGate;
-import dev.rekon.cluster.KubeErrors;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 
 /**
  * The watches of one kind, one per scope (a namespace, or {@value #EVERYWHERE} for one cluster-wide watch), each
  * filling its own {@link ViewStore} and started in the background on the first read that needs it (in a fresh
- * process, once it has answered its first event: {@link ColdStartGate}). Until its watch has synced, and for 30 s
- * after it could not start (no RBAC for watch, CRD missing, apiserver down), a scope answers no store and the
- * caller reads the apiserver directly: no read ever waits for a watch to list. A per-namespace watch no read asked
- * for in {@code idleAfter} is stopped; a cluster-wide one stays. Every write stays guarded by the resourceVersion it
- * was planned from, so a store that lags by a few milliseconds costs a 409 and a fresh read, never a wrong write.
+ * process, once it has answered its first event: {@link ColdStartGate}). Until its watch has synced, and for a
+ * while after it could not start (as its {@link ScopeRules} say), a scope answers no store and the caller reads the
+ * apiserver directly: no read ever waits for a watch to list. A per-namespace watch no read asked for in
+ * {@code idleAfter} is stopped where its rules say so; a cluster-wide one stays. The watches of single objects by
+ * name are kept the same way, one scope each ({@link ScopeRules#BY_NAME}). Every write stays guarded by the
+ * resourceVersion it was planned from, so a store that lags by a few milliseconds costs a 409 and a fresh read,
+ * never a wrong write.
  */
 final class KindWatches<V> {
 
@@ -33,8 +34,6 @@ final class KindWatches<V> {
     static final String EVERYWHERE = "*";
 
     private static final Logger LOG = Logger.getLogger(KindWatches.class);
-    private static final Duration RETRY_AFTER = Duration.ofSeconds(30);
-    private static final Duration CLOSED_RETRY_AFTER = Duration.ofSeconds(1);
     private static final Duration START_TIMEOUT = Duration.ofSeconds(30);
     private static final Duration IDLE_AFTER = Duration.ofMinutes(10);
     /** Starts informers off the event's thread: making one loads the informer machinery. */
@@ -47,6 +46,7 @@ final class KindWatches<V> {
     private final String what;
     private final Function<String, SharedIndexInformer<GenericKubernetesResource>> informers;
     private final Supplier<ViewStore<V>> stores;
+    private final ScopeRules rules;
     private final Clock clock;
     private final Duration idleAfter;
     private final Map<String, ScopeWatch<V>> scopes = new ConcurrentHashMap<>();
@@ -58,14 +58,25 @@ final class KindWatches<V> {
      */
     KindWatches(String what, Function<String, SharedIndexInformer<GenericKubernetesResource>> informers,
             Supplier<ViewStore<V>> stores) {
-        this(what, informers, stores, Clock.systemUTC(), IDLE_AFTER);
+        this(what, informers, stores, ScopeRules.BY_NAMESPACE);
+    }
+
+    KindWatches(String what, Function<String, SharedIndexInformer<GenericKubernetesResource>> informers,
+            Supplier<ViewStore<V>> stores, ScopeRules rules) {
+        this(what, informers, stores, rules, Clock.systemUTC(), IDLE_AFTER);
     }
 
     KindWatches(String what, Function<String, SharedIndexInformer<GenericKubernetesResource>> informers,
             Supplier<ViewStore<V>> stores, Clock clock, Duration idleAfter) {
+        this(what, informers, stores, ScopeRules.BY_NAMESPACE, clock, idleAfter);
+    }
+
+    KindWatches(String what, Function<String, SharedIndexInformer<GenericKubernetesResource>> informers,
+            Supplier<ViewStore<V>> stores, ScopeRules rules, Clock clock, Duration idleAfter) {
         this.what = what;
         this.informers = informers;
         this.stores = stores;
+        this.rules = rules;
         this.clock = clock;
         this.idleAfter = idleAfter;
     }
@@ -138,19 +149,11 @@ final class KindWatches<V> {
         }
     }
 
-    /**
-     * A start that failed because its connection was closed under it (a pooled connection the apiserver had just
-     * closed) is tried again after {@link #CLOSED_RETRY_AFTER}, not {@link #RETRY_AFTER}: nothing is wrong with the
-     * kind or the rights to watch it, and readers would go to the apiserver for half a minute for nothing.
-     */
     private void failed(String scope, ScopeWatch<V> watch, Throwable error) {
-        boolean closed = KubeErrors.closedUnderneath(error);
-        Duration retry = closed ? CLOSED_RETRY_AFTER : RETRY_AFTER;
+        Duration retry = rules.retryAfter(error);
         watch.failed(clock.millis(), retry.toMillis());
-        LOG.warnf("no watch cache of %s for %s for %d s, reading from the apiserver instead: %s", what, scope,
-                retry.toSeconds(), error);
-        if (closed) {
-            // Started again without waiting for a read to ask: its events are what status passes follow.
+        rules.logFailed(LOG, what, scope, error, retry);
+        if (rules.startsAgainAtOnce(error)) {
             CompletableFuture.delayedExecutor(retry.toMillis(), TimeUnit.MILLISECONDS, STARTER).execute(() -> {
                 if (scopes.get(scope) == watch) {
                     scope(scope);
@@ -161,7 +164,7 @@ final class KindWatches<V> {
 
     /** At most once a minute: stops per-namespace watches that no read asked for in {@code idleAfter}. */
     private void sweepIdle(long now) {
-        if (now < nextSweepMillis) {
+        if (now < nextSweepMillis || !rules.stopsIdle()) {
             return;
         }
         nextSweepMillis = now + Math.min(60_000, idleAfter.toMillis());
@@ -173,6 +176,11 @@ final class KindWatches<V> {
                 LOG.debugf("stopped the idle watch of %s for %s", what, scope);
             }
         });
+    }
+
+    /** Whether any scope's watch has been asked for (and not stopped for being idle since). */
+    boolean any() {
+        return !scopes.isEmpty();
     }
 
     void stopAll() {

@@ -3,7 +3,9 @@ package dev.rekon.cluster.watch;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.function.BiFunction;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -15,7 +17,8 @@ import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 /**
  * The one watch of one kind per scope (a namespace of {@code rekon.namespaces}, or all of them), holding for
  * each object the views of every facet that reads it, side by side; an object no facet reads is held only as the
- * identity the informer needs. Index keys are kept per facet, so one facet never finds another's objects.
+ * identity the informer needs. Index keys are kept per facet, so one facet never finds another's objects. An object
+ * Rekon may only watch by its name has a watch of its own beside those ({@link #named}), holding the same views.
  */
 final class SharedKind {
 
@@ -26,24 +29,37 @@ final class SharedKind {
     private final NamespacePolicy policy;
     private final Function<String, List<JsonNode>> lister;
     private final KindWatches<Object[]> watches;
+    private final KindWatches<Object[]> named;
     private final List<LatestKnown<FacetViews.Known<?>>> known;
 
     /**
      * @param informers makes the not yet started informer of a namespace (null: of every namespace, or of a
-     *                  cluster-scoped kind)
+     *                  cluster-scoped kind), of all its objects or (a name given) of the one so named
      * @param json      turns a watched object into the tree every facet reads
      * @param lister    lists the objects of a namespace (null: of every namespace) where no watch runs
      */
     SharedKind(WatchedKindId id, List<WatchFacet<?>> facets, NamespacePolicy policy,
-            Function<String, SharedIndexInformer<GenericKubernetesResource>> informers,
+            BiFunction<String, String, SharedIndexInformer<GenericKubernetesResource>> informers,
             Function<GenericKubernetesResource, JsonNode> json, Function<String, List<JsonNode>> lister) {
         this.id = id;
         this.facets = List.copyOf(facets);
         this.policy = policy;
         this.lister = lister;
         this.known = facets.stream().map(f -> new LatestKnown<FacetViews.Known<?>>(FacetViews.Known::key)).toList();
-        this.watches = new KindWatches<>(id.kind() + "s", key -> informers.apply(EVERYWHERE.equals(key) ? null : key),
-                () -> new ViewStore<>(r -> viewsOf(json.apply(r)), this::indexKeys, this::changed));
+        Supplier<ViewStore<Object[]>> stores = () -> new ViewStore<>(r -> viewsOf(json.apply(r)), this::indexKeys,
+                this::changed);
+        this.watches = new KindWatches<>(id.kind() + "s", key -> informers.apply(EVERYWHERE.equals(key) ? null : key,
+                null), stores);
+        this.named = new KindWatches<>(id.kind(), key -> informer(informers, key), stores, ScopeRules.BY_NAME);
+    }
+
+    /** The informer of the object under {@code key} ({@link ViewStore#keyOf}), which splits at its first '/'. */
+    private static SharedIndexInformer<GenericKubernetesResource> informer(
+            BiFunction<String, String, SharedIndexInformer<GenericKubernetesResource>> informers, String key) {
+        // A namespace holds no '/': what follows the first one is the object's name.
+        int slash = key.indexOf('/');
+        return slash < 0 ? informers.apply(null, key) : informers.apply(key.substring(0, slash),
+                key.substring(slash + 1));
     }
 
     WatchedKindId id() {
@@ -73,6 +89,16 @@ final class SharedKind {
 
     boolean loading(String watchKey) {
         return watches.loading(watchKey);
+    }
+
+    /** The store of the watch of the one object so named, once synced and while it runs; else null, for now. */
+    ViewStore<Object[]> named(String namespace, String name) {
+        return named.get(ViewStore.keyOf(namespace, name));
+    }
+
+    /** Whether a watch of a namespace or of the cluster was asked for (not only watches of objects by name). */
+    boolean watched() {
+        return watches.any();
     }
 
     /** Lists where no watch runs: every facet's views of the objects in {@code namespace} (null: all listed). */
@@ -149,5 +175,6 @@ final class SharedKind {
 
     void stop() {
         watches.stopAll();
+        named.stopAll();
     }
 }

@@ -27,7 +27,8 @@ import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
  * Decides that each kind Rekon reads is watched once per scope: the first reader of a kind makes its watch with
  * every {@link WatchFacet} of that kind (events, pushes, resync and the status page each read their own facet of
  * the same objects). A facet that names the kind differently (another version, another scope) is a programming
- * error, refused at once rather than quietly opening a second watch.
+ * error, refused at once rather than quietly opening a second watch. An object Rekon may watch only by its name has
+ * one watch of its own, for every facet of its kind ({@link FacetViews#named}).
  */
 @ApplicationScoped
 public class SharedWatches {
@@ -73,16 +74,25 @@ public class SharedWatches {
         return new FacetViews<>(kind, kind.indexOf(facet));
     }
 
-    /** The kinds with a watch made so far, as group/plural. */
+    /**
+     * The kinds with a watch of a namespace or of the cluster now (asked for, not stopped as idle since), as
+     * group/plural; not a kind whose objects are only watched by name, one watch each.
+     */
     public Set<String> kinds() {
-        return new TreeSet<>(kinds.keySet());
+        Set<String> out = new TreeSet<>();
+        kinds.forEach((key, kind) -> {
+            if (kind.watched()) {
+                out.add(key);
+            }
+        });
+        return out;
     }
 
     private SharedKind make(WatchedKindId id) {
         List<WatchFacet<?>> ofKind = (given != null ? given.stream() : facets.stream())
                 .filter(f -> f.kind().key().equals(id.key())).toList();
-        return new SharedKind(id, ofKind, policy != null ? policy : rekon.namespacePolicy(), ns -> informer(id, ns),
-                this::tree, ns -> list(id, ns));
+        return new SharedKind(id, ofKind, policy != null ? policy : rekon.namespacePolicy(),
+                (ns, name) -> informer(id, ns, name), this::tree, ns -> list(id, ns));
     }
 
     private JsonNode tree(GenericKubernetesResource r) {
@@ -98,10 +108,16 @@ public class SharedWatches {
 
     /**
      * A watch lists in pages of {@value #LIST_PAGE}: listed whole, the 10,000 Deployments of a fleet were one
-     * response, held as one tree until every view was made, a peak of the heap beside everything watched.
+     * response, held as one tree until every view was made, a peak of the heap beside everything watched. The watch
+     * of one named object selects it by a field selector on {@code metadata.name}: a Role grants {@code list} and
+     * {@code watch} by {@code resourceNames} only to a request so selected.
      */
-    private SharedIndexInformer<GenericKubernetesResource> informer(WatchedKindId id, String namespace) {
+    private SharedIndexInformer<GenericKubernetesResource> informer(WatchedKindId id, String namespace, String name) {
         var op = watching().genericKubernetesResources(id.context());
+        if (name != null) {
+            return (id.namespaced() ? op.inNamespace(namespace).withField("metadata.name", name)
+                    : op.withField("metadata.name", name)).runnableInformer(0);
+        }
         if (!id.namespaced()) {
             return op.withLimit(LIST_PAGE).runnableInformer(0);
         }

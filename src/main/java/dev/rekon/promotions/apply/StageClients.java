@@ -21,9 +21,11 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 
 import dev.rekon.cluster.ApiCallMetrics;
 import dev.rekon.cluster.ConcurrentReads;
+import dev.rekon.cluster.watch.SharedWatches;
 import dev.rekon.core.ObjectRef;
 import dev.rekon.promotions.view.PromotionStage;
 import dev.rekon.promotions.view.SecretKeyRef;
+import dev.rekon.promotions.watch.KubeconfigSecretFacet;
 import dev.rekon.promotions.watch.StageSettled;
 import dev.rekon.promotions.watch.StageWatches;
 import io.fabric8.kubernetes.api.model.Secret;
@@ -70,6 +72,13 @@ public class StageClients {
 
     @Inject
     ApiCallMetrics metrics;
+
+    /** Rekon's own watches, which watch each kubeconfig Secret by its name (null in tables: none). */
+    @Inject
+    SharedWatches shared;
+
+    @Inject
+    KubeconfigSecretFacet kubeconfigSecrets;
 
     /** Told of each change a stage cluster's watch delivers that settles a build there (null in tables: none). */
     @Inject
@@ -125,16 +134,13 @@ public class StageClients {
                 + ref.name(), () -> client.secrets().inNamespace(promotionNamespace).withName(ref.name()).get());
     }
 
-    /** The kubeconfig Secrets' watches, made with Rekon's own client on first use (none in tables without one). */
+    /** The kubeconfig Secrets' watches, of Rekon's shared ones (none in tables without them). */
     private Optional<KubeconfigSecretWatches> secretWatches() {
         KubeconfigSecretWatches w = secretWatches;
-        if (w == null && client != null) {
-            synchronized (this) {
-                if (secretWatches == null) {
-                    secretWatches = new KubeconfigSecretWatches(client);
-                }
-                w = secretWatches;
-            }
+        if (w == null && shared != null) {
+            // Holds no state of its own: two made at once read the same shared watches.
+            w = new KubeconfigSecretWatches(shared, kubeconfigSecrets);
+            secretWatches = w;
         }
         return Optional.ofNullable(w);
     }
@@ -254,9 +260,5 @@ public class StageClients {
     @PreDestroy
     void close() {
         remote.values().forEach(Cached::close);
-        KubeconfigSecretWatches w = secretWatches;
-        if (w != null) {
-            w.stop();
-        }
     }
 }

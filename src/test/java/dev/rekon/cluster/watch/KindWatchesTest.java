@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 
 import dev.rekon.testing.Await;
 import dev.rekon.testing.MovableClock;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 
 /** The watches of a kind under concurrent readers: no read waits for a watch, no watch is leaked, idle ones stop. */
 class KindWatchesTest {
@@ -122,6 +123,38 @@ class KindWatchesTest {
         clock.advance(Duration.ofSeconds(25));
         caches.get("team");
         Await.until("a second try", Duration.ofSeconds(5), () -> informers.made.size() == 2);
+    }
+
+    @Test
+    void aWatchByNameRefusedIsTriedAgainAfterFifteenMinutesAnyOtherFailureAfterAMinuteAndNoneStopsWhenIdle() {
+        FakeInformers informers = new FakeInformers(-1);
+        KindWatches<String> named = new KindWatches<>("Secret", informers, KindWatchesTest::store,
+                ScopeRules.BY_NAME, clock, Duration.ofMinutes(10));
+        named.get("team/kubeconfig");
+        triedAgainOnlyAfter(named, informers, 1, new KubernetesClientException("secrets is forbidden", 403, null),
+                Duration.ofMinutes(15));
+        triedAgainOnlyAfter(named, informers, 2, new KubernetesClientException("unavailable", 503, null),
+                Duration.ofMinutes(1));
+        informers.made.get(2).synced.complete(null);
+        Await.until("synced", Duration.ofSeconds(5), () -> named.get("team/kubeconfig") != null);
+        clock.advance(Duration.ofMinutes(11));
+        named.get("team/other");
+        assertEquals(1, informers.running("team/kubeconfig").size(), "a watch by name is kept while idle");
+    }
+
+    /** Fails start {@code tries} with {@code error}: none is tried again before {@code retry} has passed, then one. */
+    private void triedAgainOnlyAfter(KindWatches<String> named, FakeInformers informers, int tries, Exception error,
+            Duration retry) {
+        Await.until("start " + tries, Duration.ofSeconds(5), () -> informers.made.size() == tries);
+        informers.made.get(tries - 1).synced.completeExceptionally(error);
+        Await.until("the failure to be seen", Duration.ofSeconds(5),
+                () -> informers.made.get(tries - 1).stopped.isDone());
+        clock.advance(retry.minusSeconds(1));
+        assertNull(named.get("team/kubeconfig"));
+        assertEquals(tries, informers.made.size(), "not tried again within " + retry + " of: " + error.getMessage());
+        clock.advance(Duration.ofSeconds(1));
+        named.get("team/kubeconfig");
+        Await.until("tried again after " + retry, Duration.ofSeconds(5), () -> informers.made.size() == tries + 1);
     }
 
     private static ViewStore<String> store() {

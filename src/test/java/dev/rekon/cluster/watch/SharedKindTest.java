@@ -79,8 +79,8 @@ class SharedKindTest {
     void eachFacetFindsItsOwnViewsOfTheOneWatch() {
         Teams teams = new Teams();
         Managed managed = new Managed();
-        SharedKind kind = new SharedKind(KIND, List.of(teams, managed), NamespacePolicy.parse("*"), this::informer,
-                r -> JSON.valueToTree(r), ns -> List.of());
+        SharedKind kind = new SharedKind(KIND, List.of(teams, managed), NamespacePolicy.parse("*"),
+                (ns, name) -> informer(ns), r -> JSON.valueToTree(r), ns -> List.of());
         FacetViews<String> byTeam = new FacetViews<>(kind, kind.indexOf(teams));
         FacetViews<String> byName = new FacetViews<>(kind, kind.indexOf(managed));
         Await.until("the watch has synced", () -> byTeam.cached(null, null).isPresent());
@@ -98,8 +98,8 @@ class SharedKindTest {
     @Test
     void thisProcessesOwnWritesStandInForTheFacetsViewsUntilTheWatchShowsThem() {
         Managed managed = new Managed();
-        SharedKind kind = new SharedKind(KIND, List.of(managed), NamespacePolicy.parse("*"), this::informer,
-                r -> JSON.valueToTree(r), ns -> List.of());
+        SharedKind kind = new SharedKind(KIND, List.of(managed), NamespacePolicy.parse("*"),
+                (ns, name) -> informer(ns), r -> JSON.valueToTree(r), ns -> List.of());
         FacetViews<String> byName = new FacetViews<>(kind, kind.indexOf(managed));
         Await.until("the watch has synced", () -> byName.cached(null, null).isPresent());
         put("a", Map.of("managed", "yes"), "5");

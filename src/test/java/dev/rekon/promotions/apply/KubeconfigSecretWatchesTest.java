@@ -10,6 +10,11 @@ import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.rekon.cluster.watch.SharedWatches;
+import dev.rekon.core.NamespacePolicy;
+import dev.rekon.promotions.watch.KubeconfigSecretFacet;
 import dev.rekon.testing.Await;
 import dev.rekon.testing.Kpack;
 import dev.rekon.testing.LocalCluster;
@@ -30,13 +35,21 @@ class KubeconfigSecretWatchesTest {
 
     static final String NS = "kubeconfig-watch";
     final KubernetesClient admin = LocalCluster.get().adminClient();
+    SharedWatches shared;
     KubeconfigSecretWatches watches;
 
     @AfterEach
     void stop() {
-        if (watches != null) {
-            watches.stop();
+        if (shared != null) {
+            shared.stop();
         }
+    }
+
+    /** The Secrets' watches as Rekon's own shared watches made with {@code client}. */
+    KubeconfigSecretWatches watching(KubernetesClient client) {
+        KubeconfigSecretFacet facet = new KubeconfigSecretFacet();
+        shared = SharedWatches.standalone(client, new ObjectMapper(), NamespacePolicy.parse("*"), List.of(facet));
+        return new KubeconfigSecretWatches(shared, facet);
     }
 
     void secret(String name, String text) {
@@ -53,7 +66,7 @@ class KubeconfigSecretWatchesTest {
     void aWatchedSecretIsAnsweredAsTheApiserverHasIt() {
         Kpack.namespace(admin, NS);
         secret("staging-kubeconfig", "one");
-        watches = new KubeconfigSecretWatches(admin);
+        watches = watching(admin);
         assertEquals(Optional.empty(), watches.held(NS, "staging-kubeconfig"), "not synced yet: read it");
         Await.until("the watch answers", () -> "one".equals(text(watches.held(NS, "staging-kubeconfig"))));
         secret("staging-kubeconfig", "two");
@@ -76,7 +89,7 @@ class KubeconfigSecretWatchesTest {
         role("watch-by-name", "watched-kubeconfig", List.of("get", "list", "watch"));
         role("get-by-name", "got-kubeconfig", List.of("get"));
         try (KubernetesClient rekon = LocalCluster.get().clientAs(NS, "rekon")) {
-            watches = new KubeconfigSecretWatches(rekon);
+            watches = watching(rekon);
             watches.held(NS, "watched-kubeconfig");
             watches.held(NS, "got-kubeconfig");
             Await.until("the Secret watched by name", () -> "w".equals(text(watches.held(NS, "watched-kubeconfig"))));
