@@ -2,6 +2,7 @@ package dev.rekon.bench;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -10,6 +11,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
+import dev.rekon.testing.ApiCallSeries;
 import dev.rekon.testing.Kpack;
 import dev.rekon.testing.LocalCluster;
 import dev.rekon.testing.PromotionFixtures;
@@ -261,22 +263,7 @@ public final class PromotionBench {
      * does in the background, and a change that does less there would look slower for it.
      */
     private void settle() {
-        Map<String, Map<String, Double>> last = callsSoFar();
-        long quietSince = System.nanoTime();
-        long end = quietSince + 4_000_000_000L;
-        while (System.nanoTime() - quietSince < 600_000_000L && System.nanoTime() < end) {
-            try {
-                Thread.sleep(100);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
-            Map<String, Map<String, Double>> now = callsSoFar();
-            if (!now.equals(last)) {
-                last = now;
-                quietSince = System.nanoTime();
-            }
-        }
+        ApiCallSeries.quiet(this::callsSoFar, Duration.ofMillis(600), Duration.ofSeconds(4));
     }
 
     private Map<String, Map<String, Double>> callsSoFar() {

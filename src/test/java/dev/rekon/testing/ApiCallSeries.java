@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -65,16 +66,26 @@ public final class ApiCallSeries {
 
     /** The calls so far, once none was made for 3 s (at most 60 s). */
     public static Map<String, Double> quiet() {
-        Map<String, Double> last = now();
+        return quiet(ApiCallSeries::now, Duration.ofSeconds(3), Duration.ofSeconds(60));
+    }
+
+    /**
+     * The reading, once it has not changed for {@code quietFor} (polled every {@code quietFor} / 12, at most 250
+     * ms), or when {@code atMost} has passed: the calls of one or several processes, read however they are.
+     */
+    public static <T> T quiet(Supplier<T> reading, Duration quietFor, Duration atMost) {
+        long poll = Math.min(250, quietFor.toMillis() / 12);
+        T last = reading.get();
         long quietSince = System.nanoTime();
-        long end = quietSince + Duration.ofSeconds(60).toNanos();
-        while (System.nanoTime() - quietSince < Duration.ofSeconds(3).toNanos() && System.nanoTime() < end) {
+        long end = quietSince + atMost.toNanos();
+        while (System.nanoTime() - quietSince < quietFor.toNanos() && System.nanoTime() < end) {
             try {
-                Thread.sleep(250);
+                Thread.sleep(poll);
             } catch (InterruptedException e) {
-                throw new IllegalStateException(e);
+                Thread.currentThread().interrupt();
+                return last;
             }
-            Map<String, Double> now = now();
+            T now = reading.get();
             if (!now.equals(last)) {
                 last = now;
                 quietSince = System.nanoTime();

@@ -67,11 +67,6 @@ final class KindWatches<V> {
     }
 
     KindWatches(String what, Function<String, SharedIndexInformer<GenericKubernetesResource>> informers,
-            Supplier<ViewStore<V>> stores, Clock clock, Duration idleAfter) {
-        this(what, informers, stores, ScopeRules.BY_NAMESPACE, clock, idleAfter);
-    }
-
-    KindWatches(String what, Function<String, SharedIndexInformer<GenericKubernetesResource>> informers,
             Supplier<ViewStore<V>> stores, ScopeRules rules, Clock clock, Duration idleAfter) {
         this.what = what;
         this.informers = informers;

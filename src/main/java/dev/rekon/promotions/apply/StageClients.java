@@ -101,7 +101,6 @@ public class StageClients {
     }
 
     private final Map<String, Cached> remote = new ConcurrentHashMap<>();
-    private volatile KubeconfigSecretWatches secretWatches;
 
     public StageAccess of(String promotionNamespace, PromotionStage stage) {
         if (!stage.remote()) {
@@ -136,13 +135,7 @@ public class StageClients {
 
     /** The kubeconfig Secrets' watches, of Rekon's shared ones (none in tables without them). */
     private Optional<KubeconfigSecretWatches> secretWatches() {
-        KubeconfigSecretWatches w = secretWatches;
-        if (w == null && shared != null) {
-            // Holds no state of its own: two made at once read the same shared watches.
-            w = new KubeconfigSecretWatches(shared, kubeconfigSecrets);
-            secretWatches = w;
-        }
-        return Optional.ofNullable(w);
+        return Optional.ofNullable(shared).map(s -> new KubeconfigSecretWatches(s, kubeconfigSecrets));
     }
 
     /**

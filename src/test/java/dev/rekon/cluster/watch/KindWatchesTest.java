@@ -95,7 +95,8 @@ class KindWatchesTest {
     @Test
     void anIdleNamespaceWatchIsStoppedAndTheClusterWideOneKept() {
         FakeInformers informers = new FakeInformers(0);
-        KindWatches<String> caches = new KindWatches<>("things", informers, KindWatchesTest::store, clock,
+        KindWatches<String> caches = new KindWatches<>("things", informers, KindWatchesTest::store,
+                ScopeRules.BY_NAMESPACE, clock,
                 Duration.ofMinutes(10));
         Await.until("both watches", Duration.ofSeconds(5),
                 () -> caches.get("team") != null & caches.get(KindWatches.EVERYWHERE) != null);
@@ -111,7 +112,8 @@ class KindWatchesTest {
     @Test
     void aWatchThatCannotStartIsTriedAgainOnlyAfterThirtySeconds() {
         FakeInformers informers = new FakeInformers(-1);
-        KindWatches<String> caches = new KindWatches<>("things", informers, KindWatchesTest::store, clock,
+        KindWatches<String> caches = new KindWatches<>("things", informers, KindWatchesTest::store,
+                ScopeRules.BY_NAMESPACE, clock,
                 Duration.ofMinutes(10));
         caches.get("team");
         Await.until("the watch to start", Duration.ofSeconds(5), () -> informers.made.size() == 1);
